@@ -1,0 +1,41 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// The layout follows the architecture:
+//   CYaml        system libyaml (the only C)
+//   RulesSource  located nodes, source files and diagnostics, shared by the reader and the engine
+//   YAMLReader   libyaml events -> located nodes, with limits against hostile input
+//   RulesEngine  catalog model, expression language, checker, evaluator (no libyaml)
+//   RulesCLI     the `rules` command
+let package = Package(
+  name: "rules",
+  platforms: [.macOS(.v13)],
+  products: [
+    .executable(name: "rules", targets: ["RulesCLI"]),
+    .library(name: "RulesEngine", targets: ["RulesEngine"]),
+    .library(name: "YAMLReader", targets: ["YAMLReader"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CYaml",
+      pkgConfig: "yaml-0.1",
+      providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+    ),
+    .target(name: "RulesSource"),
+    .target(name: "YAMLReader", dependencies: ["CYaml", "RulesSource"]),
+    .target(name: "RulesEngine", dependencies: ["RulesSource"]),
+    .executableTarget(
+      name: "RulesCLI",
+      dependencies: [
+        "YAMLReader", "RulesEngine",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"]),
+    .testTarget(name: "RulesEngineTests", dependencies: ["RulesEngine", "YAMLReader"]),
+    .testTarget(name: "RulesCLITests", dependencies: ["RulesCLI"]),
+  ]
+)
