@@ -6,6 +6,7 @@ import PackageDescription
 //   RulesSource  located nodes, source files and diagnostics, shared by the reader and the engine
 //   YAMLReader   libyaml events -> located nodes, with limits against hostile input
 //   RulesEngine  catalog model, expression language, checker, evaluator (no libyaml)
+//   RulesKit     the engine wired to the YAML reader: load catalogs and histories from files
 //   RulesCLI     the `rules` command
 let package = Package(
   name: "rules",
@@ -14,6 +15,7 @@ let package = Package(
     .executable(name: "rules", targets: ["RulesCLI"]),
     .library(name: "RulesEngine", targets: ["RulesEngine"]),
     .library(name: "YAMLReader", targets: ["YAMLReader"]),
+    .library(name: "RulesKit", targets: ["RulesKit"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -27,15 +29,16 @@ let package = Package(
     .target(name: "RulesSource"),
     .target(name: "YAMLReader", dependencies: ["CYaml", "RulesSource"]),
     .target(name: "RulesEngine", dependencies: ["RulesSource"]),
+    .target(name: "RulesKit", dependencies: ["YAMLReader", "RulesEngine"]),
     .executableTarget(
       name: "RulesCLI",
       dependencies: [
-        "YAMLReader", "RulesEngine",
+        "RulesKit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"]),
-    .testTarget(name: "RulesEngineTests", dependencies: ["RulesEngine", "YAMLReader"]),
+    .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"], exclude: ["Fixtures"]),
+    .testTarget(name: "RulesEngineTests", dependencies: ["RulesKit"]),
     .testTarget(name: "RulesCLITests", dependencies: ["RulesCLI"]),
   ]
 )

@@ -1,0 +1,57 @@
+/// A named streak counter.
+public struct Streak: Sendable {
+  public enum Kind: Sendable {
+    /// Days in a row where `counts` holds; `skips` days are neutral; other days break it.
+    case consecutive(counts: ExpressionSource, skips: ExpressionSource?, freezes: FreezeRule?)
+    /// Days elapsed since the history's start or the last day where `resets` holds
+    /// (Day 0 = that day), whether or not the days have records.
+    case elapsed(resets: ExpressionSource?)
+  }
+
+  /// How the evaluated day (the as-of date) is judged.
+  public enum Today: String, Sendable {
+    /// It extends the streak if it counts, and does not break it yet.
+    case inProgress = "in-progress"
+    /// It is judged like every other day.
+    case final
+  }
+
+  public var name: String
+  public var origin: Origin
+  public var kind: Kind
+  /// Without the history's `start`, the streak is 0 and has no milestones.
+  public var needsStart: Bool
+  public var today: Today
+  public var displayName: String?
+  public var description: String?
+
+  public init(
+    name: String, origin: Origin, kind: Kind, needsStart: Bool = false,
+    today: Today = .inProgress, displayName: String? = nil, description: String? = nil
+  ) {
+    self.name = name
+    self.origin = origin
+    self.kind = kind
+    self.needsStart = needsStart
+    self.today = today
+    self.displayName = displayName
+    self.description = description
+  }
+
+  public var freezes: FreezeRule? {
+    if case .consecutive(_, _, let freezes) = kind { return freezes }
+    return nil
+  }
+}
+
+/// A freeze is earned every `earnEvery` counted days (up to `max` held) and used up on a
+/// day that would break the streak: that day neither extends nor breaks it.
+public struct FreezeRule: Sendable, Equatable {
+  public var earnEvery: Int
+  public var max: Int?
+
+  public init(earnEvery: Int, max: Int? = nil) {
+    self.earnEvery = earnEvery
+    self.max = max
+  }
+}

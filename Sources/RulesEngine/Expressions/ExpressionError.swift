@@ -1,0 +1,37 @@
+import RulesSource
+
+/// A problem in one expression, at a UTF-8 offset of the expression's text.
+public struct ExpressionError: Error, Sendable, Equatable {
+  public var offset: Int
+  public var id: DiagnosticID
+  public var message: String
+  public var severity: Diagnostic.Severity
+
+  public init(
+    offset: Int, id: DiagnosticID, _ message: String, severity: Diagnostic.Severity = .error
+  ) {
+    self.offset = offset
+    self.id = id
+    self.message = message
+    self.severity = severity
+  }
+}
+
+extension DiagnosticID {
+  /// An expression that does not parse.
+  public static let expressionSyntax: DiagnosticID = "expression-syntax"
+  /// A name that is not an input, a metric, a streak field or a built-in.
+  public static let unknownName: DiagnosticID = "unknown-name"
+  /// A function the language does not have.
+  public static let unknownFunction: DiagnosticID = "unknown-function"
+  /// A function called with the wrong number of arguments.
+  public static let wrongArity: DiagnosticID = "wrong-arity"
+  /// Operands or arguments of the wrong type.
+  public static let typeMismatch: DiagnosticID = "type-mismatch"
+  /// A string compared with an enum input that has no such value.
+  public static let unknownEnumValue: DiagnosticID = "unknown-enum-value"
+  /// Metrics (or streaks) that depend on themselves.
+  public static let dependencyCycle: DiagnosticID = "dependency-cycle"
+  /// A `{` in a message text without its `}`.
+  public static let templateSyntax: DiagnosticID = "template-syntax"
+}

@@ -1,0 +1,65 @@
+/// An expression as parsed, before names and types are known.
+public struct Expr: Sendable {
+  public indirect enum Kind: Sendable {
+    case bool(Bool)
+    case int(Int)
+    case number(Double)
+    case string(String)
+    /// A plain name: an input, a metric, a built-in.
+    case name(String)
+    /// `base.field`, e.g. `training.current` or `badges.xp`.
+    case member(base: String, field: String)
+    case unary(UnaryOperator, Expr)
+    case binary(BinaryOperator, Expr, Expr)
+    case conditional(Expr, Expr, Expr)
+    case call(String, [Expr])
+  }
+
+  public var kind: Kind
+  /// The UTF-8 range of the expression's text.
+  public var range: Range<Int>
+  /// Where a problem with this node is shown: an operator, a function's name, a name.
+  public var anchor: Int
+
+  public init(_ kind: Kind, range: Range<Int>, anchor: Int? = nil) {
+    self.kind = kind
+    self.range = range
+    self.anchor = anchor ?? range.lowerBound
+  }
+}
+
+public enum UnaryOperator: String, Sendable {
+  case not = "!"
+  case negate = "-"
+}
+
+public enum BinaryOperator: String, Sendable, CaseIterable {
+  case or = "||"
+  case and = "&&"
+  case equal = "=="
+  case notEqual = "!="
+  case less = "<"
+  case lessOrEqual = "<="
+  case greater = ">"
+  case greaterOrEqual = ">="
+  case add = "+"
+  case subtract = "-"
+  case multiply = "*"
+  case divide = "/"
+  case remainder = "%"
+
+  var isComparison: Bool {
+    switch self {
+    case .less, .lessOrEqual, .greater, .greaterOrEqual: true
+    default: false
+    }
+  }
+
+  var isEquality: Bool { self == .equal || self == .notEqual }
+  var isArithmetic: Bool {
+    switch self {
+    case .add, .subtract, .multiply, .divide, .remainder: true
+    default: false
+    }
+  }
+}
