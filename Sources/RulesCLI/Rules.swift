@@ -10,6 +10,9 @@ struct Rules: ParsableCommand {
       validates catalogs; `rules eval` computes one user's progress from a history file.
       """,
     version: "0.1.0",
-    subcommands: [CheckCommand.self]
+    subcommands: [
+      CheckCommand.self, EvalCommand.self, ReplayCommand.self, ExplainCommand.self,
+      ListCommand.self,
+    ]
   )
 }

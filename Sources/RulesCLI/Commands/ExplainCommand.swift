@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import RulesEngine
+import RulesKit
+
+struct ExplainCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "explain",
+    abstract: "Explain why a badge is or is not unlocked.",
+    discussion: """
+      Shows the badge's criterion with the values it saw on the date (e.g. \
+      training.current >= 7: 4 >= 7 is false) and the progress towards it.
+      """)
+
+  @OptionGroup var catalog: CatalogOptions
+
+  @Argument(help: "The badge's id.")
+  var badge: String
+
+  @OptionGroup var history: HistoryOptions
+
+  func run() throws {
+    let checked = try catalog.load()
+    guard let index = checked.badges.firstIndex(where: { $0.badge.id == badge }) else {
+      let ids = checked.badges.map(\.badge.id)
+      printError(
+        "error: the catalog '\(checked.catalog.id)' has no badge '\(badge)'"
+          + Suggestion.hint(for: badge, in: ids))
+      throw ExitCode.failure
+    }
+    let loaded = try history.load(for: checked)
+    let program = Program(checked)
+    let day = history.day(for: loaded)
+    let explanation = BadgeExplanation.explain(program, badge: index, history: loaded, date: day)
+    print(explanation)
+  }
+}

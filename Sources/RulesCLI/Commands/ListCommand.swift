@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import RulesEngine
+import RulesKit
+
+struct ListCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "list",
+    abstract: "List what a catalog holds: milestones, badges, quotes and messages.")
+
+  enum Kind: String, ExpressibleByArgument, CaseIterable {
+    case milestones, badges, quotes, messages
+  }
+
+  @OptionGroup var catalog: CatalogOptions
+
+  @Option(help: "Only this kind of entry: milestones, badges, quotes or messages.")
+  var kind: Kind?
+
+  @Option(help: "Only entries with this tag.")
+  var tag: String?
+
+  @Option(help: "Output format: text or json.")
+  var format: OutputFormat = .text
+
+  func run() throws {
+    let checked = try catalog.load()
+    let listing = CatalogListing(catalog: checked.catalog, tag: tag)
+    let kinds = kind.map { [$0] } ?? Kind.allCases
+    switch format {
+    case .json:
+      print(JSONValue.object(kinds.map { ($0.rawValue, .array(listing.entries($0.rawValue))) }).serialized())
+    case .text:
+      print(listing.text(kinds.map(\.rawValue)))
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import RulesEngine
+import RulesKit
+
+struct ReplayCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "replay",
+    abstract: "Show a history day by day, as if the app checked every day.",
+    discussion: """
+      Each day is a check: streaks, what unlocked that day, the milestone reached, the \
+      message of the day. Counting starts at the history's first day; --from and --to choose \
+      the days shown (default: the history's first and last days).
+      """)
+
+  @OptionGroup var catalog: CatalogOptions
+
+  @Option(help: "The user's history file (YAML).")
+  var history: String
+
+  @Option(help: "The first day shown, YYYY-MM-DD.")
+  var from: String?
+
+  @Option(help: "The last day shown, YYYY-MM-DD.")
+  var to: String?
+
+  @Option(help: "Output format: text or json.")
+  var format: OutputFormat = .text
+
+  func validate() throws {
+    for (name, value) in [("--from", from), ("--to", to)] {
+      if let value, let problem = CalendarDay.problem(with: value) {
+        throw ValidationError("\(name): \(problem)")
+      }
+    }
+    if let from = from.flatMap(CalendarDay.init), let to = to.flatMap(CalendarDay.init), from > to {
+      throw ValidationError("--from \(from) is after --to \(to)")
+    }
+  }
+
+  func run() throws {
+    let checked = try catalog.load()
+    let loaded = try HistoryOptions.parse(["--history", history]).load(for: checked)
+    let program = Program(checked)
+    let last =
+      to.flatMap(CalendarDay.init) ?? loaded.records.last?.date
+      ?? CalendarDay.today(in: loaded.timeZone ?? .current)
+    let days = Session.replay(program, history: loaded, from: from.flatMap(CalendarDay.init), to: last)
+    switch format {
+    case .json:
+      print(JSONValue.array(days.map(\.json)).serialized())
+    case .text:
+      print(ReplayTable(catalog: checked).render(days))
+    }
+  }
+}

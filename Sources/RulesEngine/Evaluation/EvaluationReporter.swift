@@ -1,0 +1,135 @@
+import Foundation
+
+/// Reads an `Evaluation` off an evaluator's frame and state: streaks, metrics, milestones,
+/// badges with progress, the quote and the message of the day.
+struct EvaluationReporter {
+  let program: Program
+  let evaluator: Evaluator
+
+  var catalog: CheckedCatalog { program.catalog }
+  var frame: Frame { evaluator.frame }
+
+  func report(
+    day: CalendarDay, history: History, state: EngineState, new: [Int]
+  ) -> Evaluation {
+    let layout = program.layout
+    var result = Evaluation(
+      catalog: catalog.catalog.id, version: catalog.catalog.version, user: history.user, date: day)
+    result.streaks = catalog.streaks.indices.map { index in
+      let fields = layout.streaks[index]
+      return Evaluation.StreakReport(
+        name: catalog.streaks[index].streak.name, current: frame.ints[fields.current],
+        best: frame.ints[fields.best], freezes: frame.ints[fields.freezes])
+    }
+    result.metrics = catalog.metrics.indices.map { index in
+      (catalog.catalog.metrics[index].name, value(catalog.metrics[index].type, layout.metrics[index]))
+    }
+    result.milestones = milestones(history: history)
+    let unlockedOrder = state.unlocked.indices.filter { state.unlocked[$0] != nil }
+      .sorted { (state.unlocked[$0]!, $0) < (state.unlocked[$1]!, $1) }
+    result.unlocked = unlockedOrder.map {
+      Evaluation.Unlock(id: catalog.badges[$0].badge.id, date: CalendarDay(number: state.unlocked[$0]!))
+    }
+    result.new = new.map { catalog.badges[$0].badge.id }
+    result.locked = catalog.badges.indices.filter { state.unlocked[$0] == nil }.map(progress)
+    result.quote = quote(day: day, history: history)
+    result.message = message()
+    return result
+  }
+
+  private func value(_ type: ValueType, _ slot: Slot) -> Value {
+    switch (slot, type) {
+    case (.num(let i), _): .number(frame.nums[i])
+    case (.int(let i), .bool): .bool(frame.ints[i] != 0)
+    case (.int(let i), .enumeration(let enumType)): .member(frame.ints[i], enumType)
+    case (.int(let i), _): .int(frame.ints[i])
+    }
+  }
+
+  private func milestones(history: History) -> Evaluation.MilestoneReport {
+    guard let track = catalog.catalog.milestones, let index = catalog.milestoneStreak else {
+      return Evaluation.MilestoneReport()
+    }
+    var report = Evaluation.MilestoneReport(streak: track.streak)
+    let streak = catalog.streaks[index].streak
+    if streak.needsStart && history.start == nil { return report }
+    let current = frame.ints[program.layout.streaks[index].current]
+    let ordered = track.milestones.sorted { $0.day < $1.day }
+    report.reached = ordered.filter { $0.day <= current }.map(\.id)
+    if evaluator.moved[index], let today = ordered.first(where: { $0.day == current }) {
+      report.today = today.id
+    }
+    if let next = ordered.first(where: { $0.day > current }) {
+      report.next = (next.id, next.day, next.day - current)
+    }
+    return report
+  }
+
+  private func progress(_ index: Int) -> Evaluation.LockedBadge {
+    let badge = catalog.badges[index]
+    var best: (current: Value, target: Value, fraction: Double)?
+    for part in badge.progress {
+      let current = program.compile(part.current)(frame)
+      let target = program.compile(part.target)(frame)
+      let fraction = Self.fraction(current.asDouble, target.asDouble)
+      if best == nil || fraction < best!.fraction { best = (current, target, fraction) }
+    }
+    guard let best else { return Evaluation.LockedBadge(id: badge.badge.id) }
+    return Evaluation.LockedBadge(
+      id: badge.badge.id, current: best.current, target: best.target,
+      progress: (best.fraction * 1000).rounded() / 1000)
+  }
+
+  /// How far `current` is towards `target`, from 0 to 1.
+  static func fraction(_ current: Double, _ target: Double) -> Double {
+    guard target.isFinite, current.isFinite else { return 0 }
+    if target <= 0 { return current >= target ? 1 : 0 }
+    return min(1, max(0, current / target))
+  }
+
+  private func quote(day: CalendarDay, history: History) -> Quote? {
+    guard let rotation = catalog.catalog.quotes, !rotation.quotes.isEmpty else { return nil }
+    let count = rotation.quotes.count
+    switch rotation.rule {
+    case .dayOfYear:
+      return rotation.quotes[(day.dayOfYear - 1) % count]
+    case .day:
+      let origin = history.start ?? history.records.first?.date ?? day
+      let offset = day - origin
+      return rotation.quotes[((offset % count) + count) % count]
+    }
+  }
+
+  private func message() -> Evaluation.MessageReport? {
+    for message in catalog.messages {
+      if let when = message.when, !program.compile(when)(frame).isTrue { continue }
+      guard
+        let variant = message.variants.first(where: { variant in
+          variant.when.map { program.compile($0)(frame).isTrue } ?? true
+        })
+      else { continue }
+      return Evaluation.MessageReport(
+        id: message.message.id, title: message.title.map(render), text: render(variant.text),
+        action: message.action.map(render), icon: message.message.display["icon"])
+    }
+    return nil
+  }
+
+  func render(_ template: TypedTemplate) -> String {
+    var out = ""
+    for part in template.parts {
+      switch part {
+      case .text(let text): out += text
+      case .value(let expr): out += program.compile(expr)(frame).description
+      }
+    }
+    return out
+  }
+}
+
+extension Value {
+  var isTrue: Bool {
+    if case .bool(let value) = self { return value }
+    return false
+  }
+}

@@ -1,0 +1,133 @@
+/// Evaluations as the commands run them: one user's progress as of a date, continuing from
+/// a saved state (each badge unlocks once, with its first date), and day-by-day replays.
+public enum Session {
+  /// What an evaluation gives: the report, and the state to save (nil when nothing may be
+  /// written, e.g. when the saved state is already ahead of the date).
+  public struct Outcome: Sendable {
+    public var evaluation: Evaluation
+    public var state: SavedState?
+  }
+
+  /// Evaluates `history` as of `date`, continuing from `saved` when given. With `rebuild`
+  /// the history is counted again from its first day; unlocks of `saved` are kept with their
+  /// dates.
+  public static func evaluate(
+    _ program: Program, history: History, date: CalendarDay, saved: SavedState?,
+    rebuild: Bool = false
+  ) -> Outcome {
+    let catalog = program.catalog
+    if let saved, !rebuild, let last = saved.date, last > date {
+      var outcome = evaluate(program, history: history, date: date, saved: nil)
+      outcome.evaluation.warnings.append(
+        "the state is evaluated up to \(last), after \(date); this shows \(date) from the history alone and leaves the state as it is"
+      )
+      outcome.state = nil
+      return outcome
+    }
+    var state = (rebuild ? nil : saved) ?? SavedState(catalog: catalog, user: history.user, engine: EngineState(for: catalog))
+    if state.user == nil { state.user = history.user }
+    var warnings: [String] = []
+    if let saved, !rebuild { warnings += changedRecords(history, saved) }
+
+    let evaluator = Evaluator(program: program)
+    var new = check(evaluator, history: history, date: date, state: &state.engine)
+
+    if rebuild, let saved {
+      // Every unlock of the old state stays, with its old date.
+      for (index, day) in saved.engine.unlocked.enumerated() {
+        guard let day else { continue }
+        if state.engine.unlocked[index] == nil {
+          state.engine.badgeCount += 1
+          state.engine.badgeXP += catalog.badges[index].badge.xp
+        }
+        state.engine.unlocked[index] = day
+      }
+      state.otherUnlocks = saved.otherUnlocks
+      new.removeAll { saved.engine.unlocked[$0] != nil }
+    }
+    state.date = date
+    state.digests = digests(history, countedThrough: state.engine.countedThrough, previous: rebuild ? [:] : state.digests)
+
+    var evaluation = EvaluationReporter(program: program, evaluator: evaluator)
+      .report(day: date, history: history, state: state.engine, new: new)
+    evaluation.warnings = warnings
+    return Outcome(evaluation: evaluation, state: state)
+  }
+
+  /// Counts the days before `date` and makes the check of `date`, leaving the day's view in
+  /// the evaluator's frame. Returns the badges unlocked.
+  static func check(
+    _ evaluator: Evaluator, history: History, date: CalendarDay, state: inout EngineState
+  ) -> [Int] {
+    var new = evaluator.catchUp(to: date.number, history: history, state: &state).map(\.badge)
+    let start = history.start?.number
+    evaluator.load(day: date.number, values: history.record(on: date)?.values, state: state, start: start)
+    evaluator.run(day: date.number, state: state, start: start, inProgress: true)
+    let checkedBefore = state.lastCheck == date.number
+    new += evaluator.unlockBadges(day: date.number, state: &state, check: !checkedBefore)
+    return new
+  }
+
+  /// The history day by day, as if the app checked every day from the history's first day:
+  /// one evaluation per day from `from` to `to`.
+  public static func replay(
+    _ program: Program, history: History, from: CalendarDay?, to: CalendarDay
+  ) -> [Evaluation] {
+    let evaluator = Evaluator(program: program)
+    let reporter = EvaluationReporter(program: program, evaluator: evaluator)
+    var state = EngineState(for: program.catalog)
+    let first = min(history.records.first?.date ?? from ?? to, from ?? to)
+    state.origin = history.records.first?.date.number ?? first.number
+    let start = history.start?.number
+    var results: [Evaluation] = []
+    var day = first
+    while day <= to {
+      let values = history.record(on: day)?.values
+      evaluator.load(day: day.number, values: values, state: state, start: start)
+      let differs = evaluator.run(day: day.number, state: state, start: start, inProgress: true)
+      let new = evaluator.unlockBadges(day: day.number, state: &state, check: true)
+      if day >= (from ?? first) {
+        results.append(reporter.report(day: day, history: history, state: state, new: new))
+      }
+      if differs {
+        evaluator.load(day: day.number, values: values, state: state, start: start)
+        evaluator.run(day: day.number, state: state, start: start, inProgress: false)
+      }
+      evaluator.commit(day: day.number, into: &state)
+      day = day + 1
+    }
+    return results
+  }
+
+  /// Warnings for counted records that changed, or appeared, after they were counted.
+  static func changedRecords(_ history: History, _ saved: SavedState) -> [String] {
+    guard let counted = saved.engine.countedThrough else { return [] }
+    let oldest = counted - SavedState.digestDays + 1
+    var warnings: [String] = []
+    for record in history.records where record.date.number <= counted && record.date.number >= oldest {
+      guard let digest = saved.digests[record.date.number], digest != record.digest else { continue }
+      let what = digest.isEmpty ? "was added after that day was counted" : "changed after it was counted"
+      warnings.append(
+        "the record of \(record.date) (line \(record.line)) \(what); the change is not counted (use --rebuild to count it)")
+    }
+    return warnings
+  }
+
+  /// Digests of the records of the last counted days (keeping earlier ones still in range).
+  static func digests(_ history: History, countedThrough: Int?, previous: [Int: String]) -> [Int: String] {
+    guard let counted = countedThrough else { return [:] }
+    let oldest = counted - SavedState.digestDays + 1
+    var result = previous.filter { $0.key >= oldest && $0.key <= counted }
+    let firstNew = (previous.keys.max() ?? (oldest - 1)) + 1
+    for record in history.records where record.date.number >= max(firstNew, oldest) && record.date.number <= counted {
+      result[record.date.number] = record.digest
+    }
+    // Counted days without a record: an empty digest, so a record added later is noticed.
+    var day = max(firstNew, oldest)
+    while day <= counted {
+      if result[day] == nil { result[day] = "" }
+      day += 1
+    }
+    return result
+  }
+}

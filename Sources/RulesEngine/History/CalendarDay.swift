@@ -1,0 +1,83 @@
+import Foundation
+
+/// A calendar day (no time, no zone), counted as days since 1970-01-01 in the Gregorian
+/// calendar. Conversions go through Foundation's `Calendar`; the engine itself only adds
+/// and compares day numbers.
+public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertible {
+  public var number: Int
+
+  public init(number: Int) {
+    self.number = number
+  }
+
+  /// Gregorian, in UTC: a calendar day is the same everywhere once it is a day.
+  static let calendar: Calendar = {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    return calendar
+  }()
+
+  /// Parses `YYYY-MM-DD`; nil when malformed or when the day does not exist (2026-02-30).
+  public init?(_ text: String) {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 10, bytes[4] == 45, bytes[7] == 45,
+      let year = Int(text.prefix(4)), let month = Int(text.dropFirst(5).prefix(2)),
+      let day = Int(text.suffix(2)),
+      bytes.enumerated().allSatisfy({ $0.offset == 4 || $0.offset == 7 || (48...57).contains($0.element) })
+    else { return nil }
+    let components = DateComponents(year: year, month: month, day: day)
+    guard components.isValidDate(in: Self.calendar),
+      let date = Self.calendar.date(from: components)
+    else { return nil }
+    self.number = Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
+  }
+
+  /// Why `text` is not a day, for messages; nil when it is one.
+  public static func problem(with text: String) -> String? {
+    let bytes = Array(text.utf8)
+    let shaped =
+      bytes.count == 10 && bytes[4] == 45 && bytes[7] == 45
+      && bytes.enumerated().allSatisfy { $0.offset == 4 || $0.offset == 7 || (48...57).contains($0.element) }
+    guard shaped else { return "'\(text)' is not a date; write it as YYYY-MM-DD, e.g. 2026-01-31" }
+    guard CalendarDay(text) != nil else { return "\(text) is not a day of the calendar" }
+    return nil
+  }
+
+  /// The day a moment falls on in `timeZone`.
+  public init(_ date: Date, in timeZone: TimeZone) {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    let parts = calendar.dateComponents([.year, .month, .day], from: date)
+    let utc = Self.calendar.date(from: parts) ?? date
+    self.number = Int((utc.timeIntervalSince1970 / 86_400).rounded(.down))
+  }
+
+  /// Today in `timeZone`.
+  public static func today(in timeZone: TimeZone) -> CalendarDay {
+    CalendarDay(Date(), in: timeZone)
+  }
+
+  var date: Date { Date(timeIntervalSince1970: Double(number) * 86_400) }
+
+  /// The day of the year, 1 for January 1st.
+  public var dayOfYear: Int {
+    Self.calendar.ordinality(of: .day, in: .year, for: date) ?? 1
+  }
+
+  /// `YYYY-MM-DD`.
+  public var description: String {
+    let parts = Self.calendar.dateComponents([.year, .month, .day], from: date)
+    let year = parts.year ?? 1970
+    let month = parts.month ?? 1
+    let day = parts.day ?? 1
+    return String(format: "%04d-%02d-%02d", year, month, day)
+  }
+
+  public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool { lhs.number < rhs.number }
+
+  public static func + (lhs: CalendarDay, rhs: Int) -> CalendarDay {
+    CalendarDay(number: lhs.number + rhs)
+  }
+
+  public static func - (lhs: CalendarDay, rhs: CalendarDay) -> Int { lhs.number - rhs.number }
+}

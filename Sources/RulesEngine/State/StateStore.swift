@@ -1,0 +1,107 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A state file on disk: read and written under an exclusive lock on a separate lock file
+/// (`STATE.lock`), written atomically (a temporary file in the same folder, flushed to disk,
+/// renamed over the old one, the folder flushed too), so that a crash leaves the old file or
+/// the new one, never half of one, and two evaluations at once lose nothing.
+public struct StateStore: Sendable {
+  public let path: String
+
+  public init(path: String) {
+    self.path = path
+  }
+
+  public var lockPath: String { path + ".lock" }
+
+  /// Runs `body` holding the state's lock (waiting for another process to release it).
+  public func withLock<T>(_ body: () throws -> T) throws -> T {
+    let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    guard fd >= 0 else {
+      throw StateError(path: lockPath, message: "cannot open the lock file: \(Self.systemError())")
+    }
+    defer { close(fd) }
+    while flock(fd, LOCK_EX) != 0 {
+      guard systemErrno() == EINTR else {
+        throw StateError(path: lockPath, message: "cannot lock the state: \(Self.systemError())")
+      }
+    }
+    defer { flock(fd, LOCK_UN) }
+    return try body()
+  }
+
+  /// The file's bytes, or nil when there is no file yet.
+  public func read() throws -> Data? {
+    guard FileManager.default.fileExists(atPath: path) else { return nil }
+    do {
+      return try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw StateError(path: path, message: "cannot read the state file: \(error.localizedDescription)")
+    }
+  }
+
+  /// Replaces the file with `data`, atomically.
+  public func write(_ data: Data) throws {
+    let url = URL(fileURLWithPath: path)
+    let folder = url.deletingLastPathComponent().path
+    let temporary =
+      (folder as NSString).appendingPathComponent(
+        ".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard fd >= 0 else {
+      throw StateError(path: path, message: "cannot create a temporary file in \(folder): \(Self.systemError())")
+    }
+    var ok = false
+    defer {
+      if !ok { unlink(temporary) }
+    }
+    let written = data.withUnsafeBytes { buffer -> Bool in
+      var offset = 0
+      while offset < buffer.count {
+        let result = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
+        if result < 0 {
+          if systemErrno() == EINTR { continue }
+          return false
+        }
+        offset += result
+      }
+      return true
+    }
+    guard written, fsync(fd) == 0 else {
+      let problem = Self.systemError()
+      close(fd)
+      throw StateError(path: path, message: "cannot write the state: \(problem)")
+    }
+    close(fd)
+    guard rename(temporary, path) == 0 else {
+      throw StateError(path: path, message: "cannot replace the state file: \(Self.systemError())")
+    }
+    ok = true
+    let folderFD = open(folder, O_RDONLY | O_CLOEXEC)
+    if folderFD >= 0 {
+      fsync(folderFD)
+      close(folderFD)
+    }
+  }
+
+  private static func systemError() -> String {
+    String(cString: strerror(systemErrno()))
+  }
+}
+
+#if canImport(Glibc)
+  @inline(__always) private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    Glibc.write(fd, buffer, count)
+  }
+  @inline(__always) private func systemErrno() -> Int32 { Glibc.errno }
+#else
+  @inline(__always) private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    Darwin.write(fd, buffer, count)
+  }
+  @inline(__always) private func systemErrno() -> Int32 { Darwin.errno }
+#endif
