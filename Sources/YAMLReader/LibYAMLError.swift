@@ -24,6 +24,10 @@ enum LibYAMLError {
         file: source.path, mark: .start, id: .yamlSyntax, message: "libyaml ran out of memory")
     default:
       var message = problem
+      if problem == "mapping values are not allowed in this context" {
+        // The usual cause in a catalog: an expression with `? :` written without quotes.
+        message += " (a value with ': ' in it needs quotes, e.g. when: \"a ? b : c\")"
+      }
       if let context = TreeBuilder.optionalString(parser.context) {
         let contextMark = TreeBuilder.mark(parser.context_mark)
         message += " (\(context) at line \(contextMark.line), column \(contextMark.column))"

@@ -30,10 +30,13 @@ public struct CatalogChecker {
   public static func check(
     _ catalog: Catalog, sources: [String: SourceFile], isModule: Bool = false
   ) -> (CheckedCatalog?, [Diagnostic]) {
+    // Names a module requires but nobody defines are checked as inputs of their type: a
+    // module alone may use them, and in a catalog the unmet requirement is the one error.
     var catalog = catalog
-    if isModule {
-      for requirement in catalog.requirements
-      where !catalog.inputs.contains(where: { $0.name == requirement.name }) {
+    var unmet: [Requirement] = []
+    let defined = Set(catalog.inputs.map(\.name) + catalog.metrics.map(\.name))
+    for requirement in catalog.requirements where !defined.contains(requirement.name) {
+      if !catalog.inputs.contains(where: { $0.name == requirement.name }) {
         let kind: Input.Kind =
           switch requirement.type {
           case .bool: .bool
@@ -45,8 +48,17 @@ public struct CatalogChecker {
             name: requirement.name, origin: requirement.origin, kind: kind,
             defaultValue: Input.implicitDefault(of: kind, name: requirement.name)))
       }
+      unmet.append(requirement)
     }
     var instance = CatalogChecker(catalog: catalog, sources: sources)
+    if !isModule {
+      for requirement in unmet {
+        instance.report(
+          requirement.origin, .unmetRequirement,
+          "this module requires '\(requirement.name)' (\(requirement.type.name)), which the catalog '\(catalog.id)' does not define as an input or a metric"
+        )
+      }
+    }
     let checked = instance.run(isModule: isModule)
     return (checked, instance.diagnostics)
   }
@@ -65,6 +77,7 @@ public struct CatalogChecker {
     for (index, metric) in catalog.metrics.enumerated() where environment.metrics[metric.name] == nil {
       environment.metrics[metric.name] = (index, .invalid)
     }
+    checker = TypeChecker(environment: environment)
 
     // Parse metrics and streak conditions, then order them by what they read.
     var metricExprs: [Expr?] = []
@@ -232,26 +245,29 @@ public struct CatalogChecker {
       case .text(let text): parts.append(.text(text))
       case .expression(let expr, let offset):
         let typed = checker.check(expr)
-        for error in checker.errors { report(error, in: source) }
-        _ = offset  // errors already carry offsets into the whole template
+        for var error in checker.errors {
+          error.offset += offset  // from the placeholder's text to the whole template's
+          report(error, in: source)
+        }
         parts.append(.value(typed))
       }
     }
     return TypedTemplate(parts: parts)
   }
 
-  /// Every module requirement must be an input or metric of the catalog, of a fitting type.
+  /// Every module requirement the catalog defines must have a fitting type.
   private mutating func checkRequirements() {
+    let inputNames = Set(catalog.inputs.filter { input in
+      !catalog.requirements.contains { $0.name == input.name && $0.origin == input.origin }
+    }.map(\.name))
     for requirement in catalog.requirements {
-      let found: ValueType? =
-        environment.inputs[requirement.name]?.type ?? environment.metrics[requirement.name]?.type
-      guard let found else {
-        report(
-          requirement.origin, .unmetRequirement,
-          "this module requires '\(requirement.name)' (\(requirement.type.name)), which the catalog '\(catalog.id)' does not define as an input or a metric"
-        )
-        continue
+      let found: ValueType?
+      if inputNames.contains(requirement.name) {
+        found = environment.inputs[requirement.name]?.type
+      } else {
+        found = environment.metrics[requirement.name]?.type
       }
+      guard let found else { continue }  // unmet: reported before the check
       let fits =
         found == requirement.type || found == .invalid
         || (requirement.type == .number && found == .int)

@@ -23,7 +23,7 @@ public enum BadgeGroupRule: CatalogRule {
       expected: [
         "4:5: warning: the group 'time' has no badges",
         "5:5: warning: the group 'empty' has no badges",
-        "7:48: error: the group 'tmie' is not in 'groups'; did you mean 'time'?",
+        "7:45: error: the group 'tmie' is not in 'groups'; did you mean 'time'?",
       ]),
     RuleExample(
       """

@@ -17,7 +17,7 @@ public enum DuplicateNameRule: CatalogRule {
       inputs:
         steps: {type: int}
       metrics:
-        steps: total(steps)
+        steps: total(logged)
       """,
       expected: [
         "3:3: error: the name 'steps' is defined twice: as an input here and as a metric at line 5, column 3",

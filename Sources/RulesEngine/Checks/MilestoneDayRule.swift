@@ -25,9 +25,9 @@ public enum MilestoneDayRule: CatalogRule {
           - {id: three, day: 3}
       """,
       expected: [
-        "7:26: error: milestone 'start' is on day 0; milestone days start at 1 (Day 0 is the start day)",
-        "9:26: error: day 7 already has the milestone 'week' (line 8, column 26)",
-        "10:26: warning: milestone 'three' (day 3) comes after day 7; list milestones in day order",
+        "7:24: error: milestone 'start' is on day 0; milestone days start at 1 (Day 0 is the start day)",
+        "9:24: error: day 7 already has the milestone 'week' (line 8, column 23)",
+        "10:24: warning: milestone 'three' (day 3) comes after day 7; list milestones in day order",
       ]),
     RuleExample(
       """

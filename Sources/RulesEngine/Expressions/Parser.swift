@@ -24,6 +24,11 @@ public struct Parser {
         }
         let expression = try parser.conditional()
         guard case .end = parser.current.kind else {
+          if case .identifier(let word) = parser.current.kind, let symbol = Self.wordOperators[word] {
+            throw ExpressionError(
+              offset: parser.current.range.lowerBound, id: .expressionSyntax,
+              "'\(word)' is not an operator here; write '\(symbol)'")
+          }
           throw parser.unexpected("an operator or the end of the expression")
         }
         return .success(expression)
@@ -36,6 +41,9 @@ public struct Parser {
   }
 
   private var current: Token { tokens[index] }
+
+  /// Words people write for operators, and the operator to write instead.
+  private static let wordOperators = ["and": "&&", "or": "||", "not": "!"]
 
   private mutating func advance() -> Token {
     let token = tokens[index]
@@ -148,7 +156,7 @@ public struct Parser {
       case "true": return Expr(.bool(true), range: token.range)
       case "false": return Expr(.bool(false), range: token.range)
       case "and", "or", "not":
-        let symbol = name == "and" ? "&&" : name == "or" ? "||" : "!"
+        let symbol = Self.wordOperators[name] ?? "&&"
         throw ExpressionError(
           offset: token.range.lowerBound, id: .expressionSyntax,
           "'\(name)' is not an operator here; write '\(symbol)'")

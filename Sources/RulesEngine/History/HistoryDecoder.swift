@@ -61,34 +61,38 @@ public struct HistoryDecoder {
     var seen: [CalendarDay: Mark] = [:]
     var latest: (day: CalendarDay, mark: Mark)?
     for item in root["days"]?.items ?? [] {
-      guard let record = decodeRecord(item) else { continue }
-      if let first = seen[record.date] {
+      // The date is checked even when a value is wrong, so every problem shows at once.
+      let (date, record) = decodeRecord(item)
+      guard let date else { continue }
+      if let first = seen[date] {
         report(
           item["date"]?.mark ?? item.mark, .badDate,
-          "\(record.date) is recorded twice (first at line \(first.line)); keep one record per day")
+          "\(date) is recorded twice (first at line \(first.line)); keep one record per day")
         continue
       }
-      if let latest, record.date < latest.day {
+      if let latest, date < latest.day {
         report(
           item["date"]?.mark ?? item.mark, .badDate,
-          "\(record.date) comes after \(latest.day) (line \(latest.mark.line)); list days in date order")
+          "\(date) comes after \(latest.day) (line \(latest.mark.line)); list days in date order")
       }
-      seen[record.date] = item.mark
-      latest = (record.date, item.mark)
-      history.records.append(record)
+      seen[date] = item.mark
+      latest = (date, item.mark)
+      if let record { history.records.append(record) }
     }
     history.records.sort { $0.date < $1.date }
     return history
   }
 
-  private mutating func decodeRecord(_ node: Node) -> DayRecord? {
+  /// A day's date (nil when missing or malformed) and its record (nil when any value is
+  /// wrong).
+  private mutating func decodeRecord(_ node: Node) -> (CalendarDay?, DayRecord?) {
     guard let pairs = node.pairs else {
       report(node.mark, .wrongType, "each day must be a mapping like {date: 2026-01-01, ...}; found \(node.kindDescription)")
-      return nil
+      return (nil, nil)
     }
     guard let dateNode = node["date"] else {
       report(node.mark, .missingKey, "this day has no 'date'")
-      return nil
+      return (nil, nil)
     }
     guard let dateText = dateNode.text, dateNode.tag != .null,
       let date = day(dateText, at: dateNode.mark, what: "'date'")
@@ -96,7 +100,7 @@ public struct HistoryDecoder {
       if dateNode.text == nil || dateNode.tag == .null {
         report(dateNode.mark, .badDate, "'date' must be a date, YYYY-MM-DD")
       }
-      return nil
+      return (nil, nil)
     }
     var values = inputs.map { $0.encode($0.defaultValue) }
     var valid = true
@@ -116,7 +120,7 @@ public struct HistoryDecoder {
       }
       values[index] = inputs[index].encode(value)
     }
-    return valid ? DayRecord(date: date, values: values, line: node.mark.line) : nil
+    return (date, valid ? DayRecord(date: date, values: values, line: node.mark.line) : nil)
   }
 
   private mutating func value(_ node: Node, for input: Input) -> Value? {
