@@ -31,6 +31,13 @@ public struct Evaluation: Sendable {
     public var target: Value?
     /// From 0 to 1, rounded to 3 decimals; nil when it cannot be computed.
     public var progress: Double?
+
+    public init(id: String, current: Value? = nil, target: Value? = nil, progress: Double? = nil) {
+      self.id = id
+      self.current = current
+      self.target = target
+      self.progress = progress
+    }
   }
 
   public struct MessageReport: Sendable, Equatable {

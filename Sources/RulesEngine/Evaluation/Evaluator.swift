@@ -215,9 +215,9 @@ public final class Evaluator {
   /// unlock on the day their criterion held. Returns the badges unlocked with their days.
   public func catchUp(to day: Int, history: History, state: inout EngineState) -> [(badge: Int, day: Int)] {
     let start = history.start?.number
-    var first = state.countedThrough.map { $0 + 1 } ?? (history.records.first?.date.number ?? day)
-    if state.origin == nil { state.origin = history.records.first?.date.number ?? day }
-    first = min(first, day)
+    let firstDay = Self.firstDay(of: history, before: day)
+    let first = min(state.countedThrough.map { $0 + 1 } ?? firstDay, day)
+    if state.origin == nil { state.origin = history.records.first?.date.number ?? firstDay }
     var unlocks: [(Int, Int)] = []
     var index = history.records.partitioningIndex { $0.date.number >= first }
     var current = first
@@ -240,6 +240,14 @@ public final class Evaluator {
       current += 1
     }
     return unlocks
+  }
+}
+
+extension Evaluator {
+  /// The day counting starts on: the history's start or its first record, whichever is
+  /// earlier (a badge that depends on time since the start gets its true date).
+  public static func firstDay(of history: History, before day: Int) -> Int {
+    min(history.start?.number ?? .max, history.records.first?.date.number ?? .max, day)
   }
 }
 

@@ -76,7 +76,7 @@ public enum Session {
     let evaluator = Evaluator(program: program)
     let reporter = EvaluationReporter(program: program, evaluator: evaluator)
     var state = EngineState(for: program.catalog)
-    let first = min(history.records.first?.date ?? from ?? to, from ?? to)
+    let first = CalendarDay(number: Evaluator.firstDay(of: history, before: (from ?? to).number))
     state.origin = history.records.first?.date.number ?? first.number
     let start = history.start?.number
     var results: [Evaluation] = []
