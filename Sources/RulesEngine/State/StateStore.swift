@@ -49,6 +49,7 @@ public struct StateStore: Sendable {
   public func write(_ data: Data) throws {
     let url = URL(fileURLWithPath: path)
     let folder = url.deletingLastPathComponent().path
+    removeAbandonedTemporaryFiles(in: folder, name: url.lastPathComponent)
     let temporary =
       (folder as NSString).appendingPathComponent(
         ".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
@@ -60,10 +61,15 @@ public struct StateStore: Sendable {
     defer {
       if !ok { unlink(temporary) }
     }
+    // Tests that kill a writer mid-write slow it down with this variable (microseconds per
+    // 64-byte chunk); nothing else sets it.
+    let delay = ProcessInfo.processInfo.environment["RULES_TEST_WRITE_DELAY_US"].flatMap(UInt32.init)
+    let chunk = delay == nil ? Int.max : 64
     let written = data.withUnsafeBytes { buffer -> Bool in
       var offset = 0
       while offset < buffer.count {
-        let result = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
+        if let delay { usleep(delay) }
+        let result = systemWrite(fd, buffer.baseAddress! + offset, min(chunk, buffer.count - offset))
         if result < 0 {
           if systemErrno() == EINTR { continue }
           return false
@@ -86,6 +92,19 @@ public struct StateStore: Sendable {
     if folderFD >= 0 {
       fsync(folderFD)
       close(folderFD)
+    }
+  }
+
+  /// Temporary files left by writers that died (killed mid-write): their process is gone.
+  private func removeAbandonedTemporaryFiles(in folder: String, name: String) {
+    let prefix = ".\(name).tmp-"
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+    for entry in entries where entry.hasPrefix(prefix) {
+      let pidText = entry.dropFirst(prefix.count).prefix { $0 != "-" }
+      guard let pid = Int32(pidText), pid != getpid(), kill(pid, 0) != 0, systemErrno() == ESRCH else {
+        continue
+      }
+      unlink((folder as NSString).appendingPathComponent(entry))
     }
   }
 

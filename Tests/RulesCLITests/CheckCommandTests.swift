@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+@Suite("rules check, end to end")
+struct CheckCommandTests {
+  static let broken = """
+    catalog: demo
+    inputs:
+      done: {type: bool}
+    badges:
+      - id: first
+        name: First
+        whne: done
+      - {id: second, name: Second, when: dnoe}
+    messages:
+      - {id: hello, text: Hello}
+      - {id: later, when: done, text: Later}
+    """
+
+  @Test("mistakes print as path:line:column with the source line and a caret, then a summary")
+  func textOutput() throws {
+    let sandbox = try Sandbox(["catalogs/demo.yaml": Self.broken])
+    let result = try CLI.run(["check"], in: sandbox.url)
+    #expect(result.status == 1)
+    #expect(
+      result.stdout == """
+        catalogs/demo.yaml:5:5: error: badge 'first' is missing the required key 'when' [missing-key]
+         5 |   - id: first
+           |     ^
+        catalogs/demo.yaml:7:5: error: unknown key 'whne' in badge 'first'; did you mean 'when'? [unknown-key]
+         7 |     whne: done
+           |     ^
+        catalogs/demo.yaml:8:38: error: unknown name 'dnoe'; did you mean 'done'? [unknown-name]
+         8 |   - {id: second, name: Second, when: dnoe}
+           |                                      ^
+        catalogs/demo.yaml:11:5: warning: the message 'later' is never shown: 'hello' (line 10, column 5) comes first and always applies [unreachable-message]
+         11 |   - {id: later, when: done, text: Later}
+            |     ^
+        1 file checked: 3 errors, 1 warning
+
+        """)
+  }
+
+  @Test("a clean folder exits 0 with its summary")
+  func clean() throws {
+    let sandbox = try Sandbox([
+      "catalogs/a.yaml": "catalog: a\n",
+      "catalogs/b.yaml": "catalog: b\nimports: [../rules/m.yaml]\n",
+      "rules/m.yaml": "module: m\ninputs: {x: {type: int}}\n",
+    ])
+    let result = try CLI.run(["check"], in: sandbox.url)
+    #expect(result.status == 0)
+    #expect(result.stdout == "3 files checked: 0 errors, 0 warnings\n")
+  }
+
+  @Test("--format json lists every diagnostic with its place, severity and id")
+  func json() throws {
+    let sandbox = try Sandbox(["demo.yaml": Self.broken])
+    let result = try CLI.run(["check", "demo.yaml", "--format", "json"], in: sandbox.url)
+    #expect(result.status == 1)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    #expect(object["files"] as? Int == 1)
+    #expect(object["errors"] as? Int == 3)
+    #expect(object["warnings"] as? Int == 1)
+    let first = try #require((object["diagnostics"] as? [[String: Any]])?.first)
+    #expect(first["file"] as? String == "demo.yaml")
+    #expect(first["line"] as? Int == 5)
+    #expect(first["column"] as? Int == 5)
+    #expect(first["severity"] as? String == "error")
+    #expect(first["id"] as? String == "missing-key")
+    #expect(first["message"] as? String == "badge 'first' is missing the required key 'when'")
+  }
+
+  @Test("--format github prints workflow annotations")
+  func github() throws {
+    let sandbox = try Sandbox(["demo.yaml": Self.broken])
+    let result = try CLI.run(["check", "demo.yaml", "--format", "github"], in: sandbox.url)
+    let lines = result.stdout.split(separator: "\n")
+    #expect(
+      lines.first
+        == "::error file=demo.yaml,line=5,col=5,title=missing-key::badge 'first' is missing the required key 'when'")
+    #expect(lines.last == "1 file checked: 3 errors, 1 warning")
+  }
+
+  @Test("a file that does not exist is an error, exit 1")
+  func missingFile() throws {
+    let sandbox = try Sandbox()
+    let result = try CLI.run(["check", "nope.yaml"], in: sandbox.url)
+    #expect(result.status == 1)
+    #expect(result.stdout == "nope.yaml:1:1: error: no such file [file-unreadable]\n1 file checked: 1 error, 0 warnings\n")
+  }
+
+  @Test("a usage error exits 64")
+  func usage() throws {
+    let result = try CLI.run(["check", "--format", "xml"])
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("--format"))
+  }
+
+  @Test("a YAML attack is turned away with its place")
+  func attack() throws {
+    let sandbox = try Sandbox(["deep.yaml": String(repeating: "[", count: 100_000)])
+    let result = try CLI.run(["check", "deep.yaml"], in: sandbox.url)
+    #expect(result.status == 1)
+    #expect(
+      result.stdout.hasPrefix(
+        "deep.yaml:1:65: error: lists and mappings nest deeper than 64 levels here; the reader's limit is 64 [yaml-too-deep]"))
+  }
+}
