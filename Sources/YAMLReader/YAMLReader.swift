@@ -61,8 +61,7 @@ public struct YAMLReader: Sendable {
 enum EncodingCheck {
   static func problem(in bytes: [UInt8]) -> String? {
     let prefix = Array(bytes.prefix(4))
-    if prefix.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || prefix.starts(with: [0xFF, 0xFE, 0x00, 0x00])
-    {
+    if prefix.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || prefix.starts(with: [0xFF, 0xFE, 0x00, 0x00]) {
       return "the file is UTF-32 text (it starts with a UTF-32 byte order mark); save it as UTF-8"
     }
     if prefix.starts(with: [0xFE, 0xFF]) || prefix.starts(with: [0xFF, 0xFE]) {

@@ -88,7 +88,8 @@ struct CheckCommandTests {
     let sandbox = try Sandbox()
     let result = try CLI.run(["check", "nope.yaml"], in: sandbox.url)
     #expect(result.status == 1)
-    #expect(result.stdout == "nope.yaml:1:1: error: no such file [file-unreadable]\n1 file checked: 1 error, 0 warnings\n")
+    #expect(
+      result.stdout == "nope.yaml:1:1: error: no such file [file-unreadable]\n1 file checked: 1 error, 0 warnings\n")
   }
 
   @Test("a usage error exits 64")
@@ -105,6 +106,7 @@ struct CheckCommandTests {
     #expect(result.status == 1)
     #expect(
       result.stdout.hasPrefix(
-        "deep.yaml:1:65: error: lists and mappings nest deeper than 64 levels here; the reader's limit is 64 [yaml-too-deep]"))
+        "deep.yaml:1:65: error: lists and mappings nest deeper than 64 levels here; the reader's limit is 64 [yaml-too-deep]"
+      ))
   }
 }

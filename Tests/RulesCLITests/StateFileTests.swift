@@ -67,7 +67,8 @@ struct StateFileTests {
     // The app keeps only the days since the last evaluation: 2026-01-01 and 02 are gone.
     try sandbox.write(
       "history.yaml",
-      "user: alice\ndays:\n  - {date: 2026-01-03, done: true}\n  - {date: 2026-01-04, done: true}\n  - {date: 2026-01-05, done: true}\n")
+      "user: alice\ndays:\n  - {date: 2026-01-03, done: true}\n  - {date: 2026-01-04, done: true}\n  - {date: 2026-01-05, done: true}\n"
+    )
     let result = try eval(sandbox, date: "2026-01-05")
     let object = try json(result.stdout)
     let streaks = try #require(object["streaks"] as? [String: [String: Int]])
@@ -114,7 +115,8 @@ struct StateFileTests {
     // The past changes: day 2 was not done after all. The unlock of day 2 stays.
     try sandbox.write(
       "history.yaml",
-      "user: alice\ndays:\n  - {date: 2026-01-01, done: true}\n  - {date: 2026-01-02, done: false}\n  - {date: 2026-01-03, done: true}\n  - {date: 2026-01-04, done: true}\n")
+      "user: alice\ndays:\n  - {date: 2026-01-01, done: true}\n  - {date: 2026-01-02, done: false}\n  - {date: 2026-01-03, done: true}\n  - {date: 2026-01-04, done: true}\n"
+    )
     let warned = try eval(sandbox, date: "2026-01-04")
     #expect(warned.stderr.contains("warning: the record of 2026-01-02 (line 4) changed after it was counted"))
     let rebuilt = try eval(sandbox, date: "2026-01-04", extra: ["--rebuild"])
@@ -137,7 +139,8 @@ struct StateFileTests {
     _ = try eval(sandbox, date: "2026-01-10")
     var seen = Set<Data>()
     for attempt in 0..<40 {
-      let date = Self.format(Calendar(identifier: .gregorian).date(byAdding: .day, value: 10 + attempt, to: Self.startDate)!)
+      let date = Self.format(
+        Calendar(identifier: .gregorian).date(byAdding: .day, value: 10 + attempt, to: Self.startDate)!)
       let process = try CLI.start(
         ["eval", "demo.yaml", "--history", "history.yaml", "--date", date, "--state", "state.json"],
         in: sandbox.url, environment: ["RULES_TEST_WRITE_DELAY_US": "300"])

@@ -60,16 +60,28 @@ struct ExpressionTests {
       ("mni(steps, 3) > 1", "11: unknown function 'mni'; did you mean 'min'?"),
       ("min(steps) > 1", "11: min takes at least 2 arguments; found 1"),
       ("last(steps) > 1", "11: last takes 2 arguments (n, x); found 1"),
-      ("last(steps, 3) > 1", "16: the window of last must be a whole number of days written as a number, e.g. last(7, x)"),
+      (
+        "last(steps, 3) > 1",
+        "16: the window of last must be a whole number of days written as a number, e.g. last(7, x)"
+      ),
       ("last(0, steps) > 1", "16: the window of last must be from 1 to 3660 days; found 0"),
       ("steps", "11: a badge's 'when' must be true or false; this expression is an integer"),
-      ("planned && steps", "19: '&&' needs true or false on both sides; the right side is an integer (compare it, e.g. x > 0)"),
-      ("planned + 1 > 0", "19: '+' needs numbers; the left side is a boolean (count true values with count(...) or x ? 1 : 0)"),
+      (
+        "planned && steps",
+        "19: '&&' needs true or false on both sides; the right side is an integer (compare it, e.g. x > 0)"
+      ),
+      (
+        "planned + 1 > 0",
+        "19: '+' needs numbers; the left side is a boolean (count true values with count(...) or x ? 1 : 0)"
+      ),
       ("fajr == \"dne\"", "19: 'dne' is not a value of fajr (pending, done, missed, qada); did you mean 'done'?"),
       ("fajr > 1", "16: '>' compares numbers; the left side is fajr (an enum)"),
       ("steps == \"3\"", "17: '==' cannot compare an integer with a string"),
       ("1 < steps < 3", "21: comparisons do not chain; write a < x && x < b instead of a < x < b"),
-      ("'(planned ? 1 : \"x\") > 0'", "21: both branches of '?' must have the same type; they are an integer and a string"),
+      (
+        "'(planned ? 1 : \"x\") > 0'",
+        "21: both branches of '?' must have the same type; they are an integer and a string"
+      ),
       ("total(fajr) > 1", "17: total adds up numbers or counts the days something holds; this is fajr (an enum)"),
       ("count(steps) > 1", "17: count counts conditions; this argument is an integer, not true or false"),
     ])

@@ -85,7 +85,8 @@ struct ImportTests {
   @Test("importing a missing file or a catalog is an error at the import")
   func badImports() {
     #expect(
-      Fixture.diagnostics("catalog: demo\nimports: [missing.yaml, other.yaml]\n", modules: ["other.yaml": "catalog: other\n"])
+      Fixture.diagnostics(
+        "catalog: demo\nimports: [missing.yaml, other.yaml]\n", modules: ["other.yaml": "catalog: other\n"])
         == [
           "missing.yaml:1:1: error: no such file",
           "2:11: error: cannot import 'missing.yaml': it has errors (reported in that file)",

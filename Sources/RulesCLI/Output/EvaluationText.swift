@@ -42,7 +42,9 @@ struct EvaluationText {
       if let today = evaluation.milestones.today {
         lines.append("  reached today: \(label(today))")
       }
-      lines.append("  reached: \(evaluation.milestones.reached.isEmpty ? "none yet" : evaluation.milestones.reached.joined(separator: ", "))")
+      lines.append(
+        "  reached: \(evaluation.milestones.reached.isEmpty ? "none yet" : evaluation.milestones.reached.joined(separator: ", "))"
+      )
       if let next = evaluation.milestones.next {
         lines.append("  next: \(label(next.id)) in \(days(next.daysUntil))")
       }

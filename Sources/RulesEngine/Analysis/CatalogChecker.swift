@@ -257,9 +257,10 @@ public struct CatalogChecker {
 
   /// Every module requirement the catalog defines must have a fitting type.
   private mutating func checkRequirements() {
-    let inputNames = Set(catalog.inputs.filter { input in
-      !catalog.requirements.contains { $0.name == input.name && $0.origin == input.origin }
-    }.map(\.name))
+    let inputNames = Set(
+      catalog.inputs.filter { input in
+        !catalog.requirements.contains { $0.name == input.name && $0.origin == input.origin }
+      }.map(\.name))
     for requirement in catalog.requirements {
       let found: ValueType?
       if inputNames.contains(requirement.name) {

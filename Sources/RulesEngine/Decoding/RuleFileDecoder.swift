@@ -199,7 +199,8 @@ public struct RuleFileDecoder {
         if let misplaced = node[key] {
           report(
             misplaced.mark, .invalidStreak,
-            "'\(key)' applies to consecutive streaks; the elapsed streak '\(name)' counts days since its start or last reset (use 'resets')")
+            "'\(key)' applies to consecutive streaks; the elapsed streak '\(name)' counts days since its start or last reset (use 'resets')"
+          )
         }
       }
       kind = .elapsed(resets: expression(node["resets"]))
@@ -207,7 +208,8 @@ public struct RuleFileDecoder {
       if let misplaced = node["resets"] {
         report(
           misplaced.mark, .invalidStreak,
-          "'resets' applies to elapsed streaks (type: elapsed); a consecutive streak breaks on days that neither count nor skip")
+          "'resets' applies to elapsed streaks (type: elapsed); a consecutive streak breaks on days that neither count nor skip"
+        )
       }
       guard let counts = expression(node["counts"]) else {
         if node["counts"] == nil {

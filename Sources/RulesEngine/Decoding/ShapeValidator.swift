@@ -1,5 +1,4 @@
 import Foundation
-
 import RulesSource
 
 /// Checks a node tree against the catalog format's shapes and reports every mismatch:

@@ -33,7 +33,8 @@ public enum BadgeExplanation {
         let members = catalog.badges.indices.filter { catalog.badges[$0].group == group }
         if let blocker = members.first(where: { state.unlocked[$0] == nil }), blocker != index {
           lines.append(
-            "  it is in the progressive group '\(catalog.catalog.groups[group].id)': '\(catalog.badges[blocker].badge.id)' unlocks first, one badge per check")
+            "  it is in the progressive group '\(catalog.catalog.groups[group].id)': '\(catalog.badges[blocker].badge.id)' unlocks first, one badge per check"
+          )
         }
       }
     }

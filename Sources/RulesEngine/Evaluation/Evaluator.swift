@@ -139,7 +139,8 @@ public final class Evaluator {
       case .intWindow(let aggregate, _, _):
         var window = state.windows[aggregate]!
         state.windows[aggregate] = nil
-        window.intSum = Arithmetic.add(Arithmetic.subtract(window.intSum, window.ints[window.head]), pendingInts[aggregate])
+        window.intSum = Arithmetic.add(
+          Arithmetic.subtract(window.intSum, window.ints[window.head]), pendingInts[aggregate])
         window.ints[window.head] = pendingInts[aggregate]
         window.head = (window.head + 1) % window.days
         state.windows[aggregate] = window

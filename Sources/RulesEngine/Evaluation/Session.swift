@@ -24,7 +24,8 @@ public enum Session {
       outcome.state = nil
       return outcome
     }
-    var state = (rebuild ? nil : saved) ?? SavedState(catalog: catalog, user: history.user, engine: EngineState(for: catalog))
+    var state =
+      (rebuild ? nil : saved) ?? SavedState(catalog: catalog, user: history.user, engine: EngineState(for: catalog))
     if state.user == nil { state.user = history.user }
     var warnings: [String] = []
     if let saved, !rebuild { warnings += changedRecords(history, saved) }
@@ -46,7 +47,8 @@ public enum Session {
       new.removeAll { saved.engine.unlocked[$0] != nil }
     }
     state.date = date
-    state.digests = digests(history, countedThrough: state.engine.countedThrough, previous: rebuild ? [:] : state.digests)
+    state.digests = digests(
+      history, countedThrough: state.engine.countedThrough, previous: rebuild ? [:] : state.digests)
 
     var evaluation = EvaluationReporter(program: program, evaluator: evaluator)
       .report(day: date, history: history, state: state.engine, new: new)
@@ -108,7 +110,8 @@ public enum Session {
       guard let digest = saved.digests[record.date.number], digest != record.digest else { continue }
       let what = digest.isEmpty ? "was added after that day was counted" : "changed after it was counted"
       warnings.append(
-        "the record of \(record.date) (line \(record.line)) \(what); the change is not counted (use --rebuild to count it)")
+        "the record of \(record.date) (line \(record.line)) \(what); the change is not counted (use --rebuild to count it)"
+      )
     }
     return warnings
   }

@@ -87,7 +87,8 @@ public struct HistoryDecoder {
   /// wrong).
   private mutating func decodeRecord(_ node: Node) -> (CalendarDay?, DayRecord?) {
     guard let pairs = node.pairs else {
-      report(node.mark, .wrongType, "each day must be a mapping like {date: 2026-01-01, ...}; found \(node.kindDescription)")
+      report(
+        node.mark, .wrongType, "each day must be a mapping like {date: 2026-01-01, ...}; found \(node.kindDescription)")
       return (nil, nil)
     }
     guard let dateNode = node["date"] else {

@@ -102,7 +102,9 @@ public struct CatalogLoader {
     let displayFolder = (display as NSString).deletingLastPathComponent
     for (importPath, origin) in file.imports {
       let target = importPath.hasPrefix("/") ? importPath : (folder as NSString).appendingPathComponent(importPath)
-      let shown = importPath.hasPrefix("/") ? importPath : Self.tidy((displayFolder as NSString).appendingPathComponent(importPath))
+      let shown =
+        importPath.hasPrefix("/")
+        ? importPath : Self.tidy((displayFolder as NSString).appendingPathComponent(importPath))
       _ = visit(path: target, display: shown, via: origin, stack: &stack)
     }
     stack.removeLast()

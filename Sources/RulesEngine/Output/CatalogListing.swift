@@ -57,9 +57,12 @@ public struct CatalogListing {
           fields.append(
             (
               "text",
-              .array(message.text.map { variant in
-                .object([("when", variant.when.map { .string($0.text) } ?? .null), ("text", .string(variant.text.text))])
-              })
+              .array(
+                message.text.map { variant in
+                  .object([
+                    ("when", variant.when.map { .string($0.text) } ?? .null), ("text", .string(variant.text.text)),
+                  ])
+                })
             ))
         }
         if let action = message.action { fields.append(("action", .string(action.text))) }

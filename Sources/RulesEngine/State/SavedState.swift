@@ -150,7 +150,8 @@ public struct SavedState: Sendable {
     let version = object["catalog_version"] as? Int ?? 1
     if version != catalog.catalog.version {
       warnings.append(
-        "the state was written with version \(version) of the catalog '\(catalogID)'; this is version \(catalog.catalog.version)")
+        "the state was written with version \(version) of the catalog '\(catalogID)'; this is version \(catalog.catalog.version)"
+      )
     }
     func day(_ key: String, in dictionary: [String: Any] = object) throws(StateError) -> Int? {
       guard let value = dictionary[key], !(value is NSNull) else { return nil }
@@ -189,7 +190,9 @@ public struct SavedState: Sendable {
     for (index, streak) in catalog.streaks.enumerated() {
       guard let saved = streaks[streak.streak.name] else {
         if state.engine.countedThrough != nil {
-          warnings.append("the streak '\(streak.streak.name)' is new since the state was written; it counts from today (use --rebuild to count the past)")
+          warnings.append(
+            "the streak '\(streak.streak.name)' is new since the state was written; it counts from today (use --rebuild to count the past)"
+          )
         }
         continue
       }
@@ -210,7 +213,8 @@ public struct SavedState: Sendable {
       if var window = state.engine.windows[index] {
         guard let values = windows[key] as? [Any] else {
           if state.engine.countedThrough != nil {
-            warnings.append("\(key) is new since the state was written; it counts from today (use --rebuild to count the past)")
+            warnings.append(
+              "\(key) is new since the state was written; it counts from today (use --rebuild to count the past)")
           }
           continue
         }
@@ -230,12 +234,17 @@ public struct SavedState: Sendable {
       } else {
         guard let value = sums[key] else {
           if state.engine.countedThrough != nil {
-            warnings.append("\(key) is new since the state was written; it counts from today (use --rebuild to count the past)")
+            warnings.append(
+              "\(key) is new since the state was written; it counts from today (use --rebuild to count the past)")
           }
           continue
         }
         guard let number = value as? NSNumber else { throw fail("the sum \(key) is not a number") }
-        if isNumber { state.engine.numSums[index] = number.doubleValue } else { state.engine.intSums[index] = number.intValue }
+        if isNumber {
+          state.engine.numSums[index] = number.doubleValue
+        } else {
+          state.engine.intSums[index] = number.intValue
+        }
       }
     }
 
