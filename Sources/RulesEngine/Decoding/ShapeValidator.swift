@@ -28,6 +28,7 @@ struct ShapeValidator {
             + "starting with a letter" + Names.nameHint(text))
       }
     case .id:
+      guard node.tag == .str || node.tag == .int else { return wrongKind(node, shape, what: what) }
       guard let text = expectScalar(node, shape, what: what) else { return }
       if !Names.isID(text) {
         report(
