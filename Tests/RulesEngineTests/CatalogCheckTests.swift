@@ -57,7 +57,6 @@ struct CatalogCheckTests {
         "19:24: error: 'day' must be an integer; found a string ('30')",
         "21:5: warning: the group 'time' has no badges",
         "21:29: error: 'progressive' must be true or false; found a string ('yes'; YAML 1.2 booleans are true and false)",
-        "23:5: error: badge 'first' is missing the required key 'when'",
         "25:5: error: unknown key 'whne' in badge 'first'; did you mean 'when'?",
         "26:5: error: the badge id 'first' is used twice (also at line 27, column 5)",
         "26:51: error: unknown key 'colour' in badge 'first'; did you mean 'color'?",

@@ -75,7 +75,8 @@ struct EvaluationText {
     if let message = evaluation.message {
       lines.append("")
       lines.append("Message")
-      lines.append("  " + [message.title, message.text].compactMap { $0 }.joined(separator: ": "))
+      if let title = message.title { lines.append("  \(title)") }
+      lines.append("  \(message.text)")
       if let action = message.action { lines.append("  → \(action)") }
     }
     return lines.joined(separator: "\n")

@@ -93,6 +93,8 @@ struct ShapeValidator {
       return wrongKind(node, .object(schema), what: what)
     }
     let label = Self.label(of: node, schema: schema)
+    // A misspelt required key is told once, as the misspelling, not also as missing.
+    var suggested = Set<String>()
     for pair in pairs {
       guard pair.key.tag == .str || pair.key.tag == .int || pair.key.tag == .bool,
         let key = pair.key.text
@@ -103,6 +105,7 @@ struct ShapeValidator {
       guard let keySchema = schema.key(key) else {
         let known = schema.keys.map(\.name)
         let hint = Suggestion.closest(to: key, in: known)
+        if let hint { suggested.insert(hint) }
         report(
           pair.key.mark, .unknownKey,
           "unknown key '\(key)' in \(label)"
@@ -112,7 +115,8 @@ struct ShapeValidator {
       }
       validate(pair.value, keySchema.shape, what: "'\(key)'")
     }
-    for key in schema.keys where key.required && !pairs.contains(where: { $0.key.text == key.name }) {
+    for key in schema.keys
+    where key.required && !suggested.contains(key.name) && !pairs.contains(where: { $0.key.text == key.name }) {
       report(node.mark, .missingKey, "\(label) is missing the required key '\(key.name)'")
     }
   }
