@@ -15,25 +15,43 @@ public enum DiagnosticIndex {
     Entry(id: .fileUnreadable, area: "files", summary: "The file does not exist, is a folder or cannot be read."),
     Entry(id: .fileTooLarge, area: "files", summary: "The file is larger than the reader's limit (16 MiB by default)."),
     Entry(id: .yamlSyntax, area: "YAML", summary: "The text is not YAML, as libyaml reports it (with its context)."),
-    Entry(id: .yamlEncoding, area: "YAML", summary: "The text is not UTF-8: UTF-16 or UTF-32, invalid bytes, control characters."),
+    Entry(
+      id: .yamlEncoding, area: "YAML",
+      summary: "The text is not UTF-8: UTF-16 or UTF-32, invalid bytes, control characters."),
     Entry(id: .yamlTooDeep, area: "YAML", summary: "Lists and mappings nest deeper than the limit (64 by default)."),
     Entry(id: .yamlAliasBudget, area: "YAML", summary: "Aliases expand to more nodes than the limit (an alias bomb)."),
-    Entry(id: .yamlBadAlias, area: "YAML", summary: "An alias without an anchor before it, or inside the node it names."),
-    Entry(id: .yamlDuplicateKey, area: "YAML", summary: "The same key twice in one mapping (YAML 1.2 keys are unique)."),
+    Entry(
+      id: .yamlBadAlias, area: "YAML", summary: "An alias without an anchor before it, or inside the node it names."),
+    Entry(
+      id: .yamlDuplicateKey, area: "YAML", summary: "The same key twice in one mapping (YAML 1.2 keys are unique)."),
     Entry(id: .yamlMultipleDocuments, area: "YAML", summary: "More than one document in a file."),
     Entry(id: .yamlUnsupportedTag, area: "YAML", summary: "A tag outside the core schema, such as !!python/object."),
-    Entry(id: .yamlInvalidValue, area: "YAML", summary: "A value that does not fit its tag (!!int ten), or an integer out of range."),
+    Entry(
+      id: .yamlInvalidValue, area: "YAML",
+      summary: "A value that does not fit its tag (!!int ten), or an integer out of range."),
     Entry(id: .notACatalog, area: "format", summary: "An empty file, or one that is not a mapping."),
     Entry(id: .unknownKey, area: "format", summary: "A key the format does not have; a close known key is suggested."),
     Entry(id: .missingKey, area: "format", summary: "A required key is not there."),
     Entry(id: .wrongType, area: "format", summary: "A value of the wrong kind (text for a number, yes for true...)."),
-    Entry(id: .invalidValue, area: "format", summary: "A malformed id or name, a number out of bounds, a word not among the allowed."),
-    Entry(id: .invalidInput, area: "format", summary: "An input whose type, values, default and bounds do not fit together."),
-    Entry(id: .invalidStreak, area: "format", summary: "A streak whose keys do not fit its type (counts on an elapsed streak...)."),
+    Entry(
+      id: .invalidValue, area: "format",
+      summary: "A malformed id or name, a number out of bounds, a word not among the allowed."),
+    Entry(
+      id: .invalidInput, area: "format", summary: "An input whose type, values, default and bounds do not fit together."
+    ),
+    Entry(
+      id: .invalidStreak, area: "format",
+      summary: "A streak whose keys do not fit its type (counts on an elapsed streak...)."),
     Entry(id: .badImport, area: "imports", summary: "An import that cannot be read or is not a rule module."),
-    Entry(id: .importCycle, area: "imports", summary: "Files that import each other in a circle; reported at every import of it."),
-    Entry(id: .nameClash, area: "imports", summary: "A name or id defined both in a file and in a module it imports; reported at both."),
-    Entry(id: .unmetRequirement, area: "imports", summary: "A module requires a name the catalog does not define, or defines with another type."),
+    Entry(
+      id: .importCycle, area: "imports",
+      summary: "Files that import each other in a circle; reported at every import of it."),
+    Entry(
+      id: .nameClash, area: "imports",
+      summary: "A name or id defined both in a file and in a module it imports; reported at both."),
+    Entry(
+      id: .unmetRequirement, area: "imports",
+      summary: "A module requires a name the catalog does not define, or defines with another type."),
     Entry(id: .duplicateID, area: "rules", summary: DuplicateIDRule.summary),
     Entry(id: .duplicateName, area: "rules", summary: DuplicateNameRule.summary),
     Entry(id: .milestoneDay, area: "rules", summary: MilestoneDayRule.summary),
@@ -42,17 +60,31 @@ public enum DiagnosticIndex {
     Entry(id: .unreachableMessage, area: "rules", summary: ShadowedMessageRule.summary),
     Entry(id: .emptySection, area: "rules", summary: EmptySectionRule.summary),
     Entry(id: .expressionSyntax, area: "expressions", summary: "An expression that does not parse."),
-    Entry(id: .templateSyntax, area: "expressions", summary: "A '{' without its '}' (or the reverse) in a message text."),
-    Entry(id: .unknownName, area: "expressions", summary: "A name that is not an input, a metric, a streak field or a built-in."),
+    Entry(
+      id: .templateSyntax, area: "expressions", summary: "A '{' without its '}' (or the reverse) in a message text."),
+    Entry(
+      id: .unknownName, area: "expressions",
+      summary: "A name that is not an input, a metric, a streak field or a built-in."),
     Entry(id: .unknownFunction, area: "expressions", summary: "A function the language does not have."),
     Entry(id: .wrongArity, area: "expressions", summary: "A function called with the wrong number of arguments."),
-    Entry(id: .typeMismatch, area: "expressions", summary: "Operands or arguments of the wrong type, or a result of the wrong type."),
-    Entry(id: .unknownEnumValue, area: "expressions", summary: "A string compared with an enum input that has no such value."),
-    Entry(id: .dependencyCycle, area: "expressions", summary: "Metrics or streaks that depend on themselves; the chain is named."),
-    Entry(id: .badgeDependency, area: "expressions", summary: "A streak or a history sum that reads badges.count or badges.xp."),
+    Entry(
+      id: .typeMismatch, area: "expressions",
+      summary: "Operands or arguments of the wrong type, or a result of the wrong type."),
+    Entry(
+      id: .unknownEnumValue, area: "expressions",
+      summary: "A string compared with an enum input that has no such value."),
+    Entry(
+      id: .dependencyCycle, area: "expressions",
+      summary: "Metrics or streaks that depend on themselves; the chain is named."),
+    Entry(
+      id: .badgeDependency, area: "expressions",
+      summary: "A streak or a history sum that reads badges.count or badges.xp."),
     Entry(id: .unknownInput, area: "histories", summary: "A day's value for an input the catalog does not have."),
-    Entry(id: .badValue, area: "histories", summary: "A day's value the input does not allow (type, enum value, min, max), or a bad time zone."),
-    Entry(id: .badDate, area: "histories", summary: "A malformed or impossible date, or a date repeated or out of order."),
+    Entry(
+      id: .badValue, area: "histories",
+      summary: "A day's value the input does not allow (type, enum value, min, max), or a bad time zone."),
+    Entry(
+      id: .badDate, area: "histories", summary: "A malformed or impossible date, or a date repeated or out of order."),
   ]
 
   /// docs/diagnostics.md.

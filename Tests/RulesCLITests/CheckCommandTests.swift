@@ -76,7 +76,8 @@ struct CheckCommandTests {
     let lines = result.stdout.split(separator: "\n")
     #expect(
       lines.first
-        == "::error file=demo.yaml,line=7,col=5,title=unknown-key::unknown key 'whne' in badge 'first'; did you mean 'when'?")
+        == "::error file=demo.yaml,line=7,col=5,title=unknown-key::unknown key 'whne' in badge 'first'; did you mean 'when'?"
+    )
     #expect(lines.last == "1 file checked: 2 errors, 1 warning")
   }
 
