@@ -54,18 +54,4 @@ public enum CatalogFiles {
     }
     return found.sorted()
   }
-
-  /// `a/../b/./c` as `b/c`.
-  static func tidy(_ path: String) -> String {
-    var parts: [String] = []
-    for part in path.split(separator: "/", omittingEmptySubsequences: false) {
-      if part == "." { continue }
-      if part == "..", let last = parts.last, last != "..", !last.isEmpty {
-        parts.removeLast()
-      } else {
-        parts.append(String(part))
-      }
-    }
-    return parts.joined(separator: "/")
-  }
 }

@@ -23,7 +23,7 @@ public enum YAMLDocuments {
     -> DocumentReader
   {
     { path in
-      let key = files[path] != nil ? path : CatalogFiles.tidy(path)
+      let key = files[path] != nil ? path : FilePath.tidy(path)
       guard let text = files[key] else {
         let error = FileReadError(path: path, reason: .notFound)
         return Document(source: nil, root: nil, diagnostics: [error.diagnostic])

@@ -98,33 +98,14 @@ public struct CatalogLoader {
     }
     files[key] = file
     stack.append((key, display, via))
-    let folder = (path as NSString).deletingLastPathComponent
-    let displayFolder = (display as NSString).deletingLastPathComponent
     for (importPath, origin) in file.imports {
-      let target = importPath.hasPrefix("/") ? importPath : (folder as NSString).appendingPathComponent(importPath)
-      let shown =
-        importPath.hasPrefix("/")
-        ? importPath : Self.tidy((displayFolder as NSString).appendingPathComponent(importPath))
+      let target = FilePath.resolve(importPath, from: path)
+      let shown = FilePath.resolve(importPath, from: display)
       _ = visit(path: target, display: shown, via: origin, stack: &stack)
     }
     stack.removeLast()
     mergeOrder.append(key)
     return file
-  }
-
-  /// `catalogs/../rules/x.yaml` becomes `rules/x.yaml`; a relative path stays relative.
-  private static func tidy(_ path: String) -> String {
-    var parts: [String] = []
-    for part in path.split(separator: "/", omittingEmptySubsequences: false) {
-      if part == "." { continue }
-      if part == "..", let last = parts.last, last != "..", !last.isEmpty {
-        parts.removeLast()
-      } else {
-        parts.append(String(part))
-      }
-    }
-    let joined = parts.joined(separator: "/")
-    return joined.isEmpty ? "." : joined
   }
 
   /// Each import in the circle gets an error that shows the whole circle.

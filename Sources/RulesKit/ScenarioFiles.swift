@@ -1,0 +1,91 @@
+import Foundation
+import RulesEngine
+import RulesSource
+import YAMLReader
+
+/// What `rules test` found: each scenario's outcome, and the problems of files that could
+/// not be run (their scenarios count as failed).
+public struct ScenarioRun: Sendable {
+  public var files: [String] = []
+  public var outcomes: [ScenarioRunner.Outcome] = []
+  /// Errors in scenario files or in the catalogs they test.
+  public var problems: [Diagnostic] = []
+  /// Scenarios in files that could not be run.
+  public var notRun = 0
+  public var sources: [String: SourceFile] = [:]
+
+  public var passed: Int { outcomes.count { $0.passed } }
+  public var failed: Int { outcomes.count { !$0.passed } + notRun }
+  public var failures: [Diagnostic] { outcomes.flatMap(\.failures) }
+}
+
+/// Scenario files read with libyaml and run against their catalogs.
+public enum ScenarioFiles {
+  /// The scenario files a path names: the file itself, or a folder's `.yaml` files.
+  public static func files(in path: String) -> [String] {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue
+    else { return [path] }
+    let names = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String]) ?? []
+    return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
+      .map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
+  }
+
+  /// Reads, checks and runs every scenario of `paths`. `load` turns a catalog path into a
+  /// program (the YAML catalog by default; tests pass its JSON export instead).
+  public static func run(
+    _ paths: [String], reader: DocumentReader? = nil,
+    load: ((String) -> (CheckedCatalog?, CatalogCheck?))? = nil
+  ) -> ScenarioRun {
+    let reader = reader ?? YAMLDocuments.reader()
+    var run = ScenarioRun()
+    var programs: [String: (CheckedCatalog?, CatalogCheck?)] = [:]
+    for path in paths {
+      run.files.append(path)
+      let document = reader(path)
+      if let source = document.source { run.sources[path] = source }
+      run.problems += document.diagnostics
+      guard let root = document.root else {
+        if !document.diagnostics.hasErrors { run.problems += ScenarioDecoder.validateShape(nil, file: path) }
+        continue
+      }
+      let scenarioCount = root["scenarios"]?.items?.count ?? 0
+      guard let reference = ScenarioDecoder.catalogReference(in: root) else {
+        run.problems += ScenarioDecoder.validateShape(root, file: path)
+        run.notRun += scenarioCount
+        continue
+      }
+      let catalogPath = FilePath.resolve(reference.path, from: path)
+      if programs[catalogPath] == nil {
+        programs[catalogPath] =
+          load?(catalogPath)
+          ?? {
+            let check = CatalogFiles.check(path: catalogPath, reader: reader)
+            return (check.checked, check)
+          }()
+      }
+      let (checked, check) = programs[catalogPath]!
+      guard let checked else {
+        if let check {
+          run.sources.merge(check.sources) { first, _ in first }
+          run.problems += check.diagnostics.filter { $0.severity == .error }
+        }
+        run.problems.append(
+          Diagnostic(
+            file: path, mark: reference.mark, id: .badScenario,
+            message: "the catalog '\(reference.path)' (\(catalogPath)) cannot be used; its errors are above"))
+        run.problems += ScenarioDecoder.validateShape(root, file: path)
+        run.notRun += scenarioCount
+        continue
+      }
+      let (file, problems) = ScenarioDecoder.decode(root, file: path, catalogPath: catalogPath, catalog: checked)
+      run.problems += problems
+      guard let file else {
+        run.notRun += scenarioCount
+        continue
+      }
+      run.outcomes += ScenarioRunner.run(file, program: Program(checked))
+    }
+    return run
+  }
+}
