@@ -85,6 +85,14 @@ public enum DiagnosticIndex {
       summary: "A day's value the input does not allow (type, enum value, min, max), or a bad time zone."),
     Entry(
       id: .badDate, area: "histories", summary: "A malformed or impossible date, or a date repeated or out of order."),
+    Entry(
+      id: .badScenario, area: "scenarios",
+      summary:
+        "A scenario that names a streak, metric, badge, milestone, quote or message its catalog does not have, a date outside its history, or a catalog that cannot be used."
+    ),
+    Entry(
+      id: .expectationFailed, area: "scenarios",
+      summary: "What a scenario expects on a date differs from what the check of that date shows (`rules test`)."),
   ]
 
   /// docs/diagnostics.md.

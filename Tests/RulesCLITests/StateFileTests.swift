@@ -33,10 +33,12 @@ struct StateFileTests {
     try Sandbox(["demo.yaml": Self.catalog, "history.yaml": Self.history])
   }
 
-  private func eval(_ sandbox: Sandbox, date: String, extra: [String] = []) throws -> CLI.Result {
+  private func eval(
+    _ sandbox: Sandbox, date: String, extra: [String] = [], environment: [String: String] = [:]
+  ) throws -> CLI.Result {
     try CLI.run(
       ["eval", "demo.yaml", "--history", "history.yaml", "--date", date, "--state", "state.json", "--format", "json"]
-        + extra, in: sandbox.url)
+        + extra, in: sandbox.url, environment: environment)
   }
 
   private func json(_ text: String) throws -> [String: Any] {
@@ -136,7 +138,14 @@ struct StateFileTests {
       days += "  - {date: \(Self.format(day)), done: true}\n"
     }
     try sandbox.write("history.yaml", days)
-    _ = try eval(sandbox, date: "2026-01-10")
+    // Kill at random moments within the time a whole evaluation takes on this machine now
+    // (a loaded machine starts processes slowly), so kills land before, during and after.
+    let clock = ContinuousClock()
+    let whole = try clock.measure {
+      _ = try eval(sandbox, date: "2026-01-10", environment: ["RULES_TEST_WRITE_DELAY_US": "300"])
+    }
+    let micros = Double(whole.components.seconds) * 1e6 + Double(whole.components.attoseconds) / 1e12
+    let window = UInt32(max(20_000, micros))
     var seen = Set<Data>()
     for attempt in 0..<40 {
       let date = Self.format(
@@ -144,7 +153,7 @@ struct StateFileTests {
       let process = try CLI.start(
         ["eval", "demo.yaml", "--history", "history.yaml", "--date", date, "--state", "state.json"],
         in: sandbox.url, environment: ["RULES_TEST_WRITE_DELAY_US": "300"])
-      usleep(UInt32.random(in: 5_000...60_000))
+      usleep(UInt32.random(in: window / 10...window * 6 / 5))
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
       let data = try sandbox.read("state.json")

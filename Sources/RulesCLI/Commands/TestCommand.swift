@@ -29,7 +29,9 @@ struct TestCommand: ParsableCommand {
   func run() throws {
     let roots = paths.isEmpty ? ["catalogs/tests"] : paths
     var files: [String] = []
-    for root in roots { files += ScenarioFiles.files(in: root) }
+    for root in roots where !paths.isEmpty || FileManager.default.fileExists(atPath: root) {
+      files += ScenarioFiles.files(in: root)
+    }
     let result = ScenarioFiles.run(files)
     let diagnostics = result.problems.sortedByPosition() + result.failures
     let summary = "\(result.passed) passed, \(result.failed) failed"
@@ -37,7 +39,7 @@ struct TestCommand: ParsableCommand {
     case .text:
       if verbose {
         for outcome in result.outcomes {
-          print("\(outcome.passed ? "pass" : "FAIL")  \(outcome.scenario.origin): \(outcome.scenario.name)")
+          print("\(outcome.passed ? "pass" : "FAIL")  \(outcome.origin): \(outcome.name)")
         }
       }
       for diagnostic in diagnostics {
@@ -54,9 +56,9 @@ struct TestCommand: ParsableCommand {
             .array(
               result.outcomes.map {
                 .object([
-                  ("file", .string($0.scenario.origin.file)),
-                  ("line", .int($0.scenario.origin.mark.line)),
-                  ("name", .string($0.scenario.name)),
+                  ("file", .string($0.origin.file)),
+                  ("line", .int($0.origin.mark.line)),
+                  ("name", .string($0.name)),
                   ("passed", .bool($0.passed)),
                 ])
               })

@@ -13,6 +13,8 @@ public struct Scenario: Sendable {
   public var name: String
   public var origin: Origin
   public var history: History
+  /// The first day the app checks; the days before are counted at that check.
+  public var firstCheck: CalendarDay
   public var expectations: [Expectation]
 }
 

@@ -50,15 +50,24 @@ public struct ScenarioDecoder {
     var span: ClosedRange<Int>?
     if let history = decoded {
       span = self.span(of: history, through: node["through"], scenario: node)
+      if let firstCheck = node["first_check"], let day = date(firstCheck, what: "'first_check'"), let range = span {
+        if !range.contains(day.number) {
+          report(
+            firstCheck.mark, .badScenario,
+            "'first_check' \(day) is outside the history (\(CalendarDay(number: range.lowerBound)) to \(CalendarDay(number: range.upperBound)))"
+          )
+        }
+        span = max(range.lowerBound, min(day.number, range.upperBound))...range.upperBound
+      }
     }
     var expectations: [Expectation] = []
     for item in node["expect"]?.items ?? [] {
       if let expectation = expectation(item, span: span) { expectations.append(expectation) }
     }
-    guard let history = decoded else { return nil }
+    guard let history = decoded, let span else { return nil }
     return Scenario(
       name: name, origin: Origin(file: file, mark: node.mark), history: history,
-      expectations: expectations)
+      firstCheck: CalendarDay(number: span.lowerBound), expectations: expectations)
   }
 
   /// The days a scenario's checks may look at: from the history's first day to its last
@@ -92,7 +101,7 @@ public struct ScenarioDecoder {
       report(
         dateNode.mark, .badScenario,
         date.number < span.lowerBound
-          ? "\(date) is before the history's first day (\(first))"
+          ? "\(date) is before the first check (\(first))"
           : "\(date) is after the history's last day (\(last)); add records up to it or set 'through'")
     }
     var checks: [Expectation.Check] = []

@@ -1,11 +1,13 @@
 import RulesSource
 
-/// Runs scenarios the way the app's daily checks would run them (like `rules replay`) and
+/// Runs scenarios the way the app's daily checks would run them (like `rules eval --state`
+/// once a day) and
 /// compares what each check shows with what the scenario expects.
 public enum ScenarioRunner {
   /// One scenario's outcome: a failure per expectation not met, at the expectation's place.
   public struct Outcome: Sendable {
-    public var scenario: Scenario
+    public var name: String
+    public var origin: Origin
     public var failures: [Diagnostic]
     public var passed: Bool { failures.isEmpty }
   }
@@ -16,11 +18,20 @@ public enum ScenarioRunner {
 
   public static func run(_ scenario: Scenario, program: Program) -> Outcome {
     guard let last = scenario.expectations.map(\.date).max() else {
-      return Outcome(scenario: scenario, failures: [])
+      return Outcome(name: scenario.name, origin: scenario.origin, failures: [])
     }
-    let days = Session.replay(program, history: scenario.history, from: nil, to: last)
+    // One check a day, each continuing from the state the one before saved, as the app (or
+    // `rules eval --state`) runs them.
     var byDate: [CalendarDay: Evaluation] = [:]
-    for evaluation in days { byDate[evaluation.date] = evaluation }
+    let wanted = Set(scenario.expectations.map(\.date))
+    var saved: SavedState?
+    var day = scenario.firstCheck
+    while day <= last {
+      let outcome = Session.evaluate(program, history: scenario.history, date: day, saved: saved)
+      saved = outcome.state ?? saved
+      if wanted.contains(day) { byDate[day] = outcome.evaluation }
+      day = day + 1
+    }
     var failures: [Diagnostic] = []
     for expectation in scenario.expectations {
       guard let evaluation = byDate[expectation.date] else { continue }
@@ -32,7 +43,7 @@ public enum ScenarioRunner {
             message: "'\(scenario.name)', \(expectation.date): \(problem)"))
       }
     }
-    return Outcome(scenario: scenario, failures: failures)
+    return Outcome(name: scenario.name, origin: scenario.origin, failures: failures)
   }
 
   /// What differs, as "what: expected X, found Y"; nil when the check holds.

@@ -54,6 +54,10 @@ public enum ScenarioSchema {
         "history", .anything, required: true,
         "The user's history, as in a history file (`start`, `days`...)."),
       KeySchema(
+        "first_check", .text,
+        "The first day the app checks (default: the history's first day); the days before it are counted at that check, as `rules eval` counts them for a new user."
+      ),
+      KeySchema(
         "through", .text,
         "The last day the app checks when it is after the last record (YYYY-MM-DD)."),
       KeySchema("expect", .list(.object(expectation)), required: true, "The checks to verify."),
