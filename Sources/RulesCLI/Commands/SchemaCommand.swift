@@ -1,0 +1,29 @@
+import ArgumentParser
+import RulesEngine
+
+struct SchemaCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "schema",
+    abstract: "Print the JSON Schema of catalogs or of scenario files.",
+    discussion: """
+      The schema (draft 2020-12) is generated from the definitions `rules check` validates \
+      with, so the two cannot drift. Editors with the YAML language server use it through \
+      the first line of each catalog: # yaml-language-server: $schema=catalog.schema.json. \
+      The committed copies are catalogs/catalog.schema.json and \
+      catalogs/tests/scenario.schema.json.
+      """)
+
+  enum Kind: String, ExpressibleByArgument, CaseIterable {
+    case catalog, scenario
+  }
+
+  @Option(help: "Which schema: catalog (catalogs and rule modules) or scenario.")
+  var kind: Kind = .catalog
+
+  func run() {
+    switch kind {
+    case .catalog: print(JSONSchema.catalog().serialized())
+    case .scenario: print(JSONSchema.scenario().serialized())
+    }
+  }
+}
