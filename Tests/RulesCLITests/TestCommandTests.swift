@@ -27,23 +27,23 @@ struct TestCommandTests {
     arguments: [
       (
         "discipline", "when: training.current >= 3", "when: training.current >= 4",
-        "catalogs/tests/discipline.yaml:49:20: error: 'check-ins on unplanned rest days do not break the streak', 2026-01-06: momentum: expected unlocked, found locked [expectation-failed]"
+        "catalogs/tests/discipline.yaml:50:20: error: 'check-ins on unplanned rest days do not break the streak', 2026-01-06: momentum: expected unlocked, found locked [expectation-failed]"
       ),
       (
         "imanpath", "{id: sabr, day: 7,", "{id: sabr, day: 8,",
-        "catalogs/tests/imanpath.yaml:21:62: error: 'Day 0 semantics, the start day is Day 0 and Day 1 is the first milestone', 2026-01-04: days until the next milestone: expected 4, found 5 [expectation-failed]"
+        "catalogs/tests/imanpath.yaml:22:62: error: 'Day 0 semantics, the start day is Day 0 and Day 1 is the first milestone', 2026-01-04: days until the next milestone: expected 4, found 5 [expectation-failed]"
       ),
       (
         "salahstreak", "freezes: {earn_every: 7, max: 2}", "freezes: {earn_every: 7, max: 3}",
-        "catalogs/tests/salahstreak.yaml:122:49: error: 'a user holds at most 2 freezes', 2026-03-21: salah.freezes: expected 2, found 3 [expectation-failed]"
+        "catalogs/tests/salahstreak.yaml:123:49: error: 'a user holds at most 2 freezes', 2026-03-21: salah.freezes: expected 2, found 3 [expectation-failed]"
       ),
       (
         "onward", "when: no_contact.current >= 3}", "when: no_contact.current >= 4}",
-        "catalogs/tests/onward.yaml:50:14: error: 'checked every day from the start, each time achievement unlocks on its own day', 2026-01-04: new badges: expected [no-contact-3], found [] [expectation-failed]"
+        "catalogs/tests/onward.yaml:51:14: error: 'checked every day from the start, each time achievement unlocks on its own day', 2026-01-04: new badges: expected [no-contact-3], found [] [expectation-failed]"
       ),
       (
         "rizq", "xp: 50\n", "xp: 60\n",
-        "catalogs/tests/rizq.yaml:77:38: error: 'First Step unlocks on the first dua and gives 50 XP', 2026-07-02: xp: expected 70, found 80 [expectation-failed]"
+        "catalogs/tests/rizq.yaml:78:38: error: 'First Step unlocks on the first dua and gives 50 XP', 2026-07-02: xp: expected 70, found 80 [expectation-failed]"
       ),
     ])
   func mutation(catalog: String, original: String, changed: String, failure: String) throws {
@@ -144,5 +144,47 @@ struct TestCommandTests {
     let result = try CLI.run(["test"], in: sandbox.url)
     #expect(result.status == 1)
     #expect(result.stderr == "no scenario files found in catalogs/tests\n")
+  }
+}
+
+@Suite("rules init")
+struct InitCommandTests {
+  @Test("a new catalog passes rules check and rules test as written")
+  func starter() throws {
+    let sandbox = try Sandbox()
+    let result = try CLI.run(["init", "my-app"], in: sandbox.url)
+    #expect(result.status == 0)
+    #expect(result.stdout.hasPrefix("Wrote catalogs/my-app.yaml and catalogs/tests/my-app.yaml.\n"))
+    let check = try CLI.run(["check"], in: sandbox.url)
+    #expect(check.stdout == "1 file checked: 0 errors, 0 warnings\n")
+    #expect(check.status == 0)
+    let test = try CLI.run(["test"], in: sandbox.url)
+    #expect(test.stdout == "2 passed, 0 failed\n")
+    #expect(test.status == 0)
+    let catalog = try sandbox.read("catalogs/my-app.yaml")
+    for section in ["inputs:", "streaks:", "milestones:", "badges:", "quotes:", "messages:"] {
+      #expect(String(decoding: catalog, as: UTF8.self).contains("\n\(section)\n"), "no \(section)")
+    }
+    #expect(try sandbox.read("catalogs/catalog.schema.json").count > 1000)
+  }
+
+  @Test("an existing file is never overwritten")
+  func existing() throws {
+    let sandbox = try Sandbox(["catalogs/tests/my-app.yaml": "mine\n"])
+    let result = try CLI.run(["init", "my-app"], in: sandbox.url)
+    #expect(result.status == 1)
+    #expect(result.stderr == "error: catalogs/tests/my-app.yaml already exists; rules init never overwrites a file\n")
+    #expect(try sandbox.read("catalogs/tests/my-app.yaml") == Data("mine\n".utf8))
+    #expect(!FileManager.default.fileExists(atPath: sandbox.url.appendingPathComponent("catalogs/my-app.yaml").path))
+  }
+
+  @Test("a name that is not an id is a usage error")
+  func badName() throws {
+    let sandbox = try Sandbox()
+    let result = try CLI.run(["init", "My App"], in: sandbox.url)
+    #expect(result.status == 64)
+    #expect(
+      result.stderr.hasPrefix("Error: 'My App' is not a catalog id: use lowercase letters, digits and -, e.g. my-app\n")
+    )
   }
 }
