@@ -31,15 +31,11 @@ public enum ScenarioFiles {
       .map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
   }
 
-  /// Reads, checks and runs every scenario of `paths`. `load` turns a catalog path into a
-  /// program (the YAML catalog by default; tests pass its JSON export instead).
-  public static func run(
-    _ paths: [String], reader: DocumentReader? = nil,
-    load: ((String) -> (CheckedCatalog?, CatalogCheck?))? = nil
-  ) -> ScenarioRun {
+  /// Reads, checks and runs every scenario of `paths`.
+  public static func run(_ paths: [String], reader: DocumentReader? = nil) -> ScenarioRun {
     let reader = reader ?? YAMLDocuments.reader()
     var run = ScenarioRun()
-    var programs: [String: (CheckedCatalog?, CatalogCheck?)] = [:]
+    var catalogs: [String: CatalogCheck] = [:]
     for path in paths {
       run.files.append(path)
       let document = reader(path)
@@ -56,20 +52,11 @@ public enum ScenarioFiles {
         continue
       }
       let catalogPath = FilePath.resolve(reference.path, from: path)
-      if programs[catalogPath] == nil {
-        programs[catalogPath] =
-          load?(catalogPath)
-          ?? {
-            let check = CatalogFiles.check(path: catalogPath, reader: reader)
-            return (check.checked, check)
-          }()
-      }
-      let (checked, check) = programs[catalogPath]!
-      guard let checked else {
-        if let check {
-          run.sources.merge(check.sources) { first, _ in first }
-          run.problems += check.diagnostics.filter { $0.severity == .error }
-        }
+      let check = catalogs[catalogPath] ?? CatalogCheck.load(path: catalogPath, reader: reader)
+      catalogs[catalogPath] = check
+      guard let checked = check.checked else {
+        run.sources.merge(check.sources) { first, _ in first }
+        run.problems += check.diagnostics.filter { $0.severity == .error }
         run.problems.append(
           Diagnostic(
             file: path, mark: reference.mark, id: .badScenario,

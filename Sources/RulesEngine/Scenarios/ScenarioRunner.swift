@@ -16,22 +16,26 @@ public enum ScenarioRunner {
     file.scenarios.map { run($0, program: program) }
   }
 
-  public static func run(_ scenario: Scenario, program: Program) -> Outcome {
-    guard let last = scenario.expectations.map(\.date).max() else {
-      return Outcome(name: scenario.name, origin: scenario.origin, failures: [])
-    }
-    // One check a day, each continuing from the state the one before saved, as the app (or
-    // `rules eval --state`) runs them.
-    var byDate: [CalendarDay: Evaluation] = [:]
-    let wanted = Set(scenario.expectations.map(\.date))
+  /// The check of every day from the scenario's first check to its last expectation, each
+  /// continuing from the state the one before saved, as the app (or `rules eval --state`)
+  /// runs them.
+  public static func checks(_ scenario: Scenario, program: Program) -> [Evaluation] {
+    guard let last = scenario.expectations.map(\.date).max() else { return [] }
+    var evaluations: [Evaluation] = []
     var saved: SavedState?
     var day = scenario.firstCheck
     while day <= last {
       let outcome = Session.evaluate(program, history: scenario.history, date: day, saved: saved)
       saved = outcome.state ?? saved
-      if wanted.contains(day) { byDate[day] = outcome.evaluation }
+      evaluations.append(outcome.evaluation)
       day = day + 1
     }
+    return evaluations
+  }
+
+  public static func run(_ scenario: Scenario, program: Program) -> Outcome {
+    var byDate: [CalendarDay: Evaluation] = [:]
+    for evaluation in checks(scenario, program: program) { byDate[evaluation.date] = evaluation }
     var failures: [Diagnostic] = []
     for expectation in scenario.expectations {
       guard let evaluation = byDate[expectation.date] else { continue }

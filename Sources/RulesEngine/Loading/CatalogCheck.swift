@@ -1,0 +1,35 @@
+import RulesSource
+
+/// A catalog (or rule module) file loaded and checked.
+public struct CatalogCheck: Sendable {
+  /// The catalog ready to evaluate, when nothing was an error.
+  public var checked: CheckedCatalog?
+  /// The text of every file involved, for printing source lines.
+  public var sources: [String: SourceFile]
+  public var diagnostics: [Diagnostic]
+  /// Whether the file is a rule module rather than a catalog.
+  public var isModule: Bool
+
+  /// Loads the catalog or module at `path` with `reader` (YAML files, exported JSON, texts
+  /// in memory), merges its imports and checks it.
+  public static func load(path: String, reader: @escaping DocumentReader) -> CatalogCheck {
+    let loaded = CatalogLoader.load(path: path, reader: reader)
+    var diagnostics = loaded.diagnostics
+    var checked: CheckedCatalog?
+    if let catalog = loaded.catalog {
+      let (result, problems) = CatalogChecker.check(
+        catalog, sources: loaded.sources, isModule: loaded.module != nil)
+      diagnostics += problems
+      checked = loaded.module == nil && !diagnostics.hasErrors ? result : nil
+    }
+    return CatalogCheck(
+      checked: checked, sources: loaded.sources, diagnostics: unique(diagnostics),
+      isModule: loaded.module != nil)
+  }
+
+  /// The same diagnostic reported twice (a module imported by two files) is shown once.
+  static func unique(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    var seen = Set<Diagnostic>()
+    return diagnostics.filter { seen.insert($0).inserted }
+  }
+}
