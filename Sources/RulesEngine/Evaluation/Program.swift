@@ -102,6 +102,12 @@ public final class Program: Sendable {
     streakFinal = catalog.streaks.map { $0.streak.today == .final }
   }
 
+  /// The compiled criterion of the badge at `index` (for embedders and benchmarks that test
+  /// one rule against values they put in an evaluator's frame).
+  public func criterion(ofBadge index: Int) -> @Sendable (Frame) -> Bool {
+    badgeWhen[index]
+  }
+
   /// A closure computing `expr` (an expression of this catalog) on a frame.
   public func compile(_ expr: TypedExpr) -> @Sendable (Frame) -> Value {
     Compiler(layout: layout).value(expr)

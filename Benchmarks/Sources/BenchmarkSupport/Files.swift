@@ -1,0 +1,71 @@
+import Foundation
+import RulesEngine
+import RulesKit
+import RulesSource
+import YAMLReader
+
+/// Files for the reading benchmarks, held in memory so that only the work is measured.
+public enum BenchFiles {
+  /// The repository (the main package), found from this file's place.
+  public static let repository = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  public static let shippedNames = ["imanpath", "discipline", "salahstreak", "onward", "rizq"]
+
+  /// Limits that let the 20 MB file through (the default refuses files over 16 MB).
+  public static let limits = ReaderLimits(maxFileSize: 64 * 1024 * 1024)
+
+  /// The generated catalog with `badges` badges.
+  public static func generated(badges: Int = 50_000) -> SourceFile {
+    SourceFile(path: "generated.yaml", text: CatalogGenerator.yaml(badges: badges))
+  }
+
+  /// A shipped catalog and the modules it imports, by the paths the loader asks for.
+  public static func shipped(_ name: String) -> [String: SourceFile] {
+    var files: [String: SourceFile] = [:]
+    var pending = ["catalogs/\(name).yaml"]
+    while let path = pending.popLast() {
+      let url = repository.appendingPathComponent(path)
+      guard files[path] == nil, let data = try? Data(contentsOf: url) else { continue }
+      let text = String(decoding: data, as: UTF8.self)
+      files[path] = SourceFile(path: path, bytes: Array(data))
+      for line in text.split(separator: "\n") where line.hasPrefix("imports:") {
+        let list = line.dropFirst("imports:".count).trimmingCharacters(in: .whitespaces)
+          .trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        for item in list.split(separator: ",") {
+          let relative = item.trimmingCharacters(in: .whitespaces)
+          pending.append(FilePath.resolve(relative, from: path))
+        }
+      }
+    }
+    return files
+  }
+
+  /// A document reader over files already in memory: reading the YAML is measured, the disk
+  /// is not.
+  public static func reader(_ files: [String: SourceFile]) -> DocumentReader {
+    { path in
+      guard let source = files[path] ?? files[FilePath.tidy(path)] else {
+        let error = FileReadError(path: path, reason: .notFound)
+        return Document(source: nil, root: nil, diagnostics: [error.diagnostic])
+      }
+      let result = YAMLReader(limits: limits).read(source)
+      return Document(source: source, root: result.root, diagnostics: result.diagnostics)
+    }
+  }
+
+  /// Bytes to a checked, ready-to-evaluate catalog (the program compiled too).
+  public static func load(_ path: String, files: [String: SourceFile]) -> Program {
+    let check = CatalogFiles.check(path: path, reader: reader(files))
+    guard let checked = check.checked else {
+      fatalError("\(path) does not check: \(check.diagnostics.prefix(5))")
+    }
+    return Program(checked)
+  }
+
+  /// A shipped catalog, checked.
+  public static func shippedCatalog(_ name: String) -> CheckedCatalog {
+    load("catalogs/\(name).yaml", files: shipped(name)).catalog
+  }
+}

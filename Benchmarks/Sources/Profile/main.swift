@@ -1,0 +1,72 @@
+import BenchmarkSupport
+import Foundation
+import RulesEngine
+import RulesSource
+import YAMLReader
+
+// One workload of the benchmarks, run once outside the harness, for profilers:
+//   valgrind --tool=callgrind .build/release/Profile load 5000
+// Workloads: events, nodes, load, shipped, expr, closure, day CATALOG, baseline, replay YEARS,
+// step DAYS. The number after the workload scales it (badges, contexts, users, ...).
+
+let arguments = CommandLine.arguments.dropFirst()
+let workload = arguments.first ?? "expr"
+let rest = Array(arguments.dropFirst())
+
+func number(_ index: Int, _ fallback: Int) -> Int {
+  index < rest.count ? Int(rest[index]) ?? fallback : fallback
+}
+
+switch workload {
+case "events", "nodes", "load":
+  let source = BenchFiles.generated(badges: number(0, 5_000))
+  let (_, seconds) = Record.seconds { () -> Int in
+    switch workload {
+    case "events": return EventScan.run(source).events
+    case "nodes": return YAMLReader(limits: BenchFiles.limits).read(source).diagnostics.count
+    default: return BenchFiles.load(source.path, files: [source.path: source]).catalog.badges.count
+    }
+  }
+  print("\(workload): \(source.bytes.count) bytes in \(seconds) s: \(Double(source.bytes.count) / seconds / 1e6) MB/s")
+case "shipped":
+  let all = BenchFiles.shippedNames.map { ($0, BenchFiles.shipped($0)) }
+  for _ in 0..<number(0, 1) {
+    for (name, files) in all { _ = BenchFiles.load("catalogs/\(name).yaml", files: files) }
+  }
+case "expr", "closure":
+  let contexts = RuleWorkload.contexts(count: number(0, 1_000_000))
+  let compiled = RuleWorkload.compile()
+  let (hits, seconds) = Record.seconds {
+    workload == "expr" ? compiled.count(contexts) : RuleWorkload.countPlain(contexts)
+  }
+  print("\(workload): \(hits) hits, \(Double(contexts.count) / seconds / 1e6) M/s")
+case "day", "baseline":
+  let name = workload == "day" ? (rest.first ?? "rizq") : "rizq"
+  let users = workload == "day" ? number(1, 1_000) : number(0, 1_000)
+  let program = BenchFiles.load("catalogs/\(name).yaml", files: BenchFiles.shipped(name))
+  let evaluator = Evaluator(program: program)
+  let generator = HistoryGenerator(inputs: program.catalog.inputs)
+  var tally = UnlockTally()
+  var seconds = 0.0
+  for user in 0..<users {
+    let history = generator.history(user: user)
+    let (_, elapsed) = Record.seconds {
+      if workload == "day" {
+        DailyLoop.run(evaluator, history: history, days: 365, tally: &tally)
+      } else {
+        RizqBaseline.run(history: history, days: 365, tally: &tally)
+      }
+    }
+    seconds += elapsed
+  }
+  print("\(workload) \(name): \(tally), \(Double(users * 365) / seconds / 1e6) M user-days/s")
+case "replay":
+  let program = BenchFiles.load("catalogs/rizq.yaml", files: BenchFiles.shipped("rizq"))
+  let history = HistoryGenerator(inputs: program.catalog.inputs, days: 365 * number(0, 1)).history(user: 1)
+  let (evaluations, seconds) = Record.seconds {
+    Session.replay(program, history: history, from: nil, to: history.records.last!.date)
+  }
+  print("replay: \(evaluations.count) days in \(seconds * 1000) ms")
+default:
+  print("unknown workload \(workload)")
+}
