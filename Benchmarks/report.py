@@ -1,0 +1,137 @@
+"""Builds the results table from the JSON lines the benchmarks, the peers and `run` append.
+
+Each benchmark appends one line per measured iteration; the table takes the median.
+"""
+
+import json
+import statistics
+import sys
+from collections import defaultdict
+
+
+def load(path):
+    runs = defaultdict(list)
+    with open(path) as lines:
+        for line in lines:
+            if line.strip():
+                row = json.loads(line)
+                runs[row["name"]].append(row)
+    return runs
+
+
+def median(runs, name, key="figure"):
+    rows = runs.get(name)
+    if not rows:
+        return None
+    return statistics.median(row[key] for row in rows)
+
+
+def mb(x):
+    return f"{x / 1e6:.1f} MB/s"
+
+
+def mega(unit):
+    return lambda x: f"{x / 1e6:.1f} M {unit}"
+
+
+def kilo(unit):
+    return lambda x: f"{x / 1e3:.0f} k {unit}"
+
+
+def ms(x):
+    return f"{x * 1000:.2f} ms" if x < 0.1 else f"{x * 1000:.0f} ms"
+
+
+def mib(x):
+    return f"{x / 2**20:.0f} MiB"
+
+
+def table(runs):
+    rows = []
+
+    def add(what, figure, fmt, baseline_name, baseline, bfmt, ratio, target, met):
+        rows.append(
+            [
+                what,
+                fmt(figure) if figure is not None else "missing",
+                f"{baseline_name}: {bfmt(baseline)}" if baseline is not None else baseline_name,
+                f"{ratio:.2f}" if isinstance(ratio, float) else (ratio or ""),
+                target,
+                "" if met is None else ("yes" if met else "**no**"),
+            ]
+        )
+
+    def ratio(a, b):
+        return a / b if a is not None and b else None
+
+    events = median(runs, "yaml.events")
+    add("yaml.events (libyaml alone, 20 MB catalog)", events, mb, "the ceiling", None, mb, "1.00", "", None)
+    nodes = median(runs, "yaml.nodes")
+    r = ratio(nodes, events)
+    add("yaml.nodes (our reader, located nodes)", nodes, mb, "yaml.events", events, mb, r, "", None)
+    load = median(runs, "catalog.load generated")
+    r = ratio(load, events)
+    badges = median(runs, "catalog.load generated", "badges")
+    add(
+        f"catalog.load, generated ({badges:,.0f} badges)" if badges else "catalog.load, generated",
+        load, mb, "yaml.events", events, mb, r, "≥ 0.70", r is not None and r >= 0.70,
+    )
+    shipped = median(runs, "catalog.load shipped", "seconds")
+    add("catalog.load, the 5 shipped catalogs", shipped, ms, "", None, ms, None, "", None)
+    check = median(runs, "rules check", "seconds")
+    add("`rules check` on the shipped catalogs (process)", check, ms, "", None, ms, None, "< 50 ms",
+        check is not None and check < 0.050)
+
+    expr = median(runs, "expr.eval")
+    closure = median(runs, "expr.eval closure")
+    r = ratio(expr, closure)
+    add("expr.eval (1,000,000 contexts)", expr, mega("eval/s"), "plain Swift closure", closure,
+        mega("eval/s"), r, "≥ 0.33 (within 3×)", r is not None and r >= 1 / 3)
+    zen = median(runs, "peer zen-engine")
+    r = ratio(expr, zen)
+    add("expr.eval vs zen-engine 2.1.3", expr, mega("eval/s"), "zen-engine", zen, kilo("eval/s"), r,
+        "≥ 100", r is not None and r >= 100)
+    for peer in ["cel (common-expression-language)", "rule-engine", "python lambda"]:
+        value = median(runs, f"peer {peer}")
+        add(f"expr.eval vs {peer}", expr, mega("eval/s"), peer, value, kilo("eval/s"), ratio(expr, value),
+            "", None)
+
+    baseline = median(runs, "engine.day rizq baseline")
+    for name in ["rizq", "imanpath", "discipline", "salahstreak", "onward"]:
+        value = median(runs, f"engine.day {name}")
+        if name == "rizq":
+            r = ratio(value, baseline)
+            add("engine.day rizq (10,000 users × 365 days)", value, mega("user-days/s"),
+                "hand-written RIZQ", baseline, mega("user-days/s"), r, "≥ 5 M/s and ≥ 0.10 (aim 0.2)",
+                value is not None and value >= 5e6 and r is not None and r >= 0.10)
+        else:
+            add(f"engine.day {name}", value, mega("user-days/s"), "", None, mega, None, "", None)
+    peak = median(runs, "engine.day rizq", "peak")
+    small = median(runs, "engine.day rizq 1k users", "peak")
+    r = ratio(peak, small)
+    add("engine.day peak memory, 10,000 users", peak, mib, "1,000 users", small, mib, r, "flat (≤ 1.10)",
+        r is not None and r <= 1.10)
+
+    one = median(runs, "engine.replay 1y", "seconds")
+    ten = median(runs, "engine.replay 10y", "seconds")
+    r = ratio(ten, one)
+    add("engine.replay, 10 years (one user)", ten, ms, "1 year", one, ms, r, "linear (≈ 10)",
+        r is not None and r <= 12.5)
+    day = median(runs, "engine.step 1d")
+    decade = median(runs, "engine.step 10y")
+    r = ratio(decade, day)
+    add("engine.step, daily step on a 10-year state", decade, kilo("steps/s"), "on a 1-day state", day,
+        kilo("steps/s"), r, "≥ 0.80 (as fast)", r is not None and r >= 0.80)
+    return rows
+
+
+def markdown(rows):
+    header = ["benchmark", "figure", "baseline (same run)", "ratio", "target", "met"]
+    out = ["| " + " | ".join(header) + " |", "| " + " | ".join("---" for _ in header) + " |"]
+    for row in rows:
+        out.append("| " + " | ".join(row) + " |")
+    return "\n".join(out)
+
+
+if __name__ == "__main__":
+    print(markdown(table(load(sys.argv[1]))))
