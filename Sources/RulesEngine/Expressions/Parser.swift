@@ -7,6 +7,9 @@ public struct Parser {
   /// Parentheses nest at most this deep (so a hostile expression cannot exhaust the stack).
   static let maxDepth = 64
   private var depth = 0
+  /// Trees are at most this many operators deep, chains included (`a + b + c` is `(a + b) + c`,
+  /// 2 deep): checking, compiling and evaluating walk them recursively.
+  static let maxOperatorDepth = 64
 
   private init(tokens: [Token]) {
     self.tokens = tokens
@@ -76,10 +79,11 @@ public struct Parser {
     let then = try conditional()
     _ = try expect(.colon, "':' (the else branch of '?')")
     let otherwise = try conditional()
-    return Expr(
-      .conditional(condition, then, otherwise),
-      range: condition.range.lowerBound..<otherwise.range.upperBound,
-      anchor: question.range.lowerBound)
+    return try limited(
+      Expr(
+        .conditional(condition, then, otherwise),
+        range: condition.range.lowerBound..<otherwise.range.upperBound,
+        anchor: question.range.lowerBound), at: question)
   }
 
   /// Binary operators by level, loosest first.
@@ -100,9 +104,10 @@ public struct Parser {
     {
       let token = advance()
       let right = try binary(level: level + 1)
-      left = Expr(
-        .binary(op, left, right), range: left.range.lowerBound..<right.range.upperBound,
-        anchor: token.range.lowerBound)
+      left = try limited(
+        Expr(
+          .binary(op, left, right), range: left.range.lowerBound..<right.range.upperBound,
+          anchor: token.range.lowerBound), at: token)
     }
     return left
   }
@@ -124,7 +129,8 @@ public struct Parser {
         default: break
         }
       }
-      return Expr(.unary(op, operand), range: token.range.lowerBound..<operand.range.upperBound)
+      return try limited(
+        Expr(.unary(op, operand), range: token.range.lowerBound..<operand.range.upperBound), at: token)
     }
     return try primary()
   }
@@ -199,8 +205,34 @@ public struct Parser {
       } while isSymbol(.comma)
     }
     let close = try expect(.closeParen, "',' or ')' in the call of \(name)")
-    return Expr(
-      .call(name, arguments), range: token.range.lowerBound..<close.range.upperBound,
-      anchor: token.range.lowerBound)
+    return try limited(
+      Expr(
+        .call(name, arguments), range: token.range.lowerBound..<close.range.upperBound,
+        anchor: token.range.lowerBound), at: token)
+  }
+
+  /// `expression`, unless it is more than `maxOperatorDepth` operators deep. A long chain such
+  /// as `a + b + c + ...` is as deep as it is long, without any parentheses.
+  private func limited(_ expression: Expr, at token: Token) throws -> Expr {
+    if Self.operatorDepth(expression) > Self.maxOperatorDepth {
+      throw ExpressionError(
+        offset: token.range.lowerBound, id: .expressionSyntax,
+        "the expression is more than \(Self.maxOperatorDepth) operators deep here (a + b + c is 2 deep); "
+          + "split it into metrics")
+    }
+    return expression
+  }
+
+  /// How many operators deep `expression` is (0 for a value or a name). The operands of a node
+  /// being built were checked already, so this recursion is bounded too.
+  static func operatorDepth(_ expression: Expr) -> Int {
+    switch expression.kind {
+    case .unary(_, let operand): 1 + operatorDepth(operand)
+    case .binary(_, let left, let right): 1 + max(operatorDepth(left), operatorDepth(right))
+    case .conditional(let condition, let then, let otherwise):
+      1 + max(operatorDepth(condition), operatorDepth(then), operatorDepth(otherwise))
+    case .call(_, let arguments): 1 + (arguments.map(operatorDepth).max() ?? 0)
+    default: 0
+    }
   }
 }

@@ -17,13 +17,19 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
     return calendar
   }()
 
-  /// Parses `YYYY-MM-DD`; nil when malformed or when the day does not exist (2026-02-30).
+  /// The years the engine handles. Evaluating walks every day from a history's first day, so a
+  /// day in year 0001 or 9999 (a typo or a hostile file) would keep an evaluation busy for minutes.
+  public static let years = 1900...2199
+
+  /// Parses `YYYY-MM-DD`; nil when malformed, when the day does not exist (2026-02-30) or when
+  /// it is outside `years`.
   public init?(_ text: String) {
     let bytes = Array(text.utf8)
     guard bytes.count == 10, bytes[4] == 45, bytes[7] == 45,
       let year = Int(text.prefix(4)), let month = Int(text.dropFirst(5).prefix(2)),
       let day = Int(text.suffix(2)),
-      bytes.enumerated().allSatisfy({ $0.offset == 4 || $0.offset == 7 || (48...57).contains($0.element) })
+      bytes.enumerated().allSatisfy({ $0.offset == 4 || $0.offset == 7 || (48...57).contains($0.element) }),
+      Self.years.contains(year)
     else { return nil }
     let components = DateComponents(year: year, month: month, day: day)
     guard components.isValidDate(in: Self.calendar),
@@ -39,6 +45,9 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
       bytes.count == 10 && bytes[4] == 45 && bytes[7] == 45
       && bytes.enumerated().allSatisfy { $0.offset == 4 || $0.offset == 7 || (48...57).contains($0.element) }
     guard shaped else { return "'\(text)' is not a date; write it as YYYY-MM-DD, e.g. 2026-01-31" }
+    if let year = Int(text.prefix(4)), !years.contains(year) {
+      return "\(text) is outside the years the engine handles (\(years.lowerBound) to \(years.upperBound))"
+    }
     guard CalendarDay(text) != nil else { return "\(text) is not a day of the calendar" }
     return nil
   }
