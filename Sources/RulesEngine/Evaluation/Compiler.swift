@@ -24,6 +24,7 @@ struct Compiler {
       let f = bool(operand)
       return { !f($0) }
     case .binary(.and, let left, let right):
+      if let tests = slotTests(expr) { return Self.conjunction(tests) }
       let l = bool(left)
       let r = bool(right)
       return { l($0) && r($0) }
@@ -46,7 +47,9 @@ struct Compiler {
   private func comparison(_ op: BinaryOperator, _ left: TypedExpr, _ right: TypedExpr) -> BoolFn {
     switch left.type {
     case .number:
-      return numberComparison(op, num(left), num(right))
+      let l = numLeaf(left)
+      let r = numLeaf(right)
+      return { Self.compare(op, l.value($0), r.value($0)) }
     case .bool:
       let l = bool(left)
       let r = bool(right)
@@ -69,7 +72,85 @@ struct Compiler {
       {
         return slotComparison(op, i, constant)
       }
-      return intComparison(op, int(left), int(right))
+      let l = intLeaf(left)
+      let r = intLeaf(right)
+      return { Self.compare(op, l.value($0), r.value($0)) }
+    }
+  }
+
+  /// One comparison of an int slot with a constant.
+  struct SlotTest {
+    let slot: Int
+    let op: BinaryOperator
+    let constant: Int
+
+    @inline(__always)
+    func holds(_ ints: UnsafeMutablePointer<Int>) -> Bool {
+      let value = ints[slot]
+      switch op {
+      case .equal: return value == constant
+      case .notEqual: return value != constant
+      case .less: return value < constant
+      case .lessOrEqual: return value <= constant
+      case .greater: return value > constant
+      default: return value >= constant
+      }
+    }
+  }
+
+  /// The comparisons of an `&&` chain when every operand compares an int slot with a
+  /// constant (`streak >= 7 && total >= 30 && level >= 5`), else nil.
+  private func slotTests(_ expr: TypedExpr) -> [SlotTest]? {
+    switch expr.kind {
+    case .binary(.and, let left, let right):
+      guard let l = slotTests(left), let r = slotTests(right) else { return nil }
+      return l + r
+    case .binary(let op, let left, let right):
+      switch left.type {
+      case .int, .enumeration: break
+      default: return nil
+      }
+      guard [.equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual].contains(op),
+        let constant = Self.intConstant(right)
+      else { return nil }
+      let slot: Slot
+      switch left.kind {
+      case .symbol(let symbol): slot = layout.slot(of: symbol)
+      case .aggregate(let index): slot = layout.aggregates[index]
+      default: return nil
+      }
+      guard case .int(let index) = slot else { return nil }
+      return [SlotTest(slot: index, op: op, constant: constant)]
+    default:
+      return nil
+    }
+  }
+
+  /// One closure for a whole chain of slot comparisons: no call per operand. Chains of two
+  /// and three (the usual criteria) are unrolled.
+  private static func conjunction(_ tests: [SlotTest]) -> BoolFn {
+    switch tests.count {
+    case 1:
+      let a = tests[0]
+      return { a.holds($0.ints) }
+    case 2:
+      let (a, b) = (tests[0], tests[1])
+      return { frame in
+        let ints = frame.ints
+        return a.holds(ints) && b.holds(ints)
+      }
+    case 3:
+      let (a, b, c) = (tests[0], tests[1], tests[2])
+      return { frame in
+        let ints = frame.ints
+        return a.holds(ints) && b.holds(ints) && c.holds(ints)
+      }
+    default:
+      return { frame in
+        let ints = frame.ints
+        for test in tests where !test.holds(ints) { return false }
+        return true
+      }
     }
   }
 
@@ -93,29 +174,141 @@ struct Compiler {
     }
   }
 
-  private func intComparison(_ op: BinaryOperator, _ l: @escaping IntFn, _ r: @escaping IntFn)
-    -> BoolFn
-  {
-    switch op {
-    case .equal: { l($0) == r($0) }
-    case .notEqual: { l($0) != r($0) }
-    case .less: { l($0) < r($0) }
-    case .lessOrEqual: { l($0) <= r($0) }
-    case .greater: { l($0) > r($0) }
-    default: { l($0) >= r($0) }
+  // MARK: - Operands
+
+  /// An int operand read in place (a slot, a constant) or computed by a closure: binary
+  /// operations and comparisons read their operands without a call where they can.
+  enum IntLeaf {
+    case slot(Int)
+    case constant(Int)
+    case code(IntFn)
+
+    @inline(__always)
+    func value(_ frame: Frame) -> Int {
+      switch self {
+      case .slot(let i): frame.ints[i]
+      case .constant(let c): c
+      case .code(let f): f(frame)
+      }
     }
   }
 
-  private func numberComparison(_ op: BinaryOperator, _ l: @escaping NumFn, _ r: @escaping NumFn)
-    -> BoolFn
-  {
+  /// A number operand: a number slot, an int slot read as a number, a constant, a closure.
+  enum NumLeaf {
+    case slot(Int)
+    case intSlot(Int)
+    case constant(Double)
+    case code(NumFn)
+
+    @inline(__always)
+    func value(_ frame: Frame) -> Double {
+      switch self {
+      case .slot(let i): frame.nums[i]
+      case .intSlot(let i): Double(frame.ints[i])
+      case .constant(let c): c
+      case .code(let f): f(frame)
+      }
+    }
+  }
+
+  func intLeaf(_ expr: TypedExpr) -> IntLeaf {
+    switch expr.kind {
+    case .literal(let value):
+      return .constant(Self.intConstant(expr) ?? Arithmetic.int(value.asDouble))
+    case .symbol(let symbol):
+      if case .int(let i) = layout.slot(of: symbol) { return .slot(i) }
+    case .aggregate(let index):
+      if case .int(let i) = layout.aggregates[index] { return .slot(i) }
+    default:
+      break
+    }
+    return .code(int(expr))
+  }
+
+  func numLeaf(_ expr: TypedExpr) -> NumLeaf {
+    switch expr.kind {
+    case .literal(let value):
+      return .constant(value.asDouble)
+    case .symbol(let symbol):
+      switch layout.slot(of: symbol) {
+      case .int(let i): return .intSlot(i)
+      case .num(let i): return .slot(i)
+      }
+    case .aggregate(let index):
+      switch layout.aggregates[index] {
+      case .int(let i): return .intSlot(i)
+      case .num(let i): return .slot(i)
+      }
+    case .toNumber(let operand):
+      switch intLeaf(operand) {
+      case .slot(let i): return .intSlot(i)
+      case .constant(let c): return .constant(Double(c))
+      case .code: break
+      }
+    default:
+      break
+    }
+    return .code(num(expr))
+  }
+
+  /// `l op r` as one closure, with the operands that need no call read in place.
+  static func binary(_ op: BinaryOperator, _ l: IntLeaf, _ r: IntLeaf) -> IntFn {
+    switch (l, r) {
+    case (.slot(let a), .slot(let b)): { apply(op, $0.ints[a], $0.ints[b]) }
+    case (.slot(let a), .constant(let c)): { apply(op, $0.ints[a], c) }
+    case (.constant(let c), .slot(let b)): { apply(op, c, $0.ints[b]) }
+    case (.code(let f), .constant(let c)): { apply(op, f($0), c) }
+    case (.constant(let c), .code(let f)): { apply(op, c, f($0)) }
+    case (.code(let f), .slot(let b)): { apply(op, f($0), $0.ints[b]) }
+    case (.slot(let a), .code(let f)): { apply(op, $0.ints[a], f($0)) }
+    case (.code(let f), .code(let g)): { apply(op, f($0), g($0)) }
+    default: { apply(op, l.value($0), r.value($0)) }
+    }
+  }
+
+  static func binary(_ op: BinaryOperator, _ l: NumLeaf, _ r: NumLeaf) -> NumFn {
+    switch (l, r) {
+    case (.code(let f), .constant(let c)): { apply(op, f($0), c) }
+    case (.constant(let c), .code(let f)): { apply(op, c, f($0)) }
+    case (.intSlot(let a), .constant(let c)): { apply(op, Double($0.ints[a]), c) }
+    case (.slot(let a), .constant(let c)): { apply(op, $0.nums[a], c) }
+    case (.code(let f), .code(let g)): { apply(op, f($0), g($0)) }
+    default: { apply(op, l.value($0), r.value($0)) }
+    }
+  }
+
+  @inline(__always)
+  static func apply(_ op: BinaryOperator, _ a: Int, _ b: Int) -> Int {
     switch op {
-    case .equal: { l($0) == r($0) }
-    case .notEqual: { l($0) != r($0) }
-    case .less: { l($0) < r($0) }
-    case .lessOrEqual: { l($0) <= r($0) }
-    case .greater: { l($0) > r($0) }
-    default: { l($0) >= r($0) }
+    case .add: Arithmetic.add(a, b)
+    case .subtract: Arithmetic.subtract(a, b)
+    case .multiply: Arithmetic.multiply(a, b)
+    case .remainder: Arithmetic.remainder(a, b)
+    default: 0
+    }
+  }
+
+  @inline(__always)
+  static func apply(_ op: BinaryOperator, _ a: Double, _ b: Double) -> Double {
+    switch op {
+    case .add: a + b
+    case .subtract: a - b
+    case .multiply: a * b
+    case .divide: Arithmetic.divide(a, b)
+    case .remainder: Arithmetic.remainder(a, b)
+    default: 0
+    }
+  }
+
+  @inline(__always)
+  static func compare<T: Comparable>(_ op: BinaryOperator, _ a: T, _ b: T) -> Bool {
+    switch op {
+    case .equal: a == b
+    case .notEqual: a != b
+    case .less: a < b
+    case .lessOrEqual: a <= b
+    case .greater: a > b
+    default: a >= b
     }
   }
 
@@ -143,23 +336,14 @@ struct Compiler {
       let f = int(operand)
       return { Arithmetic.negate(f($0)) }
     case .binary(let op, let left, let right):
-      let l = int(left)
-      if let c = Self.intConstant(right) {
-        switch op {
-        case .add: return { Arithmetic.add(l($0), c) }
-        case .subtract: return { Arithmetic.subtract(l($0), c) }
-        case .multiply: return { Arithmetic.multiply(l($0), c) }
-        default: break
-        }
+      guard [.add, .subtract, .multiply, .remainder].contains(op) else { return { _ in 0 } }
+      let l = intLeaf(left)
+      let r = intLeaf(right)
+      if case .constant(let a) = l, case .constant(let b) = r {
+        let value = Self.apply(op, a, b)
+        return { _ in value }
       }
-      let r = int(right)
-      switch op {
-      case .add: return { Arithmetic.add(l($0), r($0)) }
-      case .subtract: return { Arithmetic.subtract(l($0), r($0)) }
-      case .multiply: return { Arithmetic.multiply(l($0), r($0)) }
-      case .remainder: return { Arithmetic.remainder(l($0), r($0)) }
-      default: return { _ in 0 }
-      }
+      return Self.binary(op, l, r)
     case .conditional(let condition, let then, let otherwise):
       let c = bool(condition)
       let t = int(then)
@@ -177,8 +361,8 @@ struct Compiler {
     case .floor, .ceil, .round:
       let f = num(arguments[0])
       switch function {
-      case .floor: return { Arithmetic.int(f($0).rounded(.down)) }
-      case .ceil: return { Arithmetic.int(f($0).rounded(.up)) }
+      case .floor: return { Arithmetic.int(Foundation.floor(f($0))) }
+      case .ceil: return { Arithmetic.int(Foundation.ceil(f($0))) }
       default: return { Arithmetic.int(f($0).rounded(.toNearestOrAwayFromZero)) }
       }
     case .count:
@@ -230,8 +414,13 @@ struct Compiler {
       case .num(let i): return { $0.nums[i] }
       }
     case .toNumber(let operand):
-      let f = int(operand)
-      return { Double(f($0)) }
+      switch intLeaf(operand) {
+      case .slot(let i): return { Double($0.ints[i]) }
+      case .constant(let c):
+        let value = Double(c)
+        return { _ in value }
+      case .code(let f): return { Double(f($0)) }
+      }
     case .toInt(let operand):
       let f = bool(operand)
       return { f($0) ? 1 : 0 }
@@ -243,16 +432,8 @@ struct Compiler {
         let f = int(expr)
         return { Double(f($0)) }
       }
-      let l = num(left)
-      let r = num(right)
-      switch op {
-      case .add: return { l($0) + r($0) }
-      case .subtract: return { l($0) - r($0) }
-      case .multiply: return { l($0) * r($0) }
-      case .divide: return { Arithmetic.divide(l($0), r($0)) }
-      case .remainder: return { Arithmetic.remainder(l($0), r($0)) }
-      default: return { _ in 0 }
-      }
+      guard [.add, .subtract, .multiply, .divide, .remainder].contains(op) else { return { _ in 0 } }
+      return Self.binary(op, numLeaf(left), numLeaf(right))
     case .conditional(let condition, let then, let otherwise):
       let c = bool(condition)
       let t = num(then)
@@ -263,18 +444,36 @@ struct Compiler {
         let f = int(expr)
         return { Double(f($0)) }
       }
-      let fs = arguments.map(num)
+      // Operands compiled and captured one by one: a closure kept in an array is stored
+      // through a reabstraction thunk and retained when read.
       switch function {
-      case .min: return { frame in fs.dropFirst().reduce(fs[0](frame)) { Swift.min($0, $1(frame)) } }
-      case .max: return { frame in fs.dropFirst().reduce(fs[0](frame)) { Swift.max($0, $1(frame)) } }
-      case .clamp: return { Arithmetic.clamp(fs[0]($0), fs[1]($0), fs[2]($0)) }
-      case .abs: return { Swift.abs(fs[0]($0)) }
+      case .min where arguments.count == 2:
+        let (a, b) = (num(arguments[0]), num(arguments[1]))
+        return { Swift.min(a($0), b($0)) }
+      case .max where arguments.count == 2:
+        let (a, b) = (num(arguments[0]), num(arguments[1]))
+        return { Swift.max(a($0), b($0)) }
+      case .min, .max:
+        let fs = arguments.map(num)
+        if function == .min {
+          return { frame in fs.dropFirst().reduce(fs[0](frame)) { Swift.min($0, $1(frame)) } }
+        }
+        return { frame in fs.dropFirst().reduce(fs[0](frame)) { Swift.max($0, $1(frame)) } }
+      case .clamp:
+        let (x, low, high) = (num(arguments[0]), num(arguments[1]), num(arguments[2]))
+        return { Arithmetic.clamp(x($0), low($0), high($0)) }
+      case .abs:
+        let f = num(arguments[0])
+        return { Swift.abs(f($0)) }
       case .sqrt:
+        let f = num(arguments[0])
         return { frame in
-          let value = fs[0](frame)
+          let value = f(frame)
           return value < 0 ? 0 : value.squareRoot()
         }
-      case .pow: return { Foundation.pow(fs[0]($0), fs[1]($0)) }
+      case .pow:
+        let (a, b) = (num(arguments[0]), num(arguments[1]))
+        return { Foundation.pow(a($0), b($0)) }
       default: return { _ in 0 }
       }
     default:

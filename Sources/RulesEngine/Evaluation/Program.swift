@@ -6,13 +6,19 @@ public final class Program: Sendable {
   let steps: [Step]
   /// The metric steps to run again when a badge unlocks during a check.
   let badgeSteps: [Step]
-  let badgeWhen: [BoolFn]
+  let badgeWhen: [Criterion]
   let badgeXP: [Int]
   /// Badges outside progressive groups, in catalog order.
   let freeBadges: [Int]
   /// Each progressive group's badges, in order.
   let progressiveGroups: [[Int]]
   let streakFinal: [Bool]
+
+  /// A badge's compiled criterion. The struct keeps the closure as it is compiled: a bare
+  /// closure in an array would be stored (and called) through a reabstraction thunk.
+  struct Criterion: Sendable {
+    let test: BoolFn
+  }
 
   enum Step: Sendable {
     case intMetric(slot: Int, IntFn)
@@ -73,14 +79,18 @@ public final class Program: Sendable {
         switch streak.streak.kind {
         case .consecutive(_, _, let freezes):
           let never: BoolFn = { _ in false }
-          let counts: BoolFn = streak.counts.map { compiler.bool($0) } ?? never
-          let skips: BoolFn? = streak.skips.map { compiler.bool($0) }
+          // Not `Optional.map`: a closure through a generic would be called through a thunk.
+          var counts: BoolFn = never
+          if let expr = streak.counts { counts = compiler.bool(expr) }
+          var skips: BoolFn?
+          if let expr = streak.skips { skips = compiler.bool(expr) }
           steps.append(
             .consecutive(
               streak: index, counts: counts, skips: skips, freezes: freezes,
               final: streak.streak.today == .final))
         case .elapsed:
-          let resets: BoolFn? = streak.resets.map { compiler.bool($0) }
+          var resets: BoolFn?
+          if let expr = streak.resets { resets = compiler.bool(expr) }
           steps.append(
             .elapsed(streak: index, resets: resets, needsStart: streak.streak.needsStart))
         }
@@ -88,7 +98,7 @@ public final class Program: Sendable {
     }
     self.steps = steps
     badgeSteps = catalog.badgeDependentMetrics.map(metricStep)
-    badgeWhen = catalog.badges.map { compiler.bool($0.when) }
+    badgeWhen = catalog.badges.map { Criterion(test: compiler.bool($0.when)) }
     badgeXP = catalog.badges.map(\.badge.xp)
     let groups = catalog.catalog.groups
     freeBadges = catalog.badges.indices.filter { index in
@@ -105,7 +115,7 @@ public final class Program: Sendable {
   /// The compiled criterion of the badge at `index` (for embedders and benchmarks that test
   /// one rule against values they put in an evaluator's frame).
   public func criterion(ofBadge index: Int) -> @Sendable (Frame) -> Bool {
-    badgeWhen[index]
+    badgeWhen[index].test
   }
 
   /// A closure computing `expr` (an expression of this catalog) on a frame.
