@@ -38,7 +38,7 @@ struct TreeBuilder {
     var pendingKey: Node?
     /// Nodes in this collection's subtree so far (itself included), for the alias budget.
     var size = 1
-    /// Keys already seen, built once a mapping grows past a few keys.
+    /// Keys already seen, built once a mapping grows past a few dozen keys.
     var keyIndex: [KeyIdentity: Mark]?
   }
 
@@ -200,8 +200,13 @@ struct TreeBuilder {
   }
 
   /// Where `key` first appeared in the mapping at `index` of the stack, if it did; indexes
-  /// the mapping's keys once it has more than a few.
+  /// the mapping's keys once it has more than a few dozen.
   private mutating func firstMark(ofKey key: Node, in index: Int) -> Mark? {
+    guard case .scalar = key.content else { return nil }
+    if stack[index].keyIndex == nil, stack[index].pairs.count < 32 {
+      for pair in stack[index].pairs where Self.sameKey(pair.key, key) { return pair.key.mark }
+      return nil
+    }
     guard let identity = KeyIdentity(key) else { return nil }
     if let keyIndex = stack[index].keyIndex {
       if let mark = keyIndex[identity] { return mark }
@@ -209,10 +214,6 @@ struct TreeBuilder {
       return nil
     }
     let pairs = stack[index].pairs
-    if pairs.count < 8 {
-      for pair in pairs where KeyIdentity(pair.key) == identity { return pair.key.mark }
-      return nil
-    }
     var keyIndex: [KeyIdentity: Mark] = [:]
     for pair in pairs {
       if let existing = KeyIdentity(pair.key), keyIndex[existing] == nil {
@@ -223,6 +224,16 @@ struct TreeBuilder {
     if found == nil { keyIndex[identity] = key.mark }
     stack[index].keyIndex = keyIndex
     return found
+  }
+
+  /// Whether two keys have the same identity, without building identities for string keys
+  /// (the usual case: the same identity is the same text).
+  private static func sameKey(_ a: Node, _ b: Node) -> Bool {
+    guard a.tag == b.tag, case .scalar(let x) = a.content, case .scalar(let y) = b.content else {
+      return false
+    }
+    if a.tag == .str { return x == y }
+    return KeyIdentity(a) == KeyIdentity(b)
   }
 
   // MARK: - Tags

@@ -13,66 +13,66 @@ struct ShapeValidator {
   }
 
   /// Validates `node` as `shape`; `what` names the value in messages ("'day'", "badge").
-  mutating func validate(_ node: Node, _ shape: Shape, what: String) {
+  mutating func validate(_ node: Node, _ shape: Shape, what: @autoclosure () -> String) {
     switch shape {
     case .anything:
       return
     case .text, .template, .scalar, .expression:
-      expectScalar(node, shape, what: what)
+      expectScalar(node, shape, what: what())
     case .name:
-      guard let text = expectScalar(node, shape, what: what) else { return }
+      guard let text = expectScalar(node, shape, what: what()) else { return }
       if !Names.isName(text) {
         report(
           node.mark, .invalidValue,
-          "'\(text)' is not a valid name for \(what): use lowercase letters, digits and _, "
+          "'\(text)' is not a valid name for \(what()): use lowercase letters, digits and _, "
             + "starting with a letter" + Names.nameHint(text))
       }
     case .id:
-      guard node.tag == .str || node.tag == .int else { return wrongKind(node, shape, what: what) }
-      guard let text = expectScalar(node, shape, what: what) else { return }
+      guard node.tag == .str || node.tag == .int else { return wrongKind(node, shape, what: what()) }
+      guard let text = expectScalar(node, shape, what: what()) else { return }
       if !Names.isID(text) {
         report(
           node.mark, .invalidValue,
-          "'\(text)' is not a valid id for \(what): use lowercase letters, digits and -")
+          "'\(text)' is not a valid id for \(what()): use lowercase letters, digits and -")
       }
     case .integer(let min, let max):
       guard node.tag == .int, case .int(let value)? = node.scalar else {
-        return wrongKind(node, shape, what: what)
+        return wrongKind(node, shape, what: what())
       }
       if let min, value < min {
-        report(node.mark, .invalidValue, "\(what) must be at least \(min); found \(value)")
+        report(node.mark, .invalidValue, "\(what()) must be at least \(min); found \(value)")
       } else if let max, value > max {
-        report(node.mark, .invalidValue, "\(what) must be at most \(max); found \(value)")
+        report(node.mark, .invalidValue, "\(what()) must be at most \(max); found \(value)")
       }
     case .boolean:
-      guard node.tag == .bool else { return wrongKind(node, shape, what: what) }
+      guard node.tag == .bool else { return wrongKind(node, shape, what: what()) }
     case .keyword(let words):
-      guard let text = expectScalar(node, shape, what: what) else { return }
+      guard let text = expectScalar(node, shape, what: what()) else { return }
       if !words.contains(text) {
         report(
           node.mark, .invalidValue,
-          "\(what) must be \(shape.expectation); found '\(text)'"
+          "\(what()) must be \(shape.expectation); found '\(text)'"
             + Suggestion.hint(for: text, in: words))
       }
     case .list(let item):
-      guard let items = node.items else { return wrongKind(node, shape, what: what) }
+      guard let items = node.items else { return wrongKind(node, shape, what: what()) }
       for element in items {
-        validate(element, item, what: "each item of \(what)")
+        validate(element, item, what: "each item of \(what())")
       }
     case .object(let schema):
-      validateObject(node, schema, what: what)
+      validateObject(node, schema, what: what())
     case .dictionary(let value):
-      guard let pairs = node.pairs else { return wrongKind(node, shape, what: what) }
+      guard let pairs = node.pairs else { return wrongKind(node, shape, what: what()) }
       for pair in pairs {
-        validate(pair.key, .name, what: what)
+        validate(pair.key, .name, what: what())
         guard let name = pair.key.text else { continue }
         validate(pair.value, value, what: "'\(name)'")
       }
     case .oneOf(let shapes):
       guard let chosen = Self.choose(shapes, for: node) else {
-        return wrongKind(node, shape, what: what)
+        return wrongKind(node, shape, what: what())
       }
-      validate(node, chosen, what: what)
+      validate(node, chosen, what: what())
     }
   }
 
@@ -88,18 +88,19 @@ struct ShapeValidator {
     }
   }
 
-  private mutating func validateObject(_ node: Node, _ schema: ObjectSchema, what: String) {
+  private mutating func validateObject(_ node: Node, _ schema: ObjectSchema, what: @autoclosure () -> String) {
     guard let pairs = node.pairs else {
-      return wrongKind(node, .object(schema), what: what)
+      return wrongKind(node, .object(schema), what: what())
     }
-    let label = Self.label(of: node, schema: schema)
+    // Messages only: made when a problem is reported, not for every object.
+    func label() -> String { Self.label(of: node, schema: schema) }
     // A misspelt required key is told once, as the misspelling, not also as missing.
     var suggested = Set<String>()
     for pair in pairs {
       guard pair.key.tag == .str || pair.key.tag == .int || pair.key.tag == .bool,
         let key = pair.key.text
       else {
-        report(pair.key.mark, .wrongType, "keys of \(label) must be text")
+        report(pair.key.mark, .wrongType, "keys of \(label()) must be text")
         continue
       }
       guard let keySchema = schema.key(key) else {
@@ -108,7 +109,7 @@ struct ShapeValidator {
         if let hint { suggested.insert(hint) }
         report(
           pair.key.mark, .unknownKey,
-          "unknown key '\(key)' in \(label)"
+          "unknown key '\(key)' in \(label())"
             + (hint.map { "; did you mean '\($0)'?" }
               ?? "; \(Self.article(schema.title)) \(schema.title) has " + known.joined(separator: ", ")))
         continue
@@ -117,7 +118,7 @@ struct ShapeValidator {
     }
     for key in schema.keys
     where key.required && !suggested.contains(key.name) && !pairs.contains(where: { $0.key.text == key.name }) {
-      report(node.mark, .missingKey, "\(label) is missing the required key '\(key.name)'")
+      report(node.mark, .missingKey, "\(label()) is missing the required key '\(key.name)'")
     }
   }
 
@@ -133,22 +134,22 @@ struct ShapeValidator {
 
   /// The scalar's text, or nil after reporting a non-scalar or an empty value.
   @discardableResult
-  private mutating func expectScalar(_ node: Node, _ shape: Shape, what: String) -> String? {
+  private mutating func expectScalar(_ node: Node, _ shape: Shape, what: @autoclosure () -> String) -> String? {
     guard let text = node.text, node.tag != .null else {
-      wrongKind(node, shape, what: what)
+      wrongKind(node, shape, what: what())
       return nil
     }
     return text
   }
 
-  private mutating func wrongKind(_ node: Node, _ shape: Shape, what: String) {
+  private mutating func wrongKind(_ node: Node, _ shape: Shape, what: @autoclosure () -> String) {
     var found = node.tag == .null ? "nothing (the value is empty)" : node.kindDescription
     if shape.isBoolean, node.tag == .str, let text = node.text {
       found += " ('\(text)'; YAML 1.2 booleans are true and false)"
     } else if node.tag == .str, let text = node.text, text.count <= 40 {
       found += " ('\(text)')"
     }
-    report(node.mark, .wrongType, "\(what) must be \(shape.expectation); found \(found)")
+    report(node.mark, .wrongType, "\(what()) must be \(shape.expectation); found \(found)")
   }
 
   private mutating func report(_ mark: Mark, _ id: DiagnosticID, _ message: String) {
