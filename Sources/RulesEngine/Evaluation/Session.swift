@@ -83,8 +83,14 @@ public enum Session {
     let start = history.start?.number
     var results: [Evaluation] = []
     var day = first
+    // The records are in date order: a cursor finds each day's record (replay stays linear).
+    var index = history.records.partitioningIndex { $0.date.number >= first.number }
     while day <= to {
-      let values = history.record(on: day)?.values
+      var values: [Int]?
+      if index < history.records.count, history.records[index].date.number == day.number {
+        values = history.records[index].values
+        index += 1
+      }
       evaluator.load(day: day.number, values: values, state: state, start: start)
       let differs = evaluator.run(day: day.number, state: state, start: start, inProgress: true)
       let new = evaluator.unlockBadges(day: day.number, state: &state, check: true)
@@ -106,7 +112,11 @@ public enum Session {
     guard let counted = saved.engine.countedThrough else { return [] }
     let oldest = counted - SavedState.digestDays + 1
     var warnings: [String] = []
-    for record in history.records where record.date.number <= counted && record.date.number >= oldest {
+    // Records are in date order: only the last counted days are looked at, so a daily step
+    // costs the same after ten years as after one day.
+    let first = history.records.partitioningIndex { $0.date.number >= oldest }
+    for record in history.records[first...] {
+      if record.date.number > counted { break }
       guard let digest = saved.digests[record.date.number], digest != record.digest else { continue }
       let what = digest.isEmpty ? "was added after that day was counted" : "changed after it was counted"
       warnings.append(
@@ -122,7 +132,9 @@ public enum Session {
     let oldest = counted - SavedState.digestDays + 1
     var result = previous.filter { $0.key >= oldest && $0.key <= counted }
     let firstNew = (previous.keys.max() ?? (oldest - 1)) + 1
-    for record in history.records where record.date.number >= max(firstNew, oldest) && record.date.number <= counted {
+    let first = history.records.partitioningIndex { $0.date.number >= max(firstNew, oldest) }
+    for record in history.records[first...] {
+      if record.date.number > counted { break }
       result[record.date.number] = record.digest
     }
     // Counted days without a record: an empty digest, so a record added later is noticed.
