@@ -98,10 +98,7 @@ public enum DailyLoop {
       evaluator.load(day: day, values: values, state: state, start: start)
       let differs = evaluator.run(day: day, state: state, start: start, inProgress: true)
       evaluator.unlockBadges(day: day, state: &state, check: true)
-      if differs {
-        evaluator.load(day: day, values: values, state: state, start: start)
-        evaluator.run(day: day, state: state, start: start, inProgress: false)
-      }
+      if differs { evaluator.finish(day: day, values: values, state: state, start: start) }
       evaluator.commit(day: day, into: &state)
       day += 1
     }

@@ -83,10 +83,13 @@ struct Compiler {
     let slot: Int
     let op: BinaryOperator
     let constant: Int
+    /// The slot compared with instead of the constant, or -1.
+    var other = -1
 
     @inline(__always)
     func holds(_ ints: UnsafeMutablePointer<Int>) -> Bool {
       let value = ints[slot]
+      let constant = other < 0 ? constant : ints[other]
       switch op {
       case .equal: return value == constant
       case .notEqual: return value != constant
@@ -110,9 +113,16 @@ struct Compiler {
       case .int, .enumeration: break
       default: return nil
       }
-      guard [.equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual].contains(op),
-        let constant = Self.intConstant(right)
-      else { return nil }
+      guard [.equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual].contains(op) else {
+        return nil
+      }
+      var constant = 0
+      var other = -1
+      switch intLeaf(right) {
+      case .constant(let value): constant = value
+      case .slot(let index): other = index
+      case .code: return nil
+      }
       let slot: Slot
       switch left.kind {
       case .symbol(let symbol): slot = layout.slot(of: symbol)
@@ -120,7 +130,7 @@ struct Compiler {
       default: return nil
       }
       guard case .int(let index) = slot else { return nil }
-      return [SlotTest(slot: index, op: op, constant: constant)]
+      return [SlotTest(slot: index, op: op, constant: constant, other: other)]
     default:
       return nil
     }

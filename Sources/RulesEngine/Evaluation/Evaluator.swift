@@ -14,6 +14,8 @@ public final class Evaluator {
   /// The day's steps, chained; and the metrics to compute again when a badge unlocks.
   private let day: (Frame) -> Void
   private let badgeMetrics: (Frame) -> Void
+  /// The streak steps alone, when they are all that a finished day can change (see `finish`).
+  private let streaksAlone: ((Frame) -> Void)?
   private let hasBadgeMetrics: Bool
   /// What `commit` copies back into the state, step by step (no closures: cheap to walk).
   private let commits: [Commit]
@@ -112,14 +114,25 @@ public final class Evaluator {
     day = Self.chain(program.steps, frame: frame, layout: layout, buffers: buffers)
     badgeMetrics = Self.chain(program.badgeSteps, frame: frame, layout: layout, buffers: buffers)
     hasBadgeMetrics = !program.badgeSteps.isEmpty
+    streaksAlone =
+      Self.streaksDecideAlone(catalog)
+      ? Self.chain(
+        program.steps.filter { step in
+          switch step {
+          case .consecutive, .elapsed: true
+          default: false
+          }
+        }, frame: frame, layout: layout, buffers: buffers)
+      : nil
     commits = program.steps.compactMap { step in
       switch step {
-      case .intTotal(let aggregate, let slot, _): .intSum(aggregate: aggregate, slot: slot)
+      case .intTotal(let aggregate, let slot, _), .intTotalOf(let aggregate, let slot, _):
+        .intSum(aggregate: aggregate, slot: slot)
       case .numTotal(let aggregate, let slot, _): .numSum(aggregate: aggregate, slot: slot)
       case .intWindow(let aggregate, _, _): .intWindow(aggregate: aggregate)
       case .numWindow(let aggregate, _, _): .numWindow(aggregate: aggregate)
       case .consecutive(let index, _, _, _, _), .elapsed(let index, _, _): .streak(index)
-      case .intMetric, .numMetric: nil
+      case .intMetric, .numMetric, .intCopy: nil
       }
     }
     criterionBoxes = program.badgeWhen.map { CriterionBox($0.test) }
@@ -144,6 +157,29 @@ public final class Evaluator {
     criteria.deallocate()
   }
 
+  /// Whether running a day again as finished can change nothing but the streaks: no streak
+  /// condition and no history sum reads a streak or a metric (or badges), so the inputs and
+  /// sums the conditions see are the same in both runs. Metrics are not part of the state,
+  /// so the streaks are all that `commit` would see differ.
+  private static func streaksDecideAlone(_ catalog: CheckedCatalog) -> Bool {
+    var alone = true
+    func look(_ expr: TypedExpr?) {
+      expr?.forEachSymbol { symbol in
+        switch symbol {
+        case .streak, .metric, .badgesCount, .badgesXP: alone = false
+        case .input, .logged, .day: break
+        }
+      }
+    }
+    for streak in catalog.streaks {
+      look(streak.counts)
+      look(streak.skips)
+      look(streak.resets)
+    }
+    for aggregate in catalog.aggregates { look(aggregate.argument) }
+    return alone
+  }
+
   /// The steps as one closure: each step does its work and calls the next.
   private static func chain(
     _ steps: [Program.Step], frame: Frame, layout: Layout, buffers: Buffers
@@ -155,6 +191,16 @@ public final class Evaluator {
     for step in steps.reversed() {
       let then = next
       switch step {
+      case .intCopy(let slot, let from):
+        next = { frame in
+          ints[slot] = ints[from]
+          then(frame)
+        }
+      case .intTotalOf(let aggregate, let slot, let from):
+        next = { frame in
+          ints[slot] = Arithmetic.add(b.intBase[aggregate], ints[from])
+          then(frame)
+        }
       case .intMetric(let slot, let f):
         next = { frame in
           ints[slot] = f(frame)
@@ -305,6 +351,20 @@ public final class Evaluator {
     return control[1] != 0
   }
 
+  /// Runs the day again as finished, after a run in progress returned true (a deferred
+  /// break): what `load` and `run(inProgress: false)` would do for `commit`, but only the
+  /// streak steps when nothing else can differ.
+  public func finish(day: Int, values: [Int]?, state: EngineState, start: Int?) {
+    guard let streaksAlone else {
+      load(day: day, values: values, state: state, start: start)
+      run(day: day, state: state, start: start, inProgress: false)
+      return
+    }
+    buffers.control[0] = 0
+    buffers.control[1] = 0
+    streaksAlone(frame)
+  }
+
   /// Makes the day just run part of `state`.
   public func commit(day: Int, into state: inout EngineState) {
     let ints = frame.ints
@@ -406,10 +466,7 @@ public final class Evaluator {
       for badge in unlockBadges(day: current, state: &state, check: false) {
         unlocks.append((badge, current))
       }
-      if differs {
-        load(day: current, values: values, state: state, start: start)
-        run(day: current, state: state, start: start, inProgress: false)
-      }
+      if differs { finish(day: current, values: values, state: state, start: start) }
       commit(day: current, into: &state)
       current += 1
     }

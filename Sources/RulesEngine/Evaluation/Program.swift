@@ -21,6 +21,10 @@ public final class Program: Sendable {
   }
 
   enum Step: Sendable {
+    /// A metric that is another slot (`total_duas: total(duas_completed)`): a copy, no call.
+    case intCopy(slot: Int, from: Int)
+    /// `total(x)` of an int input or built-in: read in place, no call.
+    case intTotalOf(aggregate: Int, slot: Int, from: Int)
     case intMetric(slot: Int, IntFn)
     case numMetric(slot: Int, NumFn)
     case intTotal(aggregate: Int, slot: Int, IntFn)
@@ -46,6 +50,7 @@ public final class Program: Sendable {
           let f = compiler.bool(expr)
           return .intMetric(slot: slot, { frame in f(frame) ? 1 : 0 })
         }
+        if case .slot(let from) = compiler.intLeaf(expr) { return .intCopy(slot: slot, from: from) }
         return .intMetric(slot: slot, compiler.int(expr))
       case .num(let slot): return .numMetric(slot: slot, compiler.num(expr))
       }
@@ -63,6 +68,8 @@ public final class Program: Sendable {
           let f = compiler.int(aggregate.argument)
           if isWindow {
             steps.append(.intWindow(aggregate: index, slot: slot, f))
+          } else if case .slot(let from) = compiler.intLeaf(aggregate.argument) {
+            steps.append(.intTotalOf(aggregate: index, slot: slot, from: from))
           } else {
             steps.append(.intTotal(aggregate: index, slot: slot, f))
           }

@@ -97,10 +97,7 @@ public enum Session {
       if day >= (from ?? first) {
         results.append(reporter.report(day: day, history: history, state: state, new: new))
       }
-      if differs {
-        evaluator.load(day: day.number, values: values, state: state, start: start)
-        evaluator.run(day: day.number, state: state, start: start, inProgress: false)
-      }
+      if differs { evaluator.finish(day: day.number, values: values, state: state, start: start) }
       evaluator.commit(day: day.number, into: &state)
       day = day + 1
     }
