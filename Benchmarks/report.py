@@ -118,10 +118,14 @@ def table(runs):
     add("engine.replay, 10 years (one user)", ten, ms, "1 year", one, ms, r, "linear (≈ 10)",
         r is not None and r <= 12.5)
     day = median(runs, "engine.step 1d")
+    year = median(runs, "engine.step 1y")
     decade = median(runs, "engine.step 10y")
     r = ratio(decade, day)
     add("engine.step, daily step on a 10-year state", decade, kilo("steps/s"), "on a 1-day state", day,
         kilo("steps/s"), r, "≥ 0.80 (as fast)", r is not None and r >= 0.80)
+    r = ratio(decade, year)
+    add("engine.step, 10-year state vs 1-year state", decade, kilo("steps/s"), "on a 1-year state", year,
+        kilo("steps/s"), r, "≈ 1 (flat in years)", r is not None and r >= 0.90)
     return rows
 
 

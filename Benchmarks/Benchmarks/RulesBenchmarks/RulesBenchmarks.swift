@@ -205,7 +205,7 @@ let benchmarks: @Sendable () -> Void = {
     }
   }
 
-  for (label, span) in [("1d", 1), ("10y", 3650)] {
+  for (label, span) in [("1d", 1), ("1y", 365), ("10y", 3650)] {
     Benchmark("engine.step \(label)", configuration: config(iterations: 200, warmup: 5, seconds: 10)) { benchmark in
       let (program, history, saved) = Shared.step[label]!
       let date = history.records.last!.date

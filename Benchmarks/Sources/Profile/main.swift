@@ -67,6 +67,19 @@ case "replay":
     Session.replay(program, history: history, from: nil, to: history.records.last!.date)
   }
   print("replay: \(evaluations.count) days in \(seconds * 1000) ms")
+case "step":
+  let span = number(0, 3650)
+  let program = BenchFiles.load("catalogs/rizq.yaml", files: BenchFiles.shipped("rizq"))
+  let generator = HistoryGenerator(inputs: program.catalog.inputs, days: span + 1)
+  var history = generator.history(user: 3)
+  history.records = (0...span).map { DayRecord(date: generator.firstDay + $0, values: [3, 2, 5]) }
+  let date = history.records.last!.date
+  let saved = Session.evaluate(program, history: history, date: history.records[span - 1].date, saved: nil).state
+  let steps = number(1, 1000)
+  let (_, seconds) = Record.seconds {
+    for _ in 0..<steps { _ = Session.evaluate(program, history: history, date: date, saved: saved) }
+  }
+  print("step on \(span) days: \(Double(steps) / seconds) steps/s")
 default:
   print("unknown workload \(workload)")
 }
