@@ -159,7 +159,9 @@ public enum Session {
   static func digests(_ history: History, countedThrough: Int?, previous: [Int: String]) -> [Int: String] {
     guard let counted = countedThrough else { return [:] }
     let oldest = counted - SavedState.digestDays + 1
-    var result = previous.filter { $0.key >= oldest && $0.key <= counted }
+    // The previous digests minus the days that left the window (usually one): no new table.
+    var result = previous
+    for day in previous.keys where day < oldest || day > counted { result.removeValue(forKey: day) }
     let firstNew = (previous.keys.max() ?? (oldest - 1)) + 1
     let first = history.records.partitioningIndex { $0.date.number >= max(firstNew, oldest) }
     for record in history.records[first...] {
