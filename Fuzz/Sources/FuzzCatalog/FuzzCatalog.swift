@@ -1,0 +1,29 @@
+import FuzzSupport
+import RulesEngine
+import RulesKit
+import RulesSource
+
+/// A few days of records with every input at its default, then a gap, for any catalog.
+func history(for catalog: CheckedCatalog) -> History {
+  let values = catalog.inputs.map { $0.encode($0.defaultValue) }
+  let first = CalendarDay("2026-03-01")!
+  return History(
+    user: "fuzz", start: first + -2, records: [0, 1, 2, 5].map { DayRecord(date: first + $0, values: values) },
+    file: "history.yaml")
+}
+
+/// Bytes to diagnostics: loading and checking a catalog (which may import the shipped levels
+/// module, or itself) reports every problem inside the file it names; a catalog that checks
+/// cleanly compiles and evaluates without trapping.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzCatalog(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let check = Catalogs.check(Array(UnsafeBufferPointer(start: data, count: size)))
+  Invariant.located(check.diagnostics, in: check.sources)
+  if check.checked == nil && !check.isModule && !check.diagnostics.hasErrors {
+    Invariant.fail("a catalog refused without an error: \(check.diagnostics)")
+  }
+  if let checked = check.checked {
+    Evaluations.exercise(Program(checked), history(for: checked), on: CalendarDay("2026-03-08")!, checks: 3)
+  }
+  return 0
+}

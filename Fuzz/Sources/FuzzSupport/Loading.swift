@@ -1,0 +1,77 @@
+import Foundation
+import RulesEngine
+import RulesKit
+import RulesSource
+import YAMLReader
+
+/// Catalogs loaded and checked the way `rules check` does, from memory.
+public enum Catalogs {
+  /// The rule module the shipped catalogs import, so that a fuzzed catalog can import it too.
+  public static let levelsPath = "rules/levels.yaml"
+  public static let levels: [UInt8] = Array(
+    (try? Data(contentsOf: Repository.root.appendingPathComponent(levelsPath))) ?? Data())
+
+  /// Checks `bytes` as `catalogs/catalog.yaml`, next to `rules/levels.yaml`.
+  public static func check(_ bytes: [UInt8], path: String = "catalogs/catalog.yaml") -> CatalogCheck {
+    CatalogFiles.check(path: path, reader: MemoryFiles.reader([path: bytes, levelsPath: levels]))
+  }
+
+  public static func check(_ text: String) -> CatalogCheck {
+    check(Array(text.utf8))
+  }
+
+  /// A shipped catalog, checked from its file; stops the fuzzer when it does not check cleanly.
+  public static func shipped(_ name: String) -> CheckedCatalog {
+    let path = Repository.root.appendingPathComponent("catalogs/\(name).yaml").path
+    let result = CatalogFiles.check(path: path)
+    guard let checked = result.checked else {
+      Invariant.fail("catalogs/\(name).yaml does not check: \(result.diagnostics.map(\.description))")
+    }
+    return checked
+  }
+}
+
+/// Histories read the way `HistoryFiles.load` reads them, from bytes (bad UTF-8 included).
+public enum Histories {
+  public static func read(_ source: SourceFile, inputs: [Input]) -> (History?, [Diagnostic]) {
+    let result = YAMLReader().read(source)
+    guard result.root != nil || !result.diagnostics.hasErrors else { return (nil, result.diagnostics) }
+    let (history, problems) = HistoryDecoder.decode(result.root, file: source.path, inputs: inputs)
+    let diagnostics = result.diagnostics + problems
+    return (diagnostics.hasErrors ? nil : history, diagnostics)
+  }
+}
+
+extension Invariant {
+  /// An accepted history: one record per day in date order, every value one its input allows.
+  public static func wellFormed(_ history: History, inputs: [Input]) {
+    var previous: CalendarDay?
+    for record in history.records {
+      if let previous, record.date <= previous { fail("records out of order: \(previous), then \(record.date)") }
+      previous = record.date
+      guard record.values.count == inputs.count else {
+        fail("a record with \(record.values.count) values for \(inputs.count) inputs")
+      }
+      for (input, raw) in zip(inputs, record.values) {
+        let value = input.decode(raw)
+        let number: Double? =
+          switch value {
+          case .int(let int): Double(int)
+          case .number(let double): double
+          default: nil
+          }
+        guard let number else { continue }
+        if !number.isFinite { fail("\(input.name) is \(number) on \(record.date)") }
+        if let min = input.min, number < min { fail("\(input.name) is \(number) < \(min) on \(record.date)") }
+        if let max = input.max, number > max { fail("\(input.name) is \(number) > \(max) on \(record.date)") }
+      }
+    }
+  }
+}
+
+/// The repository this package lives in (Fuzz/ is one of its folders).
+public enum Repository {
+  public static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+}
