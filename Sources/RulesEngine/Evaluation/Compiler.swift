@@ -139,6 +139,26 @@ struct Compiler {
   /// One closure for a whole chain of slot comparisons: no call per operand. Chains of two
   /// and three (the usual criteria) are unrolled.
   private static func conjunction(_ tests: [SlotTest]) -> BoolFn {
+    // Thresholds (`x >= 7 && y >= 30 && z >= 5`, the usual badge) need no operator switch.
+    if tests.allSatisfy({ $0.op == .greaterOrEqual && $0.other < 0 }) {
+      let slots = tests.map(\.slot)
+      let limits = tests.map(\.constant)
+      switch tests.count {
+      case 2:
+        let (a, b, x, y) = (slots[0], slots[1], limits[0], limits[1])
+        return { frame in
+          let ints = frame.ints
+          return ints[a] >= x && ints[b] >= y
+        }
+      case 3:
+        let (a, b, c, x, y, z) = (slots[0], slots[1], slots[2], limits[0], limits[1], limits[2])
+        return { frame in
+          let ints = frame.ints
+          return ints[a] >= x && ints[b] >= y && ints[c] >= z
+        }
+      default: break
+      }
+    }
     switch tests.count {
     case 1:
       let a = tests[0]
