@@ -190,7 +190,7 @@ let benchmarks: @Sendable () -> Void = {
   // MARK: Replay and the daily step
 
   for years in [1, 10] {
-    Benchmark("engine.replay \(years)y", configuration: config(iterations: 20, warmup: 1, seconds: 20)) { benchmark in
+    Benchmark("engine.replay \(years)y", configuration: config(iterations: 100, warmup: 2, seconds: 20)) { benchmark in
       let program = Shared.programs["rizq"]!
       let history = HistoryGenerator(inputs: program.catalog.inputs, days: 365 * years).history(user: 1)
       let last = history.records.last!.date
