@@ -2,27 +2,20 @@
 /// the state as of D+1, in constant time per streak, metric and badge. Not thread-safe: use
 /// one evaluator per thread (they can share a `Program`).
 ///
-/// The day loop is the engine's hot path (millions of user-days in a nightly job). The steps
-/// of a day are chained into one closure when the evaluator is made: each step captures the
-/// next one and the buffers it reads and writes, so running a day costs one call per step and
-/// the compiled expressions' own calls, with no reference counting and no exclusivity checks
-/// (which reading closures out of a `Program`'s arrays through a class would cost).
+/// The day loop is the engine's hot path (millions of user-days in a nightly job). The
+/// program's day is bytecode (`Bytecode`), run by a `Machine` over the evaluator's own frame
+/// and raw buffers: one loop and one `switch` per operation, no closure calls, no reference
+/// counting and no exclusivity checks.
 public final class Evaluator {
   public let program: Program
   public let frame: Frame
-  private let buffers: Buffers
-  /// The day's steps, chained; and the metrics to compute again when a badge unlocks.
-  private let day: (Frame) -> Void
-  private let badgeMetrics: (Frame) -> Void
-  /// The streak steps alone, when they are all that a finished day can change (see `finish`).
-  private let streaksAlone: ((Frame) -> Void)?
+  private let machine: Machine
+  private let bytecode: Bytecode
   private let hasBadgeMetrics: Bool
-  /// What `commit` copies back into the state, step by step (no closures: cheap to walk).
-  private let commits: [Commit]
-  /// The badge criteria, called through unmanaged references: no reference counting per
-  /// call (the boxes are kept alive by `criterionBoxes`).
-  private let criterionBoxes: [CriterionBox]
-  private let criteria: UnsafeMutablePointer<Unmanaged<CriterionBox>>
+  /// Each badge's criterion: its instructions and the slot holding the result.
+  private let criterionStarts: [Int]
+  private let criterionEnds: [Int]
+  private let criterionResults: [Int]
   private let badgeXP: [Int]
   private let freeBadges: [Int]
   /// Each input's slot (ints: the index; numbers: `-1 - index`) and encoded default.
@@ -34,110 +27,31 @@ public final class Evaluator {
   private let badgesXPSlot: Int
 
   /// Whether each streak moved forward on the day under evaluation.
-  public var moved: [Bool] { Array(UnsafeBufferPointer(start: buffers.moved, count: buffers.streaks)) }
-
-  private final class CriterionBox {
-    let test: BoolFn
-    init(_ test: @escaping BoolFn) { self.test = test }
-  }
+  public var moved: [Bool] { Array(UnsafeBufferPointer(start: machine.moved, count: machine.streakCount)) }
 
   @inline(__always)
   private func holds(_ badge: Int) -> Bool {
-    let frame = frame
-    return criteria[badge]._withUnsafeGuaranteedRef { $0.test(frame) }
+    machine.run(criterionStarts[badge]..<criterionEnds[badge])
+    return frame.ints[criterionResults[badge]] != 0
   }
 
-  private enum Commit {
-    case intSum(aggregate: Int, slot: Int)
-    case numSum(aggregate: Int, slot: Int)
-    case intWindow(aggregate: Int)
-    case numWindow(aggregate: Int)
-    case streak(Int)
-  }
-
-  /// Scratch memory of one evaluator, shared by the chained steps.
-  private final class Buffers: @unchecked Sendable {
-    let streaks: Int
-    let aggregates: Int
-    /// The streaks as the state has them (the day before) and as the day leaves them.
-    let previous: UnsafeMutablePointer<StreakState>
-    let pending: UnsafeMutablePointer<StreakState>
-    let moved: UnsafeMutablePointer<Bool>
-    /// Per aggregate, what today's value is added to: the total so far, or the window's sum
-    /// without its oldest day.
-    let intBase: UnsafeMutablePointer<Int>
-    let numBase: UnsafeMutablePointer<Double>
-    /// Today's value of each window's argument, not yet committed.
-    let pendingInts: UnsafeMutablePointer<Int>
-    let pendingNums: UnsafeMutablePointer<Double>
-    /// inProgress, deferredBreak, day, hasStart, start, hasOrigin, origin.
-    let control: UnsafeMutablePointer<Int>
-
-    init(streaks: Int, aggregates: Int) {
-      self.streaks = streaks
-      self.aggregates = aggregates
-      func allocate<T>(_ count: Int, _ value: T) -> UnsafeMutablePointer<T> {
-        let pointer = UnsafeMutablePointer<T>.allocate(capacity: max(count, 1))
-        pointer.initialize(repeating: value, count: max(count, 1))
-        return pointer
-      }
-      previous = allocate(streaks, StreakState())
-      pending = allocate(streaks, StreakState())
-      moved = allocate(streaks, false)
-      intBase = allocate(aggregates, 0)
-      numBase = allocate(aggregates, 0)
-      pendingInts = allocate(aggregates, 0)
-      pendingNums = allocate(aggregates, 0)
-      control = allocate(7, 0)
-    }
-
-    deinit {
-      previous.deallocate()
-      pending.deallocate()
-      moved.deallocate()
-      intBase.deallocate()
-      numBase.deallocate()
-      pendingInts.deallocate()
-      pendingNums.deallocate()
-      control.deallocate()
-    }
+  /// The badges whose criterion holds on the frame as it is (for the tests that check the
+  /// bytecode against the closures).
+  func holding() -> [Int] {
+    criterionStarts.indices.filter(holds)
   }
 
   public init(program: Program) {
     self.program = program
     let layout = program.layout
     let catalog = program.catalog
-    let frame = Frame(intCount: layout.intCount, numCount: layout.numCount)
-    self.frame = frame
-    let buffers = Buffers(streaks: catalog.streaks.count, aggregates: catalog.aggregates.count)
-    self.buffers = buffers
-    day = Self.chain(program.steps, frame: frame, layout: layout, buffers: buffers)
-    badgeMetrics = Self.chain(program.badgeSteps, frame: frame, layout: layout, buffers: buffers)
-    hasBadgeMetrics = !program.badgeSteps.isEmpty
-    streaksAlone =
-      Self.streaksDecideAlone(catalog)
-      ? Self.chain(
-        program.steps.filter { step in
-          switch step {
-          case .consecutive, .elapsed: true
-          default: false
-          }
-        }, frame: frame, layout: layout, buffers: buffers)
-      : nil
-    commits = program.steps.compactMap { step in
-      switch step {
-      case .intTotal(let aggregate, let slot, _), .intTotalOf(let aggregate, let slot, _):
-        .intSum(aggregate: aggregate, slot: slot)
-      case .numTotal(let aggregate, let slot, _): .numSum(aggregate: aggregate, slot: slot)
-      case .intWindow(let aggregate, _, _): .intWindow(aggregate: aggregate)
-      case .numWindow(let aggregate, _, _): .numWindow(aggregate: aggregate)
-      case .consecutive(let index, _, _, _, _), .elapsed(let index, _, _): .streak(index)
-      case .intMetric, .numMetric, .intCopy: nil
-      }
-    }
-    criterionBoxes = program.badgeWhen.map { CriterionBox($0.test) }
-    criteria = .allocate(capacity: max(criterionBoxes.count, 1))
-    criteria.initialize(from: criterionBoxes.map { Unmanaged.passUnretained($0) }, count: criterionBoxes.count)
+    bytecode = program.bytecode
+    machine = Machine(bytecode, streaks: catalog.streaks.count, aggregates: catalog.aggregates.count)
+    frame = machine.frame
+    hasBadgeMetrics = !bytecode.badgeMetrics.isEmpty
+    criterionStarts = bytecode.criteria.map(\.code.lowerBound)
+    criterionEnds = bytecode.criteria.map(\.code.upperBound)
+    criterionResults = bytecode.criteria.map(\.result)
     badgeXP = program.badgeXP
     freeBadges = program.freeBadges
     inputSlots = layout.inputs.map { slot in
@@ -151,155 +65,6 @@ public final class Evaluator {
     daySlot = layout.day
     badgesCountSlot = layout.badgesCount
     badgesXPSlot = layout.badgesXP
-  }
-
-  deinit {
-    criteria.deallocate()
-  }
-
-  /// Whether running a day again as finished can change nothing but the streaks: no streak
-  /// condition and no history sum reads a streak or a metric (or badges), so the inputs and
-  /// sums the conditions see are the same in both runs. Metrics are not part of the state,
-  /// so the streaks are all that `commit` would see differ.
-  private static func streaksDecideAlone(_ catalog: CheckedCatalog) -> Bool {
-    var alone = true
-    func look(_ expr: TypedExpr?) {
-      expr?.forEachSymbol { symbol in
-        switch symbol {
-        case .streak, .metric, .badgesCount, .badgesXP: alone = false
-        case .input, .logged, .day: break
-        }
-      }
-    }
-    for streak in catalog.streaks {
-      look(streak.counts)
-      look(streak.skips)
-      look(streak.resets)
-    }
-    for aggregate in catalog.aggregates { look(aggregate.argument) }
-    return alone
-  }
-
-  /// The steps as one closure: each step does its work and calls the next.
-  private static func chain(
-    _ steps: [Program.Step], frame: Frame, layout: Layout, buffers: Buffers
-  ) -> (Frame) -> Void {
-    let ints = frame.ints
-    let nums = frame.nums
-    let b = buffers
-    var next: (Frame) -> Void = { _ in }
-    for step in steps.reversed() {
-      let then = next
-      switch step {
-      case .intCopy(let slot, let from):
-        next = { frame in
-          ints[slot] = ints[from]
-          then(frame)
-        }
-      case .intTotalOf(let aggregate, let slot, let from):
-        next = { frame in
-          ints[slot] = Arithmetic.add(b.intBase[aggregate], ints[from])
-          then(frame)
-        }
-      case .intMetric(let slot, let f):
-        next = { frame in
-          ints[slot] = f(frame)
-          then(frame)
-        }
-      case .numMetric(let slot, let f):
-        next = { frame in
-          nums[slot] = f(frame)
-          then(frame)
-        }
-      case .intTotal(let aggregate, let slot, let f):
-        next = { frame in
-          ints[slot] = Arithmetic.add(b.intBase[aggregate], f(frame))
-          then(frame)
-        }
-      case .numTotal(let aggregate, let slot, let f):
-        next = { frame in
-          nums[slot] = b.numBase[aggregate] + f(frame)
-          then(frame)
-        }
-      case .intWindow(let aggregate, let slot, let f):
-        next = { frame in
-          let value = f(frame)
-          b.pendingInts[aggregate] = value
-          ints[slot] = Arithmetic.add(b.intBase[aggregate], value)
-          then(frame)
-        }
-      case .numWindow(let aggregate, let slot, let f):
-        next = { frame in
-          let value = f(frame)
-          b.pendingNums[aggregate] = value
-          nums[slot] = b.numBase[aggregate] + value
-          then(frame)
-        }
-      case .consecutive(let index, let counts, let skips, let rule, let isFinal):
-        let fields = layout.streaks[index]
-        next = { frame in
-          var streak = b.previous[index]
-          if counts(frame) {
-            streak.current = Arithmetic.add(streak.current, 1)
-            streak.best = max(streak.best, streak.current)
-            if let rule {
-              streak.progress += 1
-              if streak.progress >= rule.earnEvery {
-                streak.progress = 0
-                streak.freezes = min(rule.max ?? .max, streak.freezes + 1)
-              }
-            }
-            b.moved[index] = true
-          } else {
-            b.moved[index] = false
-            if skips?(frame) != true {
-              if b.control[0] != 0 && !isFinal {
-                b.control[1] = 1  // a deferred break
-              } else if streak.freezes > 0 {
-                streak.freezes -= 1
-              } else {
-                streak.current = 0
-                streak.progress = 0
-              }
-            }
-          }
-          b.pending[index] = streak
-          ints[fields.current] = streak.current
-          ints[fields.best] = streak.best
-          ints[fields.freezes] = streak.freezes
-          then(frame)
-        }
-      case .elapsed(let index, let resets, let needsStart):
-        let fields = layout.streaks[index]
-        next = { frame in
-          let control = b.control
-          let day = control[2]
-          let start: Int? = control[3] != 0 ? control[4] : nil
-          var streak = b.previous[index]
-          if streak.anchor == nil {
-            streak.anchor = start ?? (needsStart ? nil : (control[5] != 0 ? control[6] : day))
-          } else if let start, let anchor = streak.anchor, anchor < start {
-            streak.anchor = start  // a later start (a new commitment) is a new Day 0
-          }
-          if let anchor = streak.anchor {
-            if resets?(frame) == true { streak.anchor = day }
-            let current = day - (streak.anchor ?? anchor)
-            streak.current = max(0, current)
-            streak.best = max(streak.best, streak.current)
-            b.moved[index] = current > 0
-          } else {
-            streak.current = 0
-            b.moved[index] = false
-          }
-          b.pending[index] = streak
-          ints[fields.current] = streak.current
-          ints[fields.best] = streak.best
-          ints[fields.freezes] = 0
-          then(frame)
-        }
-      }
-    }
-    return next
   }
 
   /// Puts a day's inputs and built-ins in the frame. `values` nil: a day without a record.
@@ -326,51 +91,48 @@ public final class Evaluator {
   /// break yet). Returns whether the finished day would differ (a deferred break).
   @discardableResult
   public func run(day: Int, state: EngineState, start: Int?, inProgress: Bool) -> Bool {
-    let b = buffers
-    for index in 0..<b.streaks {
-      b.previous[index] = state.streaks[index]
+    let m = machine
+    for index in 0..<m.streakCount {
+      m.previous[index] = state.streaks[index]
     }
-    for index in 0..<b.aggregates {
+    for index in 0..<m.aggregateCount {
       if let window = state.windows[index] {
-        b.intBase[index] = Arithmetic.subtract(window.intSum, window.ints[window.head])
-        b.numBase[index] = window.numSum - window.nums[window.head]
+        m.intBase[index] = Arithmetic.subtract(window.intSum, window.ints[window.head])
+        m.numBase[index] = window.numSum - window.nums[window.head]
       } else {
-        b.intBase[index] = state.intSums[index]
-        b.numBase[index] = state.numSums[index]
+        m.intBase[index] = state.intSums[index]
+        m.numBase[index] = state.numSums[index]
       }
     }
-    let control = b.control
-    control[0] = inProgress ? 1 : 0
-    control[1] = 0
-    control[2] = day
-    control[3] = start == nil ? 0 : 1
-    control[4] = start ?? 0
-    control[5] = state.origin == nil ? 0 : 1
-    control[6] = state.origin ?? 0
-    self.day(frame)
-    return control[1] != 0
+    m.inProgress = inProgress
+    m.deferredBreak = false
+    m.day = day
+    m.start = start
+    m.origin = state.origin
+    m.run(bytecode.day)
+    return m.deferredBreak
   }
 
   /// Runs the day again as finished, after a run in progress returned true (a deferred
   /// break): what `load` and `run(inProgress: false)` would do for `commit`, but only the
   /// streak steps when nothing else can differ.
   public func finish(day: Int, values: [Int]?, state: EngineState, start: Int?) {
-    guard let streaksAlone else {
+    guard let streaksAlone = bytecode.streaksAlone else {
       load(day: day, values: values, state: state, start: start)
       run(day: day, state: state, start: start, inProgress: false)
       return
     }
-    buffers.control[0] = 0
-    buffers.control[1] = 0
-    streaksAlone(frame)
+    machine.inProgress = false
+    machine.deferredBreak = false
+    machine.run(streaksAlone)
   }
 
   /// Makes the day just run part of `state`.
   public func commit(day: Int, into state: inout EngineState) {
     let ints = frame.ints
     let nums = frame.nums
-    let b = buffers
-    for commit in commits {
+    let m = machine
+    for commit in bytecode.commits {
       switch commit {
       case .intSum(let aggregate, let slot):
         state.intSums[aggregate] = ints[slot]
@@ -380,19 +142,19 @@ public final class Evaluator {
         var window = state.windows[aggregate]!
         state.windows[aggregate] = nil
         window.intSum = Arithmetic.add(
-          Arithmetic.subtract(window.intSum, window.ints[window.head]), b.pendingInts[aggregate])
-        window.ints[window.head] = b.pendingInts[aggregate]
+          Arithmetic.subtract(window.intSum, window.ints[window.head]), m.pendingInts[aggregate])
+        window.ints[window.head] = m.pendingInts[aggregate]
         window.head = (window.head + 1) % window.days
         state.windows[aggregate] = window
       case .numWindow(let aggregate):
         var window = state.windows[aggregate]!
         state.windows[aggregate] = nil
-        window.numSum = window.numSum - window.nums[window.head] + b.pendingNums[aggregate]
-        window.nums[window.head] = b.pendingNums[aggregate]
+        window.numSum = window.numSum - window.nums[window.head] + m.pendingNums[aggregate]
+        window.nums[window.head] = m.pendingNums[aggregate]
         window.head = (window.head + 1) % window.days
         state.windows[aggregate] = window
       case .streak(let index):
-        state.streaks[index] = b.pending[index]
+        state.streaks[index] = m.pending[index]
       }
     }
     state.countedThrough = day
@@ -432,7 +194,7 @@ public final class Evaluator {
       guard changed, hasBadgeMetrics else { break }
       frame.ints[badgesCountSlot] = state.badgeCount
       frame.ints[badgesXPSlot] = state.badgeXP
-      badgeMetrics(frame)
+      machine.run(bytecode.badgeMetrics)
     }
     if check { state.lastCheck = day }
     return unlocked

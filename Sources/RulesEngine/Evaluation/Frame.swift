@@ -1,23 +1,35 @@
 /// The values of one day under evaluation, in typed slots: bools, ints and enum positions in
 /// `ints`, numbers in `nums`. Compiled expressions read their operands straight from here.
+/// The slots below 0 (`ints[-1]`, `ints[-2]`, ...) hold the constants of the bytecode that
+/// runs on the frame; slot 0 and up are the layout's slots, then the bytecode's temporaries.
 public final class Frame: @unchecked Sendable {
   public let ints: UnsafeMutablePointer<Int>
   public let nums: UnsafeMutablePointer<Double>
   let intCount: Int
   let numCount: Int
+  private let intConstantCount: Int
+  private let numConstantCount: Int
 
-  init(intCount: Int, numCount: Int) {
+  init(intCount: Int, numCount: Int, intConstants: [Int] = [], numConstants: [Double] = []) {
     self.intCount = max(intCount, 1)
     self.numCount = max(numCount, 1)
-    ints = .allocate(capacity: self.intCount)
-    ints.initialize(repeating: 0, count: self.intCount)
-    nums = .allocate(capacity: self.numCount)
-    nums.initialize(repeating: 0, count: self.numCount)
+    intConstantCount = intConstants.count
+    numConstantCount = numConstants.count
+    ints = Self.allocate(self.intCount, below: intConstants)
+    nums = Self.allocate(self.numCount, below: numConstants)
+  }
+
+  /// `count` zeros with `constants` before them, the first constant at index -1.
+  private static func allocate<T: Numeric>(_ count: Int, below constants: [T]) -> UnsafeMutablePointer<T> {
+    let base = UnsafeMutablePointer<T>.allocate(capacity: constants.count + count)
+    base.initialize(from: constants.reversed(), count: constants.count)
+    (base + constants.count).initialize(repeating: 0, count: count)
+    return base + constants.count
   }
 
   deinit {
-    ints.deallocate()
-    nums.deallocate()
+    (ints - intConstantCount).deallocate()
+    (nums - numConstantCount).deallocate()
   }
 }
 
