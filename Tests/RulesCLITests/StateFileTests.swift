@@ -138,28 +138,35 @@ struct StateFileTests {
       days += "  - {date: \(Self.format(day)), done: true}\n"
     }
     try sandbox.write("history.yaml", days)
-    // Kill at random moments within the time a whole evaluation takes on this machine now
-    // (a loaded machine starts processes slowly), so kills land before, during and after.
+    // Kill at random moments within the time a whole evaluation takes on this machine now, so
+    // kills land before, during and after the write. A loaded machine starts processes more
+    // slowly than the first measure says: while kills keep finding the old file, the window
+    // grows, and it shrinks again once one finds a new file.
     let clock = ContinuousClock()
     let whole = try clock.measure {
       _ = try eval(sandbox, date: "2026-01-10", environment: ["RULES_TEST_WRITE_DELAY_US": "300"])
     }
     let micros = Double(whole.components.seconds) * 1e6 + Double(whole.components.attoseconds) / 1e12
-    let window = UInt32(max(20_000, micros))
+    var window = max(20_000, micros)
     var seen = Set<Data>()
-    for attempt in 0..<40 {
+    var previous = try sandbox.read("state.json")
+    var attempt = 0
+    while attempt < 40 || (seen.count < 2 && attempt < 200) {
       let date = Self.format(
         Calendar(identifier: .gregorian).date(byAdding: .day, value: 10 + attempt, to: Self.startDate)!)
       let process = try CLI.start(
         ["eval", "demo.yaml", "--history", "history.yaml", "--date", date, "--state", "state.json"],
         in: sandbox.url, environment: ["RULES_TEST_WRITE_DELAY_US": "300"])
-      usleep(UInt32.random(in: window / 10...window * 6 / 5))
+      usleep(UInt32.random(in: UInt32(window / 10)...UInt32(window * 1.2)))
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
       let data = try sandbox.read("state.json")
       seen.insert(data)
+      window = min(data == previous ? window * 1.25 : window / 1.1, 5_000_000)
+      previous = data
       let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
       #expect(object?["format"] as? String == "rules-state", "attempt \(attempt): a broken state file")
+      attempt += 1
     }
     // The kills landed both before and after the rename: several versions were seen.
     #expect(seen.count > 1)
