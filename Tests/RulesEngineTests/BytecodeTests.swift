@@ -74,6 +74,10 @@ struct BytecodeTests {
       streaks: run.current + run.best * 100 + run.freezes * 10000 + since.current
       builtins: "day * 2 + (logged ? 1 : 0)"
       chained: int_add * 2 + history_total
+    badges:
+      # Its criterion puts these metrics in the day's own code; the others are computed for
+      # reports only (Evaluator.completeMetrics). Both paths are compared.
+      - {id: mixed, name: Mixed, when: chained > 0 && bool_and && num_mixed < 1e9 && cmp_string}
     """
 
   static let edgeInts = [0, 1, -1, 2, 3, -7, 13, Int.max, Int.min, Int.max - 1]
@@ -111,6 +115,7 @@ struct BytecodeTests {
         }
       evaluator.load(day: day, values: values, state: state, start: 0)
       evaluator.run(day: day, state: state, start: 0, inProgress: false)
+      evaluator.completeMetrics()
       for (index, slot) in program.layout.metrics.enumerated() {
         let bytecode: Value
         switch (slot, checked.metrics[index].type) {
@@ -153,8 +158,17 @@ struct BytecodeTests {
       evaluator.run(day: day, state: state, start: 0, inProgress: false)
       let expected = checked.badges.indices.filter { program.criterion(ofBadge: $0)(evaluator.frame) }
       #expect(evaluator.holding() == expected, "day \(day)")
+      #expect(evaluator.holdingAtOnce() == expected, "day \(day)")
       evaluator.commit(day: day, into: &state)
     }
+  }
+
+  @Test("the day computes the metrics badges and streaks read; the others wait for a report")
+  func dayMetrics() throws {
+    let rizq = try Fixture.shipped("rizq")
+    let names = Bytecode.dayMetrics(rizq).map { rizq.catalog.metrics[$0].name }
+    // level-5 reads level, which reads xp; first-step reads total_duas.
+    #expect(names.sorted() == ["level", "total_duas", "xp"])
   }
 
   /// Equal values, NaN equal to NaN.

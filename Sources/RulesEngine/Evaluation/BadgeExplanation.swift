@@ -9,6 +9,7 @@ public enum BadgeExplanation {
     let evaluator = Evaluator(program: program)
     var state = EngineState(for: catalog)
     _ = Session.check(evaluator, history: history, date: date, state: &state)
+    evaluator.completeMetrics()
 
     var lines = ["\(badge.badge.id) “\(badge.badge.name)” on \(date)"]
     if let day = state.unlocked[index] {

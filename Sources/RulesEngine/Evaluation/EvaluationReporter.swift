@@ -12,6 +12,7 @@ struct EvaluationReporter {
   func report(
     day: CalendarDay, history: History, state: EngineState, new: [Int]
   ) -> Evaluation {
+    evaluator.completeMetrics()
     let layout = program.layout
     var result = Evaluation(
       catalog: catalog.catalog.id, version: catalog.catalog.version, user: history.user, date: day)

@@ -16,11 +16,23 @@ public final class Evaluator {
   private let criterionStarts: [Int]
   private let criterionEnds: [Int]
   private let criterionResults: [Int]
+  private let allResults: [Int]
   private let badgeXP: [Int]
   private let freeBadges: [Int]
-  /// Each input's slot (ints: the index; numbers: `-1 - index`) and encoded default.
-  private let inputSlots: [Int]
+  /// The inputs in int slots and in number slots: each one's index and slot.
+  private let intInputs: [(input: Int, slot: Int)]
+  private let numInputs: [(input: Int, slot: Int)]
+  /// Each input's encoded default (a day without a record).
   private let inputDefaults: [Int]
+  /// The `last(n, x)` aggregates (the others' sums are copied as they are).
+  private let windowAggregates: [Int]
+  /// What `commit` writes back: the totals' sums (aggregate, slot).
+  private let intSumCommits: [(aggregate: Int, slot: Int)]
+  private let numSumCommits: [(aggregate: Int, slot: Int)]
+  /// ... and the windows (aggregate, whether it sums numbers).
+  private let windowCommits: [(aggregate: Int, isNumber: Bool)]
+  /// How many badges the catalog has: when all are unlocked there is nothing to look at.
+  private let badgeTotal: Int
   private let loggedSlot: Int
   private let daySlot: Int
   private let badgesCountSlot: Int
@@ -41,6 +53,12 @@ public final class Evaluator {
     criterionStarts.indices.filter(holds)
   }
 
+  /// The same, from the run of every criterion at once.
+  func holdingAtOnce() -> [Int] {
+    machine.run(bytecode.allCriteria)
+    return allResults.indices.filter { frame.ints[allResults[$0]] != 0 }
+  }
+
   public init(program: Program) {
     self.program = program
     let layout = program.layout
@@ -52,14 +70,34 @@ public final class Evaluator {
     criterionStarts = bytecode.criteria.map(\.code.lowerBound)
     criterionEnds = bytecode.criteria.map(\.code.upperBound)
     criterionResults = bytecode.criteria.map(\.result)
+    allResults = bytecode.allCriteriaResults
     badgeXP = program.badgeXP
     freeBadges = program.freeBadges
-    inputSlots = layout.inputs.map { slot in
-      switch slot {
-      case .int(let index): index
-      case .num(let index): -1 - index
+    intInputs = layout.inputs.enumerated().compactMap { input, slot in
+      guard case .int(let index) = slot else { return nil }
+      return (input, index)
+    }
+    numInputs = layout.inputs.enumerated().compactMap { input, slot in
+      guard case .num(let index) = slot else { return nil }
+      return (input, index)
+    }
+    windowAggregates = catalog.aggregates.indices.filter { catalog.aggregates[$0].kind != .total }
+    intSumCommits = bytecode.commits.compactMap { commit in
+      guard case .intSum(let aggregate, let slot) = commit else { return nil }
+      return (aggregate, slot)
+    }
+    numSumCommits = bytecode.commits.compactMap { commit in
+      guard case .numSum(let aggregate, let slot) = commit else { return nil }
+      return (aggregate, slot)
+    }
+    windowCommits = bytecode.commits.compactMap { commit in
+      switch commit {
+      case .intWindow(let aggregate): (aggregate, false)
+      case .numWindow(let aggregate): (aggregate, true)
+      default: nil
       }
     }
+    badgeTotal = catalog.badges.count
     inputDefaults = catalog.inputs.map { $0.encode($0.defaultValue) }
     loggedSlot = layout.logged
     daySlot = layout.day
@@ -71,13 +109,13 @@ public final class Evaluator {
   public func load(day: Int, values: [Int]?, state: EngineState, start: Int?) {
     let ints = frame.ints
     let nums = frame.nums
-    let raw = values ?? inputDefaults
-    for index in inputSlots.indices {
-      let slot = inputSlots[index]
-      if slot >= 0 {
-        ints[slot] = raw[index]
-      } else {
-        nums[-1 - slot] = Double(bitPattern: UInt64(UInt(bitPattern: raw[index])))
+    (values ?? inputDefaults).withUnsafeBufferPointer { raw in
+      precondition(raw.count == inputDefaults.count, "a record holds one value per input")
+      for (input, slot) in intInputs {
+        ints[slot] = raw[input]
+      }
+      for (input, slot) in numInputs {
+        nums[slot] = Double(bitPattern: UInt64(UInt(bitPattern: raw[input])))
       }
     }
     ints[loggedSlot] = values == nil ? 0 : 1
@@ -92,17 +130,20 @@ public final class Evaluator {
   @discardableResult
   public func run(day: Int, state: EngineState, start: Int?, inProgress: Bool) -> Bool {
     let m = machine
-    for index in 0..<m.streakCount {
-      m.previous[index] = state.streaks[index]
+    precondition(fits(state), "the state is not this catalog's (EngineState(for:) makes one)")
+    state.streaks.withUnsafeBufferPointer { streaks in
+      if let base = streaks.baseAddress { m.previous.update(from: base, count: streaks.count) }
     }
-    for index in 0..<m.aggregateCount {
-      if let window = state.windows[index] {
-        m.intBase[index] = Arithmetic.subtract(window.intSum, window.ints[window.head])
-        m.numBase[index] = window.numSum - window.nums[window.head]
-      } else {
-        m.intBase[index] = state.intSums[index]
-        m.numBase[index] = state.numSums[index]
-      }
+    state.intSums.withUnsafeBufferPointer { sums in
+      if let base = sums.baseAddress { m.intBase.update(from: base, count: sums.count) }
+    }
+    state.numSums.withUnsafeBufferPointer { sums in
+      if let base = sums.baseAddress { m.numBase.update(from: base, count: sums.count) }
+    }
+    for index in windowAggregates {
+      let window = state.windows[index]!
+      m.intBase[index] = Arithmetic.subtract(window.intSum, window.ints[window.head])
+      m.numBase[index] = window.numSum - window.nums[window.head]
     }
     m.inProgress = inProgress
     m.deferredBreak = false
@@ -113,18 +154,29 @@ public final class Evaluator {
     return m.deferredBreak
   }
 
-  /// Runs the day again as finished, after a run in progress returned true (a deferred
-  /// break): what `load` and `run(inProgress: false)` would do for `commit`, but only the
-  /// streak steps when nothing else can differ.
+  /// Whether `state` has this catalog's shape (the raw copies in `run` and `commit` rely on it).
+  @inline(__always)
+  private func fits(_ state: EngineState) -> Bool {
+    state.streaks.count == machine.streakCount && state.intSums.count == machine.aggregateCount
+      && state.numSums.count == machine.aggregateCount && state.windows.count == machine.aggregateCount
+  }
+
+  /// Computes the metrics that only reports read (the day's run leaves them out): call it
+  /// before reading every metric off the frame.
+  public func completeMetrics() {
+    machine.run(bytecode.reportMetrics)
+  }
+
+  /// Makes the day finished, after a run in progress returned true (a deferred break): what
+  /// `load` and `run(inProgress: false)` would do for `commit`. When the streaks are all that
+  /// can differ, the breaks the run deferred are applied without running the day again.
   public func finish(day: Int, values: [Int]?, state: EngineState, start: Int?) {
-    guard let streaksAlone = bytecode.streaksAlone else {
+    guard bytecode.streaksAlone else {
       load(day: day, values: values, state: state, start: start)
       run(day: day, state: state, start: start, inProgress: false)
       return
     }
-    machine.inProgress = false
-    machine.deferredBreak = false
-    machine.run(streaksAlone)
+    machine.applyDeferredBreaks()
   }
 
   /// Makes the day just run part of `state`.
@@ -132,30 +184,29 @@ public final class Evaluator {
     let ints = frame.ints
     let nums = frame.nums
     let m = machine
-    for commit in bytecode.commits {
-      switch commit {
-      case .intSum(let aggregate, let slot):
-        state.intSums[aggregate] = ints[slot]
-      case .numSum(let aggregate, let slot):
-        state.numSums[aggregate] = nums[slot]
-      case .intWindow(let aggregate):
-        var window = state.windows[aggregate]!
-        state.windows[aggregate] = nil
+    for (aggregate, slot) in intSumCommits {
+      state.intSums[aggregate] = ints[slot]
+    }
+    for (aggregate, slot) in numSumCommits {
+      state.numSums[aggregate] = nums[slot]
+    }
+    for (aggregate, isNumber) in windowCommits {
+      var window = state.windows[aggregate]!
+      state.windows[aggregate] = nil
+      if isNumber {
+        window.numSum = window.numSum - window.nums[window.head] + m.pendingNums[aggregate]
+        window.nums[window.head] = m.pendingNums[aggregate]
+      } else {
         window.intSum = Arithmetic.add(
           Arithmetic.subtract(window.intSum, window.ints[window.head]), m.pendingInts[aggregate])
         window.ints[window.head] = m.pendingInts[aggregate]
-        window.head = (window.head + 1) % window.days
-        state.windows[aggregate] = window
-      case .numWindow(let aggregate):
-        var window = state.windows[aggregate]!
-        state.windows[aggregate] = nil
-        window.numSum = window.numSum - window.nums[window.head] + m.pendingNums[aggregate]
-        window.nums[window.head] = m.pendingNums[aggregate]
-        window.head = (window.head + 1) % window.days
-        state.windows[aggregate] = window
-      case .streak(let index):
-        state.streaks[index] = m.pending[index]
       }
+      window.head = (window.head + 1) % window.days
+      state.windows[aggregate] = window
+    }
+    precondition(fits(state), "the state is not this catalog's (EngineState(for:) makes one)")
+    state.streaks.withUnsafeMutableBufferPointer { streaks in
+      if let base = streaks.baseAddress { base.update(from: m.pending, count: streaks.count) }
     }
     state.countedThrough = day
   }
@@ -165,6 +216,11 @@ public final class Evaluator {
   /// Returns the badges unlocked, in the order they unlocked.
   @discardableResult
   public func unlockBadges(day: Int, state: inout EngineState, check: Bool) -> [Int] {
+    // Most days unlock nothing: look first, without touching the state.
+    guard state.badgeCount < badgeTotal, anyHolds(state, check: check) else {
+      if check { state.lastCheck = day }
+      return []
+    }
     var unlocked: [Int] = []
     let groups = program.progressiveGroups
     var groupsDone = check && !groups.isEmpty ? [Bool](repeating: false, count: groups.count) : []
@@ -198,6 +254,25 @@ public final class Evaluator {
     }
     if check { state.lastCheck = day }
     return unlocked
+  }
+
+  /// Whether a badge that `unlockBadges` looks at holds: a locked badge outside progressive
+  /// groups, or (`check`) the next badge of a progressive group.
+  private func anyHolds(_ state: EngineState, check: Bool) -> Bool {
+    machine.run(bytecode.allCriteria)
+    let ints = frame.ints
+    return state.unlocked.withUnsafeBufferPointer { unlocked in
+      allResults.withUnsafeBufferPointer { results in
+        for badge in freeBadges where unlocked[badge] == nil && ints[results[badge]] != 0 {
+          return true
+        }
+        guard check else { return false }
+        for badges in program.progressiveGroups {
+          if let next = badges.first(where: { unlocked[$0] == nil }), ints[results[next]] != 0 { return true }
+        }
+        return false
+      }
+    }
   }
 
   private func unlock(_ badge: Int, day: Int, state: inout EngineState) {

@@ -4,15 +4,23 @@
 struct Bytecode: Sendable {
   /// Every fragment's instructions; the ranges below are parts of it.
   let instructions: [Instruction]
-  /// The whole day: every step in `CheckedCatalog.order`.
+  /// The whole day: every step in `CheckedCatalog.order` except the metrics that only
+  /// reports read (see `dayMetrics`).
   let day: Range<Int>
-  /// The streak steps alone, when they are all that a finished day can change (see
-  /// `Evaluator.finish`), else nil.
-  let streaksAlone: Range<Int>?
+  /// The metrics nothing in the day reads (no streak, history sum or badge criterion): they
+  /// are computed when a report asks for them (`Evaluator.completeMetrics`), not every day.
+  let reportMetrics: Range<Int>
+  /// Whether the streaks are all that a finished day can change: then `Evaluator.finish`
+  /// applies the breaks the day in progress deferred instead of running the day again.
+  let streaksAlone: Bool
   /// The metrics to compute again when a badge unlocks during a check.
   let badgeMetrics: Range<Int>
   /// Each badge's criterion: its instructions and the slot that then holds the result.
   let criteria: [(code: Range<Int>, result: Int)]
+  /// Every criterion at once (one run instead of one per badge, for the days nothing
+  /// unlocks), and the slot of each badge's result.
+  let allCriteria: Range<Int>
+  let allCriteriaResults: [Int]
   /// The frame's size with the temporaries, and the constants that go below its slot 0.
   let intCount: Int
   let numCount: Int
@@ -95,11 +103,13 @@ struct Bytecode: Sendable {
       }
     }
 
+    let needed = Self.dayMetrics(catalog)
     var commits: [Commit] = []
     let dayStart = generator.code.count
     for step in catalog.order {
       switch step {
       case .metric(let index):
+        guard needed.contains(index) else { continue }
         _ = generator.fragment { metric(index, &$0) }
       case .aggregate(let index):
         _ = generator.fragment { aggregate(index, &$0) }
@@ -117,18 +127,16 @@ struct Bytecode: Sendable {
     }
     day = dayStart..<generator.code.count
 
-    if Self.streaksDecideAlone(catalog) {
-      let start = generator.code.count
-      for case .streak(let index) in catalog.order {
-        _ = generator.fragment { streak(index, &$0) }
-      }
-      streaksAlone = start..<generator.code.count
-    } else {
-      streaksAlone = nil
+    let reportStart = generator.code.count
+    for case .metric(let index) in catalog.order where !needed.contains(index) {
+      _ = generator.fragment { metric(index, &$0) }
     }
+    reportMetrics = reportStart..<generator.code.count
+
+    streaksAlone = Self.streaksDecideAlone(catalog)
 
     let metricsStart = generator.code.count
-    for index in catalog.badgeDependentMetrics {
+    for index in catalog.badgeDependentMetrics where needed.contains(index) {
       _ = generator.fragment { metric(index, &$0) }
     }
     badgeMetrics = metricsStart..<generator.code.count
@@ -136,6 +144,9 @@ struct Bytecode: Sendable {
     criteria = catalog.badges.map { badge in
       let (code, result) = generator.fragment { $0.bool(badge.when) }
       return (code, result)
+    }
+    (allCriteria, allCriteriaResults) = generator.fragment { g in
+      catalog.badges.map { g.bool($0.when) }
     }
 
     streaks = catalog.streaks.indices.map { index in
@@ -161,6 +172,27 @@ struct Bytecode: Sendable {
     intConstants = generator.intConstants
     numConstants = generator.numConstants
     fallbacks = generator.fallbacks
+  }
+
+  /// The metrics the day itself reads: those of streak conditions, history sums' arguments
+  /// and badge criteria, and the metrics they read in turn.
+  static func dayMetrics(_ catalog: CheckedCatalog) -> Set<Int> {
+    var needed = Set<Int>()
+    var pending: [Int] = []
+    func look(_ expr: TypedExpr?) {
+      expr?.forEachSymbol { symbol in
+        if case .metric(let index) = symbol, needed.insert(index).inserted { pending.append(index) }
+      }
+    }
+    for streak in catalog.streaks {
+      look(streak.counts)
+      look(streak.skips)
+      look(streak.resets)
+    }
+    for aggregate in catalog.aggregates { look(aggregate.argument) }
+    for badge in catalog.badges { look(badge.when) }
+    while let index = pending.popLast() { look(catalog.metrics[index]) }
+    return needed
   }
 
   /// Whether running a day again as finished can change nothing but the streaks: no streak

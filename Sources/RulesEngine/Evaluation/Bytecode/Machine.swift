@@ -21,6 +21,8 @@ final class Machine {
   let pending: UnsafeMutablePointer<StreakState>
   /// Whether each streak moved forward on the day.
   let moved: UnsafeMutablePointer<Bool>
+  /// Whether each streak deferred its break (a day in progress that does not count).
+  let deferred: UnsafeMutablePointer<Bool>
   /// Per aggregate, what today's value is added to: the total so far, or the window's sum
   /// without its oldest day.
   let intBase: UnsafeMutablePointer<Int>
@@ -65,6 +67,7 @@ final class Machine {
     previous = allocate(streaks, StreakState())
     pending = allocate(streaks, StreakState())
     moved = allocate(streaks, false)
+    deferred = allocate(streaks, false)
     intBase = allocate(aggregates, 0)
     numBase = allocate(aggregates, 0)
     pendingInts = allocate(aggregates, 0)
@@ -81,6 +84,7 @@ final class Machine {
     pending.deinitialize(count: max(streakCount, 1))
     pending.deallocate()
     moved.deallocate()
+    deferred.deallocate()
     intBase.deallocate()
     numBase.deallocate()
     pendingInts.deallocate()
@@ -181,36 +185,63 @@ final class Machine {
   /// A consecutive streak's day: it counts, it is skipped, or it breaks (a freeze is used
   /// up first; a day in progress defers the break unless the streak's day is final).
   private func consecutive(_ index: Int, counts: Bool, skips: Bool) {
-    let rule = rules[index]
-    var streak = previous[index]
+    let rule = rules + index
+    let streak = pending + index
+    streak.pointee = previous[index]
+    moved[index] = counts
+    deferred[index] = false
     if counts {
-      streak.current = Arithmetic.add(streak.current, 1)
-      streak.best = Swift.max(streak.best, streak.current)
-      if rule.hasFreezes {
-        streak.progress += 1
-        if streak.progress >= rule.earnEvery {
-          streak.progress = 0
-          streak.freezes = Swift.min(rule.maxFreezes, streak.freezes + 1)
+      let current = Arithmetic.add(streak.pointee.current, 1)
+      streak.pointee.current = current
+      if current > streak.pointee.best { streak.pointee.best = current }
+      if rule.pointee.hasFreezes {
+        streak.pointee.progress += 1
+        if streak.pointee.progress >= rule.pointee.earnEvery {
+          streak.pointee.progress = 0
+          streak.pointee.freezes = Swift.min(rule.pointee.maxFreezes, streak.pointee.freezes + 1)
         }
       }
-      moved[index] = true
-    } else {
-      moved[index] = false
-      if !skips {
-        if inProgress && !rule.isFinal {
-          deferredBreak = true
-        } else if streak.freezes > 0 {
-          streak.freezes -= 1
-        } else {
-          streak.current = 0
-          streak.progress = 0
-        }
+    } else if !skips {
+      if inProgress && !rule.pointee.isFinal {
+        deferredBreak = true
+        deferred[index] = true
+      } else {
+        Self.breakStreak(streak)
       }
     }
-    pending[index] = streak
-    ints[rule.current] = streak.current
-    ints[rule.best] = streak.best
-    ints[rule.freezes] = streak.freezes
+    publish(index)
+  }
+
+  /// A day that breaks the streak: a freeze is used up, or the streak goes back to 0.
+  private static func breakStreak(_ streak: UnsafeMutablePointer<StreakState>) {
+    if streak.pointee.freezes > 0 {
+      streak.pointee.freezes -= 1
+    } else {
+      streak.pointee.current = 0
+      streak.pointee.progress = 0
+    }
+  }
+
+  /// Puts a streak's fields as the day leaves them in the frame.
+  @inline(__always)
+  private func publish(_ index: Int) {
+    let rule = rules + index
+    let streak = pending + index
+    ints[rule.pointee.current] = streak.pointee.current
+    ints[rule.pointee.best] = streak.pointee.best
+    ints[rule.pointee.freezes] = streak.pointee.freezes
+  }
+
+  /// The day run in progress, finished: the breaks it deferred happen (what running it again
+  /// with `inProgress` false gives, when nothing but the streaks can differ).
+  func applyDeferredBreaks() {
+    for index in 0..<streakCount where deferred[index] {
+      deferred[index] = false
+      Self.breakStreak(pending + index)
+      publish(index)
+    }
+    inProgress = false
+    deferredBreak = false
   }
 
   /// An elapsed streak's day: the days since its Day 0 (the start, or the last reset).
