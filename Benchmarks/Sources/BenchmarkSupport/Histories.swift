@@ -95,11 +95,7 @@ public enum DailyLoop {
         values = records[index].values
         index += 1
       }
-      evaluator.load(day: day, values: values, state: state, start: start)
-      let differs = evaluator.run(day: day, state: state, start: start, inProgress: true)
-      evaluator.unlockBadges(day: day, state: &state, check: true)
-      if differs { evaluator.finish(day: day, values: values, state: state, start: start) }
-      evaluator.commit(day: day, into: &state)
+      evaluator.step(day: day, values: values, state: &state, start: start, check: true)
       day += 1
     }
     for unlocked in state.unlocked {

@@ -106,6 +106,7 @@ public final class Evaluator {
   }
 
   /// Puts a day's inputs and built-ins in the frame. `values` nil: a day without a record.
+  @inline(__always)
   public func load(day: Int, values: [Int]?, state: EngineState, start: Int?) {
     let ints = frame.ints
     let nums = frame.nums
@@ -128,18 +129,10 @@ public final class Evaluator {
   /// `inProgress`: the day is still going on (streaks that are not `final` extend but do not
   /// break yet). Returns whether the finished day would differ (a deferred break).
   @discardableResult
+  @inline(__always)
   public func run(day: Int, state: EngineState, start: Int?, inProgress: Bool) -> Bool {
     let m = machine
     precondition(fits(state), "the state is not this catalog's (EngineState(for:) makes one)")
-    state.streaks.withUnsafeBufferPointer { streaks in
-      if let base = streaks.baseAddress { m.previous.update(from: base, count: streaks.count) }
-    }
-    state.intSums.withUnsafeBufferPointer { sums in
-      if let base = sums.baseAddress { m.intBase.update(from: base, count: sums.count) }
-    }
-    state.numSums.withUnsafeBufferPointer { sums in
-      if let base = sums.baseAddress { m.numBase.update(from: base, count: sums.count) }
-    }
     for index in windowAggregates {
       let window = state.windows[index]!
       m.intBase[index] = Arithmetic.subtract(window.intSum, window.ints[window.head])
@@ -150,7 +143,7 @@ public final class Evaluator {
     m.day = day
     m.start = start
     m.origin = state.origin
-    m.run(bytecode.day)
+    m.run(bytecode.day, on: state)
     return m.deferredBreak
   }
 
@@ -180,6 +173,7 @@ public final class Evaluator {
   }
 
   /// Makes the day just run part of `state`.
+  @inline(__always)
   public func commit(day: Int, into state: inout EngineState) {
     let ints = frame.ints
     let nums = frame.nums
@@ -215,6 +209,7 @@ public final class Evaluator {
   /// progressive groups, and when `check` is true the next badge of each progressive group.
   /// Returns the badges unlocked, in the order they unlocked.
   @discardableResult
+  @inline(__always)
   public func unlockBadges(day: Int, state: inout EngineState, check: Bool) -> [Int] {
     // Most days unlock nothing: look first, without touching the state.
     guard state.badgeCount < badgeTotal, anyHolds(state, check: check) else {
@@ -281,6 +276,20 @@ public final class Evaluator {
     state.badgeXP = Arithmetic.add(state.badgeXP, badgeXP[badge])
   }
 
+  /// One whole day as an app that checks every day sees it: the day is checked in progress
+  /// (badges unlock, `check` as in `unlockBadges`), then finished and counted into `state`.
+  /// What `load`, `run(inProgress: true)`, `unlockBadges`, `finish` and `commit` do one after
+  /// the other, in one call (the nightly job's loop). Returns the badges unlocked.
+  @discardableResult
+  public func step(day: Int, values: [Int]?, state: inout EngineState, start: Int?, check: Bool) -> [Int] {
+    load(day: day, values: values, state: state, start: start)
+    let differs = run(day: day, state: state, start: start, inProgress: true)
+    let unlocked = unlockBadges(day: day, state: &state, check: check)
+    if differs { finish(day: day, values: values, state: state, start: start) }
+    commit(day: day, into: &state)
+    return unlocked
+  }
+
   /// Counts every day after the state's last counted day up to (not including) `day`, as the
   /// app would have seen them had it checked each day: badges outside progressive groups
   /// unlock on the day their criterion held. Returns the badges unlocked with their days.
@@ -298,13 +307,9 @@ public final class Evaluator {
         values = history.records[index].values
         index += 1
       }
-      load(day: current, values: values, state: state, start: start)
-      let differs = run(day: current, state: state, start: start, inProgress: true)
-      for badge in unlockBadges(day: current, state: &state, check: false) {
+      for badge in step(day: current, values: values, state: &state, start: start, check: false) {
         unlocks.append((badge, current))
       }
-      if differs { finish(day: current, values: values, state: state, start: start) }
-      commit(day: current, into: &state)
       current += 1
     }
     return unlocks

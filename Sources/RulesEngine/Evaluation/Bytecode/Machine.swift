@@ -16,15 +16,21 @@ final class Machine {
 
   let streakCount: Int
   let aggregateCount: Int
-  /// The streaks as the state has them (the day before) and as the day leaves them.
-  let previous: UnsafeMutablePointer<StreakState>
+  /// The streaks and the totals as the state has them (the day before): during `run`, the
+  /// state's own storage (read in place, not copied); else buffers of the machine's own.
+  var previous: UnsafePointer<StreakState>
+  var intSums: UnsafePointer<Int>
+  var numSums: UnsafePointer<Double>
+  private let ownPrevious: UnsafeMutablePointer<StreakState>
+  private let ownIntSums: UnsafeMutablePointer<Int>
+  private let ownNumSums: UnsafeMutablePointer<Double>
+  /// The streaks as the day leaves them.
   let pending: UnsafeMutablePointer<StreakState>
   /// Whether each streak moved forward on the day.
   let moved: UnsafeMutablePointer<Bool>
   /// Whether each streak deferred its break (a day in progress that does not count).
   let deferred: UnsafeMutablePointer<Bool>
-  /// Per aggregate, what today's value is added to: the total so far, or the window's sum
-  /// without its oldest day.
+  /// Per window (`last(n, x)`), what today's value is added to: its sum without its oldest day.
   let intBase: UnsafeMutablePointer<Int>
   let numBase: UnsafeMutablePointer<Double>
   /// Today's value of each window's argument, not yet committed.
@@ -64,7 +70,12 @@ final class Machine {
       pointer.initialize(repeating: value, count: max(count, 1))
       return pointer
     }
-    previous = allocate(streaks, StreakState())
+    ownPrevious = allocate(streaks, StreakState())
+    ownIntSums = allocate(aggregates, 0)
+    ownNumSums = allocate(aggregates, 0)
+    previous = UnsafePointer(ownPrevious)
+    intSums = UnsafePointer(ownIntSums)
+    numSums = UnsafePointer(ownNumSums)
     pending = allocate(streaks, StreakState())
     moved = allocate(streaks, false)
     deferred = allocate(streaks, false)
@@ -79,8 +90,10 @@ final class Machine {
     code.deallocate()
     rules.deallocate()
     fallbackRefs.deallocate()
-    previous.deinitialize(count: max(streakCount, 1))
-    previous.deallocate()
+    ownPrevious.deinitialize(count: max(streakCount, 1))
+    ownPrevious.deallocate()
+    ownIntSums.deallocate()
+    ownNumSums.deallocate()
     pending.deinitialize(count: max(streakCount, 1))
     pending.deallocate()
     moved.deallocate()
@@ -89,6 +102,24 @@ final class Machine {
     numBase.deallocate()
     pendingInts.deallocate()
     pendingNums.deallocate()
+  }
+
+  /// Runs the day's instructions in `range` on `state`, which the history sums and streaks
+  /// read in place.
+  func run(_ range: Range<Int>, on state: EngineState) {
+    state.streaks.withUnsafeBufferPointer { streaks in
+      state.intSums.withUnsafeBufferPointer { ints in
+        state.numSums.withUnsafeBufferPointer { nums in
+          previous = streaks.baseAddress ?? UnsafePointer(ownPrevious)
+          intSums = ints.baseAddress ?? UnsafePointer(ownIntSums)
+          numSums = nums.baseAddress ?? UnsafePointer(ownNumSums)
+          run(range)
+          previous = UnsafePointer(ownPrevious)
+          intSums = UnsafePointer(ownIntSums)
+          numSums = UnsafePointer(ownNumSums)
+        }
+      }
+    }
   }
 
   /// Runs the instructions in `range`.
@@ -162,9 +193,9 @@ final class Machine {
         ints[d] = fallbackRefs[index]._withUnsafeGuaranteedRef { $0.test(frame) } ? 1 : 0
 
       case .intTotal(let aggregate, let d, let value):
-        ints[d] = Arithmetic.add(intBase[aggregate], ints[value])
+        ints[d] = Arithmetic.add(intSums[aggregate], ints[value])
       case .numTotal(let aggregate, let d, let value):
-        nums[d] = numBase[aggregate] + nums[value]
+        nums[d] = numSums[aggregate] + nums[value]
       case .intWindow(let aggregate, let d, let value):
         let today = ints[value]
         pendingInts[aggregate] = today
