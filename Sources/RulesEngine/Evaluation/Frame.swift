@@ -40,7 +40,7 @@ public enum Slot: Sendable, Equatable {
 }
 
 /// The frame layout of a checked catalog: a slot for every input, built-in, streak field,
-/// metric and aggregate.
+/// aggregate and metric (a metric that is an aggregate shares its slot).
 public struct Layout: Sendable {
   public private(set) var inputs: [Slot] = []
   public private(set) var logged = 0
@@ -72,8 +72,13 @@ public struct Layout: Sendable {
     badgesCount = int()
     badgesXP = int()
     streaks = catalog.streaks.map { _ in (int(), int(), int()) }
-    metrics = catalog.metrics.map { slot(for: $0.type) }
     aggregates = catalog.aggregates.map { slot(for: $0.type) }
+    // A metric that is a history sum (`total_duas: total(duas)`) is that sum's slot: the day
+    // computes it once and copies nothing.
+    metrics = catalog.metrics.map { expr in
+      if case .aggregate(let index) = expr.kind { return aggregates[index] }
+      return slot(for: expr.type)
+    }
   }
 
   public func slot(of symbol: Symbol) -> Slot {
