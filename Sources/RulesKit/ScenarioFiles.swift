@@ -31,10 +31,31 @@ public enum ScenarioFiles {
       .map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
   }
 
+  /// Whether a file read as `root` is a scenario file (a `scenarios` key at its top; a
+  /// catalog or module has none), so that `rules check` checks it as one.
+  public static func isScenarioFile(_ root: Node?) -> Bool {
+    root?["scenarios"] != nil
+  }
+
   /// Reads, checks and runs every scenario of `paths`.
   public static func run(_ paths: [String], reader: DocumentReader? = nil) -> ScenarioRun {
+    let check = check(paths, reader: reader)
+    var run = check.run
+    for (file, catalog) in check.loaded {
+      run.outcomes += ScenarioRunner.run(file, program: Program(catalog))
+    }
+    return run
+  }
+
+  /// Reads every scenario file of `paths` and checks it against its catalog without running
+  /// it: what `rules check` does with a scenario file. `run.outcomes` is empty; `loaded` has
+  /// the files that can be run, each with its checked catalog.
+  public static func check(_ paths: [String], reader: DocumentReader? = nil)
+    -> (run: ScenarioRun, loaded: [(file: ScenarioFile, catalog: CheckedCatalog)])
+  {
     let reader = reader ?? YAMLDocuments.reader()
     var run = ScenarioRun()
+    var loaded: [(ScenarioFile, CheckedCatalog)] = []
     var catalogs: [String: CatalogCheck] = [:]
     for path in paths {
       run.files.append(path)
@@ -71,8 +92,8 @@ public enum ScenarioFiles {
         run.notRun += scenarioCount
         continue
       }
-      run.outcomes += ScenarioRunner.run(file, program: Program(checked))
+      loaded.append((file, checked))
     }
-    return run
+    return (run, loaded)
   }
 }

@@ -50,6 +50,54 @@ struct CheckCommandTests {
     #expect(result.stdout == "3 files checked: 0 errors, 0 warnings\n")
   }
 
+  @Test("a scenario file named on the command line is checked against its catalog, not run")
+  func scenarioFile() throws {
+    let sandbox = try Sandbox([
+      "catalogs/demo.yaml": """
+      catalog: demo
+      inputs:
+        done: {type: bool}
+      badges:
+        - {id: first, name: First, when: done}
+      """,
+      "catalogs/tests/demo.yaml": """
+      catalog: ../demo.yaml
+      scenarios:
+        - name: one good day
+          history:
+            days:
+              - {date: 2026-01-01, done: true}
+          expect:
+            - {date: 2026-01-01, new: []}
+            - {date: 2026-01-02, unlocked: [frist]}
+          exepct: []
+      """,
+    ])
+    let expected = """
+      catalogs/tests/demo.yaml:9:16: error: 2026-01-02 is after the history's last day (2026-01-01); add records up to it or set 'through' [bad-scenario]
+       9 |       - {date: 2026-01-02, unlocked: [frist]}
+         |                ^
+      catalogs/tests/demo.yaml:9:39: error: the catalog has no badge 'frist'; did you mean 'first'? [bad-scenario]
+       9 |       - {date: 2026-01-02, unlocked: [frist]}
+         |                                       ^
+      catalogs/tests/demo.yaml:10:5: error: unknown key 'exepct' in scenario; did you mean 'expect'? [unknown-key]
+       10 |     exepct: []
+          |     ^
+      1 file checked: 3 errors, 0 warnings
+
+      """
+    // `new: []` is wrong (the badge unlocks that day), but only `rules test` runs scenarios.
+    for arguments in [["check", "catalogs/tests/demo.yaml"], ["check", "catalogs/tests"]] {
+      let result = try CLI.run(arguments, in: sandbox.url)
+      #expect(result.status == 1)
+      #expect(result.stdout == expected)
+    }
+    // Without paths, the tests/ folders are left out.
+    let all = try CLI.run(["check"], in: sandbox.url)
+    #expect(all.status == 0)
+    #expect(all.stdout == "1 file checked: 0 errors, 0 warnings\n")
+  }
+
   @Test("--format json lists every diagnostic with its place, severity and id")
   func json() throws {
     let sandbox = try Sandbox(["demo.yaml": Self.broken])

@@ -10,11 +10,16 @@ struct CheckCommand: ParsableCommand {
     abstract: "Validate catalogs and rule modules.",
     discussion: """
       Reports every problem as path:line:column: error: message [id], with the source line \
-      and a caret, then a summary line. Exits 0 when there are no errors, 1 when there are.
+      and a caret, then a summary line. Exits 0 when there are no errors, 1 when there are. \
+      A scenario file named here (a file with a top-level `scenarios` key) is checked against \
+      its catalog as `rules test` reads it, without running it.
       """)
 
   @Argument(
-    help: "Catalog or rule module files, or folders of them (default: catalogs and rules).")
+    help: """
+      Catalog, rule module or scenario files, or folders of them (default: catalogs and rules; \
+      a folder's tests/ folders are left out unless named).
+      """)
   var paths: [String] = []
 
   @Option(help: "Output format: text, json or github (GitHub Actions annotations).")
@@ -32,10 +37,22 @@ struct CheckCommand: ParsableCommand {
     var diagnostics: [Diagnostic] = []
     var sources: [String: SourceFile] = [:]
     var seen = Set<Diagnostic>()
+    let read = YAMLDocuments.reader()
     for file in files {
-      let result = CatalogFiles.check(path: file)
-      sources.merge(result.sources) { first, _ in first }
-      for diagnostic in result.diagnostics.sortedByPosition() where seen.insert(diagnostic).inserted {
+      // The file is read once, then checked as what it is.
+      let document = read(file)
+      let reader: DocumentReader = { $0 == file ? document : read($0) }
+      let found: [Diagnostic]
+      if ScenarioFiles.isScenarioFile(document.root) {
+        let run = ScenarioFiles.check([file], reader: reader).run
+        sources.merge(run.sources) { first, _ in first }
+        found = run.problems
+      } else {
+        let result = CatalogFiles.check(path: file, reader: reader)
+        sources.merge(result.sources) { first, _ in first }
+        found = result.diagnostics
+      }
+      for diagnostic in found.sortedByPosition() where seen.insert(diagnostic).inserted {
         diagnostics.append(diagnostic)
       }
     }
