@@ -86,16 +86,35 @@ struct CheckCommandTests {
       1 file checked: 3 errors, 0 warnings
 
       """
-    // `new: []` is wrong (the badge unlocks that day), but only `rules test` runs scenarios.
     for arguments in [["check", "catalogs/tests/demo.yaml"], ["check", "catalogs/tests"]] {
       let result = try CLI.run(arguments, in: sandbox.url)
       #expect(result.status == 1)
       #expect(result.stdout == expected)
     }
-    // Without paths, the tests/ folders are left out.
+    // A well-formed scenario whose expectation is wrong (the badge unlocks that day) passes
+    // the check: only `rules test` runs scenarios.
+    try sandbox.write(
+      "catalogs/wrong/demo.yaml",
+      """
+      catalog: ../demo.yaml
+      scenarios:
+        - name: one good day
+          history:
+            days:
+              - {date: 2026-01-01, done: true}
+          expect:
+            - {date: 2026-01-01, new: []}
+      """)
+    let checked = try CLI.run(["check", "catalogs/wrong/demo.yaml"], in: sandbox.url)
+    #expect(checked.status == 0)
+    #expect(checked.stdout == "1 file checked: 0 errors, 0 warnings\n")
+    let tested = try CLI.run(["test", "catalogs/wrong/demo.yaml"], in: sandbox.url)
+    #expect(tested.status == 1)
+    #expect(tested.stdout.hasSuffix("0 passed, 1 failed\n"))
+    // Without paths, the tests/ folders are left out (catalogs/wrong/ is not one).
     let all = try CLI.run(["check"], in: sandbox.url)
     #expect(all.status == 0)
-    #expect(all.stdout == "1 file checked: 0 errors, 0 warnings\n")
+    #expect(all.stdout == "2 files checked: 0 errors, 0 warnings\n")
   }
 
   @Test("--format json lists every diagnostic with its place, severity and id")
