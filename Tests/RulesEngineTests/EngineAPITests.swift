@@ -45,8 +45,8 @@ struct EngineAPITests {
       #expect(
         error.description == """
           the catalog cannot be used: 2 problems
-          exported catalog:1:1: error: unknown name 'don'; did you mean 'done'? [unknown-name]
-          exported catalog:1:1: error: streak 'daily' has no field 'curent'; did you mean 'current'? [unknown-name]
+          exported catalog:39:17: error: unknown name 'don'; did you mean 'done'? [unknown-name]
+          exported catalog:57:15: error: streak 'daily' has no field 'curent'; did you mean 'current'? [unknown-name]
           """)
     }
     do {
@@ -59,6 +59,16 @@ struct EngineAPITests {
           exported catalog:1:1: error: exported catalog cannot be loaded: it is not a JSON object [not-a-catalog]
           """)
     }
+    let truncated = "{\"format\": \"rules-catalog\",\n  \"format_version\": 1,\n  \"catalog\": }"
+    #expect(
+      throws: EngineError(
+        .badCatalog, "the catalog cannot be used: 1 problem",
+        diagnostics: [
+          Diagnostic(
+            file: "exported catalog", mark: Mark(line: 3, column: 14), id: .notACatalog,
+            message: "exported catalog cannot be loaded: it is not JSON (a value was expected)")
+        ])
+    ) { try Engine(exportedCatalog: Data(truncated.utf8)) }
   }
 
   @Test("a day's values are literals of their type; anything else throws with the exact message")
