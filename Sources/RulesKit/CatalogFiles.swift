@@ -10,6 +10,26 @@ public enum CatalogFiles {
     CatalogCheck.load(path: path, reader: reader ?? YAMLDocuments.reader())
   }
 
+  /// A `DocumentReader` for catalogs exported as JSON files.
+  public static let exportedReader: DocumentReader = { path in
+    do {
+      return ExportedCatalog.document(try Data(contentsOf: URL(fileURLWithPath: path)), path: path)
+    } catch {
+      return Document(
+        source: nil, root: nil,
+        diagnostics: [
+          Diagnostic(
+            file: path, mark: .start, id: .fileUnreadable,
+            message: "cannot read the file: \(error.localizedDescription)")
+        ])
+    }
+  }
+
+  /// Loads and checks the exported catalog (JSON) at `path`.
+  public static func checkExported(path: String) -> CatalogCheck {
+    CatalogCheck.load(path: path, reader: exportedReader)
+  }
+
   /// The YAML files a path names: the file itself, or a folder's `.yaml`/`.yml` files
   /// (recursively, sorted), leaving out scenario files under `tests/` folders.
   public static func files(in path: String) -> [String] {

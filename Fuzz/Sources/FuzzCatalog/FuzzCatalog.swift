@@ -23,7 +23,7 @@ public func fuzzCatalog(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     Invariant.fail("a catalog refused without an error: \(check.diagnostics)")
   }
   if let checked = check.checked {
-    Evaluations.exercise(Program(checked), history(for: checked), on: (try! CalendarDay("2026-03-08")), checks: 3)
+    Evaluations.exercise(Engine(checked), history(for: checked), on: (try! CalendarDay("2026-03-08")), checks: 3)
   }
   return 0
 }

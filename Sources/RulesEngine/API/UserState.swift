@@ -24,12 +24,8 @@ public struct UserState: Sendable {
   /// new streaks and sums start fresh) and the next check warns. Throws an `EngineError`
   /// (`bad-state`) for JSON that is not a state, a state of another catalog, or a newer format.
   public init(json: Data, for engine: Engine) throws(EngineError) {
-    do {
-      let (saved, warnings) = try SavedState.decode(json, path: "state", for: engine.catalog, user: nil)
-      self.init(saved: saved, program: engine.program, warnings: warnings)
-    } catch {
-      throw EngineError(.badState, error.message)
-    }
+    let (saved, warnings) = try SavedState.decode(json, for: engine.catalog)
+    self.init(saved: saved, program: engine.program, warnings: warnings)
   }
 
   /// The state as JSON (UTF-8, keys in a fixed order, ending with a newline): what to save.

@@ -2,14 +2,19 @@ import Foundation
 
 /// Reads an `Evaluation` off an evaluator's frame and state: streaks, metrics, milestones,
 /// badges with progress, the quote and the message of the day.
-struct EvaluationReporter {
+package struct EvaluationReporter {
   let program: Program
   let evaluator: Evaluator
+
+  package init(program: Program, evaluator: Evaluator) {
+    self.program = program
+    self.evaluator = evaluator
+  }
 
   var catalog: CheckedCatalog { program.catalog }
   var frame: Frame { evaluator.frame }
 
-  func report(
+  package func report(
     day: CalendarDay, user: String?, start: CalendarDay?, state: EngineState, new: [Int]
   ) -> Evaluation {
     evaluator.completeMetrics()

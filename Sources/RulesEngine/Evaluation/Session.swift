@@ -65,7 +65,7 @@ public enum Session {
 
   /// Counts the days before `date` and makes the check of `date`, leaving the day's view in
   /// the evaluator's frame. Returns the badges unlocked.
-  static func check(
+  package static func check(
     _ evaluator: Evaluator, history: History, date: CalendarDay, state: inout EngineState
   ) -> [Int] {
     var new = evaluator.catchUp(to: date.number, history: history, state: &state).map(\.badge)

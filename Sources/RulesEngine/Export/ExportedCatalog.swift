@@ -1,26 +1,11 @@
 import Foundation
 import RulesSource
 
-/// Loads a catalog exported by `rules export` with Foundation alone (no libyaml): the JSON
+/// Reads a catalog exported by `rules export` with Foundation alone (no libyaml): the JSON
 /// becomes the node tree the YAML reader would give, and from there the catalog is decoded
-/// and checked exactly as a YAML catalog is, so both evaluate the same.
+/// and checked exactly as a YAML catalog is, so both evaluate the same
+/// (`Engine(exportedCatalog:)` starts here).
 public enum ExportedCatalog {
-  /// A `DocumentReader` for exported JSON files.
-  public static let reader: DocumentReader = { path in
-    do {
-      return document(try Data(contentsOf: URL(fileURLWithPath: path)), path: path)
-    } catch {
-      return Document(
-        source: nil, root: nil,
-        diagnostics: [problem(path, .fileUnreadable, "cannot read the file: \(error.localizedDescription)")])
-    }
-  }
-
-  /// Loads and checks the exported catalog at `path`.
-  public static func load(path: String) -> CatalogCheck {
-    CatalogCheck.load(path: path, reader: reader)
-  }
-
   /// The node tree of an exported catalog, or a diagnostic saying why it is not one. Nodes
   /// carry their line and column in the JSON text, so problems are reported where they are.
   public static func document(_ data: Data, path: String) -> Document {

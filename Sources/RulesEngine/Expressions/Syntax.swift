@@ -48,14 +48,14 @@ public enum BinaryOperator: String, Sendable, CaseIterable {
   case divide = "/"
   case remainder = "%"
 
-  var isComparison: Bool {
+  package var isComparison: Bool {
     switch self {
     case .less, .lessOrEqual, .greater, .greaterOrEqual: true
     default: false
     }
   }
 
-  var isEquality: Bool { self == .equal || self == .notEqual }
+  package var isEquality: Bool { self == .equal || self == .notEqual }
   var isArithmetic: Bool {
     switch self {
     case .add, .subtract, .multiply, .divide, .remainder: true

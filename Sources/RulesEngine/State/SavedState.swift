@@ -1,19 +1,6 @@
 import Foundation
 import RulesSource
 
-/// Why a state file cannot be used. The file is never changed when this happens.
-public struct StateError: Error, Sendable, CustomStringConvertible {
-  public var path: String
-  public var message: String
-
-  public init(path: String, message: String) {
-    self.path = path
-    self.message = message
-  }
-
-  public var description: String { "\(path): error: \(message)" }
-}
-
 /// A user's state as the state file keeps it: the catalog and user it belongs to, the date
 /// evaluated up to, the engine state keyed by names (so a catalog that gains a badge or a
 /// streak still reads it), digests of the last counted records, the records of the days not
@@ -132,10 +119,10 @@ public struct SavedState: Sendable {
   /// Reads a state file's bytes for `catalog`. Anything unexpected is an error that names the
   /// problem; parts the catalog has that the file lacks start fresh (with a warning).
   public static func decode(
-    _ data: Data, path: String, for catalog: CheckedCatalog, user: String?
-  ) throws(StateError) -> (SavedState, warnings: [EngineWarning]) {
-    func fail(_ message: String) -> StateError {
-      StateError(path: path, message: "the state file is not usable: \(message); it was left as it is")
+    _ data: Data, for catalog: CheckedCatalog
+  ) throws(EngineError) -> (SavedState, warnings: [EngineWarning]) {
+    func fail(_ message: String) -> EngineError {
+      EngineError(.badState, "the state is not usable: \(message)")
     }
     let object: [String: Any]
     do {
@@ -143,7 +130,7 @@ public struct SavedState: Sendable {
         throw fail("it is not a JSON object")
       }
       object = parsed
-    } catch let error as StateError {
+    } catch let error as EngineError {
       throw error
     } catch {
       throw fail("it is not valid JSON (is it truncated or corrupt?)")
@@ -156,16 +143,9 @@ public struct SavedState: Sendable {
     }
     guard let catalogID = object["catalog"] as? String else { throw fail("it names no catalog") }
     guard catalogID == catalog.catalog.id else {
-      throw StateError(
-        path: path,
-        message: "this state belongs to the catalog '\(catalogID)', not '\(catalog.catalog.id)'; it was left as it is")
+      throw EngineError(.badState, "this state belongs to the catalog '\(catalogID)', not '\(catalog.catalog.id)'")
     }
     let savedUser = object["user"] as? String
-    if let savedUser, let user, savedUser != user {
-      throw StateError(
-        path: path,
-        message: "this state belongs to the user '\(savedUser)', not '\(user)'; it was left as it is")
-    }
     var warnings: [EngineWarning] = []
     let version = object["catalog_version"] as? Int ?? 1
     if version != catalog.catalog.version {
@@ -175,7 +155,7 @@ public struct SavedState: Sendable {
           "the state was written with version \(version) of the catalog '\(catalogID)'; this is version \(catalog.catalog.version)"
         ))
     }
-    func day(_ key: String, in dictionary: [String: Any] = object) throws(StateError) -> Int? {
+    func day(_ key: String, in dictionary: [String: Any] = object) throws(EngineError) -> Int? {
       guard let value = dictionary[key], !(value is NSNull) else { return nil }
       guard let text = value as? String, let day = try? CalendarDay(text) else {
         throw fail("'\(key)' is not a date")
@@ -187,7 +167,7 @@ public struct SavedState: Sendable {
     engine.countedThrough = try day("counted_through")
     engine.lastCheck = try day("last_check")
     engine.origin = try day("origin")
-    var state = SavedState(catalog: catalog, user: savedUser ?? user, engine: engine)
+    var state = SavedState(catalog: catalog, user: savedUser, engine: engine)
     state.version = catalog.catalog.version
     state.date = try day("date").map(CalendarDay.init(number:))
 

@@ -33,7 +33,7 @@ struct DisciplineTests {
     #expect(first.evaluation.badges.new == ["momentum", "first-week"])
     // Written to JSON and read back, as the next launch of the app would.
     let data = Data(try #require(first.state).json(for: catalog).serialized().utf8)
-    let (restored, warnings) = try SavedState.decode(data, path: "state.json", for: catalog, user: nil)
+    let (restored, warnings) = try SavedState.decode(data, for: catalog)
     #expect(warnings.isEmpty)
     let second = Session.evaluate(program, history: days, date: (try! CalendarDay("2026-01-08")), saved: restored)
     #expect(second.evaluation.badges.new == [])

@@ -1,3 +1,5 @@
+import Foundation
+import RulesEngine
 import RulesSource
 
 /// Runs scenarios the way the app's daily checks would run them (like `rules eval --state`
@@ -12,31 +14,40 @@ public enum ScenarioRunner {
     public var passed: Bool { failures.isEmpty }
   }
 
-  public static func run(_ file: ScenarioFile, program: Program) -> [Outcome] {
-    file.scenarios.map { run($0, program: program) }
+  public static func run(_ file: ScenarioFile, engine: Engine) -> [Outcome] {
+    file.scenarios.map { run($0, engine: engine) }
   }
 
   /// The check of every day from the scenario's first check to its last expectation, each
   /// continuing from the state the one before saved, as the app (or `rules eval --state`)
   /// runs them.
-  public static func checks(_ scenario: Scenario, program: Program) -> [Evaluation] {
+  public static func checks(_ scenario: Scenario, engine: Engine) throws(EngineError) -> [Evaluation] {
     guard let last = scenario.expectations.map(\.date).max() else { return [] }
+    let history = scenario.history
+    let records = try history.records.map { record throws(EngineError) in try DayRecord(record, for: engine) }
     var evaluations: [Evaluation] = []
-    var saved: SavedState?
+    var state: UserState?
     var day = scenario.firstCheck
     while day <= last {
-      let outcome = Session.evaluate(program, history: scenario.history, date: day, saved: saved)
-      saved = outcome.state ?? saved
-      evaluations.append(outcome.evaluation)
+      let check = try engine.check(user: history.user, start: history.start, on: day, records: records, state: state)
+      state = check.state
+      evaluations.append(check.evaluation)
       day = day + 1
     }
     return evaluations
   }
 
-  public static func run(_ scenario: Scenario, program: Program) -> Outcome {
+  public static func run(_ scenario: Scenario, engine: Engine) -> Outcome {
     var byDate: [CalendarDay: Evaluation] = [:]
-    for evaluation in checks(scenario, program: program) { byDate[evaluation.date] = evaluation }
     var failures: [Diagnostic] = []
+    do {
+      for evaluation in try checks(scenario, engine: engine) { byDate[evaluation.date] = evaluation }
+    } catch {
+      failures.append(
+        Diagnostic(
+          file: scenario.origin.file, mark: scenario.origin.mark, id: .expectationFailed,
+          message: "'\(scenario.name)': the checks stopped: \(error.message)"))
+    }
     for expectation in scenario.expectations {
       guard let evaluation = byDate[expectation.date] else { continue }
       for check in expectation.checks {

@@ -1,3 +1,5 @@
+import Foundation
+import RulesEngine
 import RulesSource
 
 /// Reads a scenario file's node tree against the catalog it tests, reporting every problem

@@ -1,4 +1,5 @@
 import Foundation
+import RulesEngine
 
 #if canImport(Glibc)
   import Glibc
@@ -6,11 +7,11 @@ import Foundation
   import Darwin
 #endif
 
-/// A state file on disk: read and written under an exclusive lock on a separate lock file
-/// (`STATE.lock`), written atomically (a temporary file in the same folder, flushed to disk,
-/// renamed over the old one, the folder flushed too), so that a crash leaves the old file or
-/// the new one, never half of one, and two evaluations at once lose nothing.
-public struct StateStore: Sendable {
+/// A state file on disk (`rules eval --state`): read and written under an exclusive lock on a
+/// separate lock file (`STATE.lock`), written atomically (a temporary file in the same folder,
+/// flushed to disk, renamed over the old one, the folder flushed too), so that a crash leaves
+/// the old file or the new one, never half of one, and two evaluations at once lose nothing.
+public struct StateFile: Sendable {
   public let path: String
 
   public init(path: String) {
@@ -19,8 +20,33 @@ public struct StateStore: Sendable {
 
   public var lockPath: String { path + ".lock" }
 
+  /// The engine's daily check with the state in this file: read, checked and written back
+  /// under the file's lock, so concurrent evaluations queue up and every unlock is kept. A
+  /// state that cannot be used is an error and the file stays as it was; a state saved after
+  /// `date` is left as it is (the check warns `state-ahead`).
+  public func check(
+    _ engine: Engine, user: String?, start: CalendarDay?, on date: CalendarDay, records: [DayRecord],
+    rebuild: Bool = false
+  ) throws(StateError) -> DailyCheck {
+    try withLock { () throws(StateError) -> DailyCheck in
+      let data = try read()
+      let check: DailyCheck
+      let json: Data
+      do throws(EngineError) {
+        let state = try data.map { data throws(EngineError) in try UserState(json: data, for: engine) }
+        check = try engine.check(user: user, start: start, on: date, records: records, state: state, rebuild: rebuild)
+        json = try check.state.json()
+      } catch {
+        throw StateError(path: path, message: error.message + "; it was left as it is")
+      }
+      guard !check.warnings.contains(where: { $0.id == .stateAhead }) else { return check }
+      try write(json)
+      return check
+    }
+  }
+
   /// Runs `body` holding the state's lock (waiting for another process to release it).
-  public func withLock<T>(_ body: () throws -> T) throws -> T {
+  public func withLock<T>(_ body: () throws(StateError) -> T) throws(StateError) -> T {
     let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
     guard fd >= 0 else {
       throw StateError(path: lockPath, message: "cannot open the lock file: \(Self.systemError())")
@@ -36,7 +62,7 @@ public struct StateStore: Sendable {
   }
 
   /// The file's bytes, or nil when there is no file yet.
-  public func read() throws -> Data? {
+  public func read() throws(StateError) -> Data? {
     guard FileManager.default.fileExists(atPath: path) else { return nil }
     do {
       return try Data(contentsOf: URL(fileURLWithPath: path))
@@ -46,7 +72,7 @@ public struct StateStore: Sendable {
   }
 
   /// Replaces the file with `data`, atomically.
-  public func write(_ data: Data) throws {
+  public func write(_ data: Data) throws(StateError) {
     let url = URL(fileURLWithPath: path)
     let folder = url.deletingLastPathComponent().path
     removeAbandonedTemporaryFiles(in: folder, name: url.lastPathComponent)

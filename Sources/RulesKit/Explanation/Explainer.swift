@@ -1,3 +1,6 @@
+import Foundation
+import RulesEngine
+
 /// Explains an expression on a day: each comparison with the values it saw
 /// (`training.current >= 7: 4 >= 7 is false`), then the whole criterion.
 public struct Explainer {

@@ -1,4 +1,5 @@
 import Foundation
+import RulesSource
 
 /// Why a file could not be read at all (before any YAML is looked at).
 public struct FileReadError: Error, Sendable, CustomStringConvertible {

@@ -1,3 +1,6 @@
+import Foundation
+import RulesEngine
+
 /// The scenario file format: a catalog's behaviour written as histories and what a daily
 /// check must show on given dates. `rules test` decodes scenario files with these shapes,
 /// so unknown keys get the same "did you mean" as in catalogs.

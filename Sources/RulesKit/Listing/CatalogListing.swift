@@ -1,3 +1,6 @@
+import Foundation
+import RulesEngine
+
 /// What a catalog holds, for `rules list`: milestones, badges, quotes and messages, with
 /// their display fields, optionally only those with a tag.
 public struct CatalogListing {

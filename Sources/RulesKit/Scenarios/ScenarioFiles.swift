@@ -42,7 +42,7 @@ public enum ScenarioFiles {
     let check = check(paths, reader: reader)
     var run = check.run
     for (file, catalog) in check.loaded {
-      run.outcomes += ScenarioRunner.run(file, program: Program(catalog))
+      run.outcomes += ScenarioRunner.run(file, engine: Engine(catalog))
     }
     return run
   }

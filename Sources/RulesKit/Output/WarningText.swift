@@ -1,3 +1,4 @@
+import Foundation
 import RulesEngine
 
 /// Warnings as the command line says them: the engine's message, with the line of the record

@@ -1,14 +1,6 @@
 import Foundation
+import RulesEngine
 import RulesSource
-
-extension DiagnosticID {
-  /// A history whose dates are malformed, do not exist, repeat or are out of order.
-  public static let badDate: DiagnosticID = "bad-date"
-  /// A day's value that the catalog's input does not allow.
-  public static let badValue: DiagnosticID = "bad-value"
-  /// A value for an input the catalog does not have.
-  public static let unknownInput: DiagnosticID = "unknown-input"
-}
 
 /// Reads a history file's node tree against a catalog's inputs, reporting every problem
 /// with its line: unknown inputs, values of the wrong type, enum values not in `values`,

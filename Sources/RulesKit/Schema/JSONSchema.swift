@@ -1,3 +1,6 @@
+import Foundation
+import RulesEngine
+
 /// The catalog format as a JSON Schema (draft 2020-12), generated from `CatalogSchema`: the
 /// same definitions the checker validates with, so editors and `rules check` agree.
 public enum JSONSchema {

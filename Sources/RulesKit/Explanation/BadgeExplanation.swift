@@ -1,3 +1,6 @@
+import Foundation
+import RulesEngine
+
 /// Why a badge is or is not unlocked on a date: its criterion with the values it saw, and
 /// the progress towards it (`rules explain`).
 public enum BadgeExplanation {

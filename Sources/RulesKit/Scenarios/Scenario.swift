@@ -1,3 +1,5 @@
+import Foundation
+import RulesEngine
 import RulesSource
 
 /// A scenario file: the catalog it tests and its scenarios.

@@ -1,3 +1,4 @@
+import Foundation
 import RulesEngine
 
 /// An evaluation for people, as `rules eval` prints it: what the app would show.
