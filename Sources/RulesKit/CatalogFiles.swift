@@ -6,8 +6,8 @@ import YAMLReader
 /// Loading catalogs from files: read with libyaml, imports merged, checked.
 public enum CatalogFiles {
   /// Loads and checks the catalog or module at `path` (YAML, read with libyaml).
-  public static func check(path: String, reader: DocumentReader? = nil) -> CatalogCheck {
-    CatalogCheck.load(path: path, reader: reader ?? YAMLDocuments.reader())
+  public static func validate(path: String, reader: DocumentReader? = nil) -> CatalogValidation {
+    CatalogValidation.load(path: path, reader: reader ?? YAMLDocuments.reader())
   }
 
   /// A `DocumentReader` for catalogs exported as JSON files.
@@ -26,8 +26,8 @@ public enum CatalogFiles {
   }
 
   /// Loads and checks the exported catalog (JSON) at `path`.
-  public static func checkExported(path: String) -> CatalogCheck {
-    CatalogCheck.load(path: path, reader: exportedReader)
+  public static func validateExported(path: String) -> CatalogValidation {
+    CatalogValidation.load(path: path, reader: exportedReader)
   }
 
   /// The YAML files a path names: the file itself, or a folder's `.yaml`/`.yml` files

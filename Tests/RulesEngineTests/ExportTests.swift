@@ -10,12 +10,12 @@ struct ExportTests {
   static let catalogs = ["discipline", "imanpath", "onward", "rizq", "salahstreak"]
 
   /// The shipped catalog, and the same catalog exported and loaded back from JSON.
-  static func both(_ name: String) throws -> (yaml: CheckedCatalog, json: CheckedCatalog, text: String) {
+  static func both(_ name: String) throws -> (yaml: ValidatedCatalog, json: ValidatedCatalog, text: String) {
     let yaml = try Fixture.shipped(name)
     let text = CatalogExport.json(yaml).serialized()
     let path = "\(name).json"
-    let loaded = CatalogCheck.load(path: path) { _ in ExportedCatalog.document(Data(text.utf8), path: path) }
-    let json = try #require(loaded.checked, "\(loaded.diagnostics)")
+    let loaded = CatalogValidation.load(path: path) { _ in ExportedCatalog.document(Data(text.utf8), path: path) }
+    let json = try #require(loaded.validated, "\(loaded.diagnostics)")
     return (yaml, json, text)
   }
 

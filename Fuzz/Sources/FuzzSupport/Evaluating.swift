@@ -27,7 +27,7 @@ public enum Evaluations {
       Invariant.fail("a history read against the catalog does not check: \(error)")
     }
     // Every evaluation below counts the whole span again: keep the fuzzer fast on long ones.
-    let first = CalendarDay(number: Evaluator.firstDay(of: history, before: date.number))
+    let first = CalendarDay(number: DayRunner.firstDay(of: history, before: date.number))
     guard date - first <= 3660 else { return }
 
     var saved: UserState?

@@ -44,11 +44,11 @@ struct CheckCommand: ParsableCommand {
       let reader: DocumentReader = { $0 == file ? document : read($0) }
       let found: [Diagnostic]
       if ScenarioFiles.isScenarioFile(document.root) {
-        let run = ScenarioFiles.check([file], reader: reader).run
+        let run = ScenarioFiles.validate([file], reader: reader).run
         sources.merge(run.sources) { first, _ in first }
         found = run.problems
       } else {
-        let result = CatalogFiles.check(path: file, reader: reader)
+        let result = CatalogFiles.validate(path: file, reader: reader)
         sources.merge(result.sources) { first, _ in first }
         found = result.diagnostics
       }

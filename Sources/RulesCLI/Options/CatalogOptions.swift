@@ -20,9 +20,9 @@ struct CatalogOptions: ParsableArguments {
   }
 
   /// Loads and checks the catalog, or prints its errors and exits 1.
-  func load() throws -> CheckedCatalog {
-    let result = CatalogFiles.check(path: path)
-    guard let checked = result.checked else {
+  func load() throws -> ValidatedCatalog {
+    let result = CatalogFiles.validate(path: path)
+    guard let checked = result.validated else {
       let diagnostics = result.diagnostics.sortedByPosition()
       for diagnostic in diagnostics {
         printError(DiagnosticRenderer.text(diagnostic, source: result.sources[diagnostic.file]))
@@ -52,7 +52,7 @@ struct HistoryOptions: ParsableArguments {
   }
 
   /// Reads the history, or prints its errors and exits 1.
-  func load(for catalog: CheckedCatalog) throws -> History {
+  func load(for catalog: ValidatedCatalog) throws -> History {
     let result = HistoryFiles.load(path: history, inputs: catalog.inputs)
     for diagnostic in result.diagnostics.sortedByPosition() {
       printError(DiagnosticRenderer.text(diagnostic, source: result.source))

@@ -1,6 +1,6 @@
 /// A reward scheme as written: one app's inputs, streaks, metrics, milestones, badges,
-/// quotes and messages, with imported modules merged in. `CatalogChecker` turns it into a
-/// `CheckedCatalog` that can be evaluated.
+/// quotes and messages, with imported modules merged in. `CatalogValidator` turns it into a
+/// `ValidatedCatalog` that can be evaluated.
 public struct Catalog: Sendable {
   public var id: String
   public var version: Int

@@ -9,7 +9,7 @@ public enum CatalogExport {
   public static let format = "rules-catalog"
   public static let formatVersion = 1
 
-  public static func json(_ checked: CheckedCatalog) -> JSONValue {
+  public static func json(_ checked: ValidatedCatalog) -> JSONValue {
     let catalog = checked.catalog
     var root: [(String, JSONValue)] = [
       ("format", .string(format)),

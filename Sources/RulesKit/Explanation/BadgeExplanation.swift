@@ -9,9 +9,9 @@ public enum BadgeExplanation {
   ) -> String {
     let catalog = program.catalog
     let badge = catalog.badges[index]
-    let evaluator = Evaluator(program: program)
-    var state = EngineState(for: catalog)
-    _ = Session.check(evaluator, history: history, date: date, state: &state)
+    let evaluator = DayRunner(program: program)
+    var state = CountedState(for: catalog)
+    _ = CheckRunner.check(evaluator, history: history, date: date, state: &state)
     evaluator.completeMetrics()
 
     var lines = ["\(badge.badge.id) “\(badge.badge.name)” on \(date)"]
@@ -22,7 +22,9 @@ public enum BadgeExplanation {
     }
     if let description = badge.badge.description { lines.append("  \(description)") }
     lines.append("  when: \(badge.badge.when.text)")
-    for line in Explainer(program: program, frame: evaluator.frame).explain(badge.when, source: badge.badge.when.text) {
+    for line in CriterionExplainer(program: program, frame: evaluator.frame).explain(
+      badge.when, source: badge.badge.when.text)
+    {
       lines.append("    \(line)")
     }
     if state.unlocked[index] == nil {

@@ -4,10 +4,10 @@ import RulesEngine
 /// An evaluation for people, as `rules eval` prints it: what the app would show.
 public struct EvaluationText: Sendable {
   /// The catalog evaluated (for badge names, milestone labels and the title).
-  public let catalog: CheckedCatalog
+  public let catalog: ValidatedCatalog
 
   /// A renderer for evaluations of `catalog`.
-  public init(catalog: CheckedCatalog) {
+  public init(catalog: ValidatedCatalog) {
     self.catalog = catalog
   }
 

@@ -8,7 +8,7 @@ import RulesSource
 /// history does not cover.
 public struct ScenarioDecoder {
   let file: String
-  let catalog: CheckedCatalog
+  let catalog: ValidatedCatalog
   private(set) var diagnostics: [Diagnostic] = []
 
   /// The `catalog` the file names, with its place, before anything else is decoded.
@@ -26,7 +26,7 @@ public struct ScenarioDecoder {
   }
 
   /// Decodes `root`; the file is nil when any error was found.
-  public static func decode(_ root: Node?, file: String, catalogPath: String, catalog: CheckedCatalog)
+  public static func decode(_ root: Node?, file: String, catalogPath: String, catalog: ValidatedCatalog)
     -> (ScenarioFile?, [Diagnostic])
   {
     guard let root else { return (nil, [Self.empty(file)]) }

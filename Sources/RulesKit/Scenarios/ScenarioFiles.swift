@@ -37,26 +37,26 @@ public enum ScenarioFiles {
     root?["scenarios"] != nil
   }
 
-  /// Reads, checks and runs every scenario of `paths`.
+  /// Reads, validates and runs every scenario of `paths`.
   public static func run(_ paths: [String], reader: DocumentReader? = nil) -> ScenarioRun {
-    let check = check(paths, reader: reader)
-    var run = check.run
-    for (file, catalog) in check.loaded {
+    let validation = validate(paths, reader: reader)
+    var run = validation.run
+    for (file, catalog) in validation.loaded {
       run.outcomes += ScenarioRunner.run(file, engine: Engine(catalog))
     }
     return run
   }
 
-  /// Reads every scenario file of `paths` and checks it against its catalog without running
+  /// Reads every scenario file of `paths` and validates it against its catalog without running
   /// it: what `rules check` does with a scenario file. `run.outcomes` is empty; `loaded` has
   /// the files that can be run, each with its checked catalog.
-  public static func check(_ paths: [String], reader: DocumentReader? = nil)
-    -> (run: ScenarioRun, loaded: [(file: ScenarioFile, catalog: CheckedCatalog)])
+  public static func validate(_ paths: [String], reader: DocumentReader? = nil)
+    -> (run: ScenarioRun, loaded: [(file: ScenarioFile, catalog: ValidatedCatalog)])
   {
     let reader = reader ?? YAMLDocuments.reader()
     var run = ScenarioRun()
-    var loaded: [(ScenarioFile, CheckedCatalog)] = []
-    var catalogs: [String: CatalogCheck] = [:]
+    var loaded: [(ScenarioFile, ValidatedCatalog)] = []
+    var catalogs: [String: CatalogValidation] = [:]
     for path in paths {
       run.files.append(path)
       let document = reader(path)
@@ -73,9 +73,9 @@ public enum ScenarioFiles {
         continue
       }
       let catalogPath = FilePath.resolve(reference.path, from: path)
-      let check = catalogs[catalogPath] ?? CatalogCheck.load(path: catalogPath, reader: reader)
+      let check = catalogs[catalogPath] ?? CatalogValidation.load(path: catalogPath, reader: reader)
       catalogs[catalogPath] = check
-      guard let checked = check.checked else {
+      guard let checked = check.validated else {
         run.sources.merge(check.sources) { first, _ in first }
         run.problems += check.diagnostics.filter { $0.severity == .error }
         run.problems.append(

@@ -10,8 +10,8 @@ extension DiagnosticID {
 /// Checks a loaded catalog in the manner of cel-go: parse every expression, resolve names,
 /// order metrics and streaks by what they read (reporting cycles), type-check each in that
 /// order, and collect every problem rather than stopping at the first. When nothing is an
-/// error the result is a `CheckedCatalog` ready to evaluate.
-public struct CatalogChecker {
+/// error the result is a `ValidatedCatalog` ready to evaluate.
+public struct CatalogValidator {
   private let catalog: Catalog
   private let sources: [String: SourceFile]
   private var diagnostics: [Diagnostic] = []
@@ -27,9 +27,9 @@ public struct CatalogChecker {
   /// Checks `catalog`. `sources` holds the text of its files, to point at columns inside
   /// expressions. A rule module checked on its own (`isModule`) may use the names it
   /// `requires` as if they were inputs.
-  public static func check(
+  public static func validate(
     _ catalog: Catalog, sources: [String: SourceFile], isModule: Bool = false
-  ) -> (CheckedCatalog?, [Diagnostic]) {
+  ) -> (ValidatedCatalog?, [Diagnostic]) {
     // Names a module requires but nobody defines are checked as inputs of their type: a
     // module alone may use them, and in a catalog the unmet requirement is the one error.
     var catalog = catalog
@@ -50,7 +50,7 @@ public struct CatalogChecker {
       }
       unmet.append(requirement)
     }
-    var instance = CatalogChecker(catalog: catalog, sources: sources)
+    var instance = CatalogValidator(catalog: catalog, sources: sources)
     if !isModule {
       for requirement in unmet {
         instance.report(
@@ -65,8 +65,8 @@ public struct CatalogChecker {
 
   // MARK: - The passes
 
-  private mutating func run(isModule: Bool) -> CheckedCatalog? {
-    diagnostics += CatalogRules.check(catalog)
+  private mutating func run(isModule: Bool) -> ValidatedCatalog? {
+    diagnostics += CatalogRules.validate(catalog)
 
     for (index, input) in catalog.inputs.enumerated() where environment.inputs[input.name] == nil {
       environment.inputs[input.name] = (index, input.type)
@@ -104,7 +104,7 @@ public struct CatalogChecker {
 
     // Type-check in dependency order, learning each metric's type as we go.
     var metricTypes = [TypedExpr?](repeating: nil, count: catalog.metrics.count)
-    var streakChecks = [CheckedStreak?](repeating: nil, count: catalog.streaks.count)
+    var streakChecks = [ValidatedStreak?](repeating: nil, count: catalog.streaks.count)
     var badgeDependent = Set<Int>()
     for node in graph.order {
       switch node {
@@ -132,18 +132,18 @@ public struct CatalogChecker {
       }
     }
     for (index, streak) in catalog.streaks.enumerated() where streakChecks[index] == nil {
-      streakChecks[index] = CheckedStreak(streak: streak, counts: nil, skips: nil, resets: nil)
+      streakChecks[index] = ValidatedStreak(streak: streak, counts: nil, skips: nil, resets: nil)
     }
 
-    var badges: [CheckedBadge] = []
+    var badges: [ValidatedBadge] = []
     for badge in catalog.badges { badges.append(checkBadge(badge)) }
-    var messages: [CheckedMessage] = []
+    var messages: [ValidatedMessage] = []
     for message in catalog.messages { messages.append(checkMessage(message)) }
     if !isModule { checkRequirements() }
     checkAggregates(badgeDependent: badgeDependent)
 
     guard !diagnostics.hasErrors else { return nil }
-    return CheckedCatalog(
+    return ValidatedCatalog(
       catalog: catalog,
       streaks: streakChecks.map { $0! },
       metrics: metricTypes.map { $0! },
@@ -161,7 +161,7 @@ public struct CatalogChecker {
   }
 
   private mutating func checkStreak(_ index: Int, _ exprs: [Expr?], badgeDependent: Set<Int>)
-    -> CheckedStreak
+    -> ValidatedStreak
   {
     let streak = catalog.streaks[index]
     func condition(_ expr: Expr?, _ source: ExpressionSource?, _ key: String) -> TypedExpr? {
@@ -179,16 +179,16 @@ public struct CatalogChecker {
     }
     switch streak.kind {
     case .consecutive(let counts, let skips, _):
-      return CheckedStreak(
+      return ValidatedStreak(
         streak: streak, counts: condition(exprs[0], counts, "counts"),
         skips: condition(exprs[1], skips, "skips"), resets: nil)
     case .elapsed(let resets):
-      return CheckedStreak(
+      return ValidatedStreak(
         streak: streak, counts: nil, skips: nil, resets: condition(exprs[0], resets, "resets"))
     }
   }
 
-  private mutating func checkBadge(_ badge: Badge) -> CheckedBadge {
+  private mutating func checkBadge(_ badge: Badge) -> ValidatedBadge {
     var when = Self.placeholder
     if let expr = parse(badge.when) {
       when = typeCheck(expr, badge.when) { checker, expr in
@@ -215,12 +215,12 @@ public struct CatalogChecker {
     } else {
       progress = ProgressInference.parts(of: when)
     }
-    return CheckedBadge(
+    return ValidatedBadge(
       badge: badge, when: when, progress: progress,
       group: badge.group.flatMap { id in catalog.groups.firstIndex { $0.id == id } })
   }
 
-  private mutating func checkMessage(_ message: Message) -> CheckedMessage {
+  private mutating func checkMessage(_ message: Message) -> ValidatedMessage {
     func condition(_ source: ExpressionSource?, _ role: String) -> TypedExpr? {
       guard let source, let expr = parse(source) else { return nil }
       return typeCheck(expr, source) { $0.check($1, expecting: .bool, role: role) }
@@ -232,7 +232,7 @@ public struct CatalogChecker {
       variants.append((condition(variant.when, "a wording's 'when'"), template(variant.text)))
     }
     let action = message.action.map { template($0) }
-    return CheckedMessage(
+    return ValidatedMessage(
       message: message, when: when, title: title, variants: variants, action: action)
   }
 
@@ -313,7 +313,7 @@ public struct CatalogChecker {
 
   /// The steps of a day: each node of the graph, preceded by the aggregates it reads that
   /// were not computed yet (inner ones first).
-  private func evaluationOrder(graph: DependencyGraph, metrics: [TypedExpr], streaks: [CheckedStreak])
+  private func evaluationOrder(graph: DependencyGraph, metrics: [TypedExpr], streaks: [ValidatedStreak])
     -> [EvaluationStep]
   {
     var steps: [EvaluationStep] = []

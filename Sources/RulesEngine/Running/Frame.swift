@@ -53,7 +53,7 @@ public struct Layout: Sendable {
   public private(set) var intCount = 0
   public private(set) var numCount = 0
 
-  init(_ catalog: CheckedCatalog) {
+  init(_ catalog: ValidatedCatalog) {
     func slot(for type: ValueType) -> Slot {
       if type == .number {
         numCount += 1

@@ -35,7 +35,7 @@ public enum BadgeGroupRule: CatalogRule {
       """),
   ]
 
-  public static func check(_ catalog: Catalog, into report: inout RuleReport) {
+  public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
     let ids = catalog.groups.map(\.id)
     for group in catalog.groups where !catalog.badges.contains(where: { $0.group == group.id }) {
       report.warning(group.origin, "the group '\(group.id)' has no badges")

@@ -3,7 +3,7 @@ import RulesEngine
 
 /// Explains an expression on a day: each comparison with the values it saw
 /// (`training.current >= 7: 4 >= 7 is false`), then the whole criterion.
-public struct Explainer {
+public struct CriterionExplainer {
   let program: Program
   let frame: Frame
 

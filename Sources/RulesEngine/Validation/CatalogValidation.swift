@@ -1,9 +1,9 @@
 import RulesSource
 
-/// A catalog (or rule module) file loaded and checked.
-public struct CatalogCheck: Sendable {
+/// A catalog (or rule module) file loaded and validated (what `rules check` reports).
+public struct CatalogValidation: Sendable {
   /// The catalog ready to evaluate, when nothing was an error.
-  public var checked: CheckedCatalog?
+  public var validated: ValidatedCatalog?
   /// The text of every file involved, for printing source lines.
   public var sources: [String: SourceFile]
   public var diagnostics: [Diagnostic]
@@ -11,19 +11,19 @@ public struct CatalogCheck: Sendable {
   public var isModule: Bool
 
   /// Loads the catalog or module at `path` with `reader` (YAML files, exported JSON, texts
-  /// in memory), merges its imports and checks it.
-  public static func load(path: String, reader: @escaping DocumentReader) -> CatalogCheck {
+  /// in memory), merges its imports and validates it.
+  public static func load(path: String, reader: @escaping DocumentReader) -> CatalogValidation {
     let loaded = CatalogLoader.load(path: path, reader: reader)
     var diagnostics = loaded.diagnostics
-    var checked: CheckedCatalog?
+    var validated: ValidatedCatalog?
     if let catalog = loaded.catalog {
-      let (result, problems) = CatalogChecker.check(
+      let (result, problems) = CatalogValidator.validate(
         catalog, sources: loaded.sources, isModule: loaded.module != nil)
       diagnostics += problems
-      checked = loaded.module == nil && !diagnostics.hasErrors ? result : nil
+      validated = loaded.module == nil && !diagnostics.hasErrors ? result : nil
     }
-    return CatalogCheck(
-      checked: checked, sources: loaded.sources, diagnostics: unique(diagnostics),
+    return CatalogValidation(
+      validated: validated, sources: loaded.sources, diagnostics: unique(diagnostics),
       isModule: loaded.module != nil)
   }
 

@@ -1,7 +1,7 @@
 /// What evaluation carries from one day to the next for one user: streak states, history
 /// sums and windows, unlocked badges. Its size does not grow with the history: a daily step
 /// on ten years costs what it costs on one day. The state file persists it.
-public struct EngineState: Sendable, Equatable {
+public struct CountedState: Sendable, Equatable {
   /// Running sums of `total(x)`, by aggregate (ints and numbers kept apart).
   public var intSums: [Int]
   public var numSums: [Double]
@@ -20,7 +20,7 @@ public struct EngineState: Sendable, Equatable {
   public var origin: Int?
 
   /// A new user's state for `catalog`.
-  public init(for catalog: CheckedCatalog) {
+  public init(for catalog: ValidatedCatalog) {
     let count = catalog.aggregates.count
     intSums = Array(repeating: 0, count: count)
     numSums = Array(repeating: 0, count: count)

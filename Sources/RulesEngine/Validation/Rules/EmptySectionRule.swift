@@ -25,7 +25,7 @@ public enum EmptySectionRule: CatalogRule {
       """),
   ]
 
-  public static func check(_ catalog: Catalog, into report: inout RuleReport) {
+  public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
     if let quotes = catalog.quotes, quotes.quotes.isEmpty {
       report.error(
         quotes.listOrigin ?? Origin(file: catalog.file, mark: .start),

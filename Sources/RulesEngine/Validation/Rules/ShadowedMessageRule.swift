@@ -33,7 +33,7 @@ public enum ShadowedMessageRule: CatalogRule {
       """),
   ]
 
-  public static func check(_ catalog: Catalog, into report: inout RuleReport) {
+  public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
     var catchAll: Message?
     for message in catalog.messages {
       if let first = catchAll {

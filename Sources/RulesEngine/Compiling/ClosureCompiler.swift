@@ -8,7 +8,7 @@ typealias StrFn = @Sendable (Frame) -> String
 /// Compiles typed expressions into trees of Swift closures over a frame's typed slots. Common
 /// shapes (a slot compared with a constant, `&&` of comparisons) get closures of their own,
 /// so a rule like `streak >= 7 && total >= 30` costs a handful of calls.
-struct Compiler {
+struct ClosureCompiler {
   let layout: Layout
 
   // MARK: - Booleans

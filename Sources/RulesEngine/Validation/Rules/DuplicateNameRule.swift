@@ -33,7 +33,7 @@ public enum DuplicateNameRule: CatalogRule {
       """),
   ]
 
-  public static func check(_ catalog: Catalog, into report: inout RuleReport) {
+  public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
     let entries =
       catalog.inputs.map { ($0.name, "an input", $0.origin) }
       + catalog.streaks.map { ($0.name, "a streak", $0.origin) }

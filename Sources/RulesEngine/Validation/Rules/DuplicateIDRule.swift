@@ -32,7 +32,7 @@ public enum DuplicateIDRule: CatalogRule {
       """),
   ]
 
-  public static func check(_ catalog: Catalog, into report: inout RuleReport) {
+  public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
     find(catalog.badges.map { ($0.id, $0.origin) }, "badge", &report)
     find(catalog.groups.map { ($0.id, $0.origin) }, "group", &report)
     find(catalog.milestones?.milestones.map { ($0.id, $0.origin) } ?? [], "milestone", &report)

@@ -1,15 +1,15 @@
 /// A catalog that passed `rules check`: every expression parsed and typed, the evaluation
 /// order fixed. This is what the evaluator runs.
-public struct CheckedCatalog: Sendable {
+public struct ValidatedCatalog: Sendable {
   public let catalog: Catalog
-  public let streaks: [CheckedStreak]
+  public let streaks: [ValidatedStreak]
   /// Each metric's typed expression, by the metric's position.
   public let metrics: [TypedExpr]
   public let aggregates: [Aggregate]
   /// Aggregates, streaks and metrics in an order where each comes after what it reads.
   public let order: [EvaluationStep]
-  public let badges: [CheckedBadge]
-  public let messages: [CheckedMessage]
+  public let badges: [ValidatedBadge]
+  public let messages: [ValidatedMessage]
   /// The position of the milestones' streak.
   public let milestoneStreak: Int?
   /// Metrics that read `badges.count` or `badges.xp` (directly or through other metrics), in
@@ -26,7 +26,7 @@ public enum EvaluationStep: Sendable, Equatable {
   case metric(Int)
 }
 
-public struct CheckedStreak: Sendable {
+public struct ValidatedStreak: Sendable {
   public let streak: Streak
   /// Consecutive streaks: the days that extend it and the neutral days.
   public let counts: TypedExpr?
@@ -35,7 +35,7 @@ public struct CheckedStreak: Sendable {
   public let resets: TypedExpr?
 }
 
-public struct CheckedBadge: Sendable {
+public struct ValidatedBadge: Sendable {
   public let badge: Badge
   public let when: TypedExpr
   /// How progress is measured: the explicit `progress`, or what `when` allows to infer
@@ -51,7 +51,7 @@ public struct ProgressPart: Sendable {
   public let target: TypedExpr
 }
 
-public struct CheckedMessage: Sendable {
+public struct ValidatedMessage: Sendable {
   public let message: Message
   public let when: TypedExpr?
   public let title: TypedTemplate?

@@ -4,18 +4,18 @@ import Foundation
 /// badges with progress, the quote and the message of the day.
 package struct EvaluationReporter {
   let program: Program
-  let evaluator: Evaluator
+  let evaluator: DayRunner
 
-  package init(program: Program, evaluator: Evaluator) {
+  package init(program: Program, evaluator: DayRunner) {
     self.program = program
     self.evaluator = evaluator
   }
 
-  var catalog: CheckedCatalog { program.catalog }
+  var catalog: ValidatedCatalog { program.catalog }
   var frame: Frame { evaluator.frame }
 
   package func report(
-    day: CalendarDay, user: String?, start: CalendarDay?, state: EngineState, new: [Int]
+    day: CalendarDay, user: String?, start: CalendarDay?, state: CountedState, new: [Int]
   ) -> Evaluation {
     evaluator.completeMetrics()
     let layout = program.layout

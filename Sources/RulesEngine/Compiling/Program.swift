@@ -2,7 +2,7 @@
 /// sums, streaks, metrics, badge criteria), and closures for what is computed once per report
 /// (progress measures, messages, explanations). Compile once, evaluate many days and users.
 public final class Program: Sendable {
-  public let catalog: CheckedCatalog
+  public let catalog: ValidatedCatalog
   public let layout: Layout
   let bytecode: Bytecode
   /// Each badge's criterion as a closure (for `criterion(ofBadge:)`).
@@ -19,12 +19,12 @@ public final class Program: Sendable {
     let test: BoolFn
   }
 
-  public init(_ catalog: CheckedCatalog) {
+  public init(_ catalog: ValidatedCatalog) {
     self.catalog = catalog
     let layout = Layout(catalog)
     self.layout = layout
     bytecode = Bytecode(catalog, layout: layout)
-    let compiler = Compiler(layout: layout)
+    let compiler = ClosureCompiler(layout: layout)
     badgeWhen = catalog.badges.map { Criterion(test: compiler.bool($0.when)) }
     badgeXP = catalog.badges.map(\.badge.xp)
     let groups = catalog.catalog.groups
@@ -46,6 +46,6 @@ public final class Program: Sendable {
 
   /// A closure computing `expr` (an expression of this catalog) on a frame.
   public func compile(_ expr: TypedExpr) -> @Sendable (Frame) -> Value {
-    Compiler(layout: layout).value(expr)
+    ClosureCompiler(layout: layout).value(expr)
   }
 }

@@ -1,16 +1,16 @@
 /// A checked catalog's day as bytecode: the steps in evaluation order (history sums, streaks,
-/// metrics), the badges' criteria, and what `Evaluator.commit` writes back to the state.
-/// `Program` makes it once per catalog; each `Evaluator` runs it on its own frame.
+/// metrics), the badges' criteria, and what `DayRunner.commit` writes back to the state.
+/// `Program` makes it once per catalog; each `DayRunner` runs it on its own frame.
 struct Bytecode: Sendable {
   /// Every fragment's instructions; the ranges below are parts of it.
   let instructions: [Instruction]
-  /// The whole day: every step in `CheckedCatalog.order` except the metrics that only
+  /// The whole day: every step in `ValidatedCatalog.order` except the metrics that only
   /// reports read (see `dayMetrics`).
   let day: Range<Int>
   /// The metrics nothing in the day reads (no streak, history sum or badge criterion): they
-  /// are computed when a report asks for them (`Evaluator.completeMetrics`), not every day.
+  /// are computed when a report asks for them (`DayRunner.completeMetrics`), not every day.
   let reportMetrics: Range<Int>
-  /// Whether the streaks are all that a finished day can change: then `Evaluator.finish`
+  /// Whether the streaks are all that a finished day can change: then `DayRunner.finish`
   /// applies the breaks the day in progress deferred instead of running the day again.
   let streaksAlone: Bool
   /// The metrics to compute again when a badge unlocks during a check.
@@ -56,10 +56,10 @@ struct Bytecode: Sendable {
     case streak(Int)
   }
 
-  init(_ catalog: CheckedCatalog, layout: Layout) {
-    var generator = CodeGenerator(layout: layout)
+  init(_ catalog: ValidatedCatalog, layout: Layout) {
+    var generator = BytecodeGenerator(layout: layout)
 
-    func metric(_ index: Int, _ g: inout CodeGenerator) {
+    func metric(_ index: Int, _ g: inout BytecodeGenerator) {
       let expr = catalog.metrics[index]
       switch layout.metrics[index] {
       case .int(let slot):
@@ -72,7 +72,7 @@ struct Bytecode: Sendable {
         _ = g.num(expr, into: slot)
       }
     }
-    func aggregate(_ index: Int, _ g: inout CodeGenerator) {
+    func aggregate(_ index: Int, _ g: inout BytecodeGenerator) {
       let aggregate = catalog.aggregates[index]
       let isWindow = aggregate.kind != .total
       switch layout.aggregates[index] {
@@ -90,7 +90,7 @@ struct Bytecode: Sendable {
             : .numTotal(aggregate: index, slot, value: value))
       }
     }
-    func streak(_ index: Int, _ g: inout CodeGenerator) {
+    func streak(_ index: Int, _ g: inout BytecodeGenerator) {
       let streak = catalog.streaks[index]
       switch streak.streak.kind {
       case .consecutive:
@@ -176,7 +176,7 @@ struct Bytecode: Sendable {
 
   /// The metrics the day itself reads: those of streak conditions, history sums' arguments
   /// and badge criteria, and the metrics they read in turn.
-  static func dayMetrics(_ catalog: CheckedCatalog) -> Set<Int> {
+  static func dayMetrics(_ catalog: ValidatedCatalog) -> Set<Int> {
     var needed = Set<Int>()
     var pending: [Int] = []
     func look(_ expr: TypedExpr?) {
@@ -199,7 +199,7 @@ struct Bytecode: Sendable {
   /// condition and no history sum reads a streak or a metric (or badges), so the inputs and
   /// sums the conditions see are the same in both runs. Metrics are not part of the state,
   /// so the streaks are all that `commit` would see differ.
-  private static func streaksDecideAlone(_ catalog: CheckedCatalog) -> Bool {
+  private static func streaksDecideAlone(_ catalog: ValidatedCatalog) -> Bool {
     var alone = true
     func look(_ expr: TypedExpr?) {
       expr?.forEachSymbol { symbol in

@@ -42,7 +42,7 @@ public enum MilestoneDayRule: CatalogRule {
       """),
   ]
 
-  public static func check(_ catalog: Catalog, into report: inout RuleReport) {
+  public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
     guard let track = catalog.milestones else { return }
     var byDay: [Int: Milestone] = [:]
     var latest = 0

@@ -1,50 +1,84 @@
 import Foundation
 import RulesSource
 
-/// A user's state as the state file keeps it: the catalog and user it belongs to, the date
-/// evaluated up to, the engine state keyed by names (so a catalog that gains a badge or a
-/// streak still reads it), digests of the last counted records, the records of the days not
-/// counted yet (the day in progress), and unlocks of badges the catalog no longer has (kept,
-/// never dropped).
-public struct SavedState: Sendable {
+/// What the engine keeps of one user between checks: unlocked badges with their dates, the
+/// streaks, the history sums and windows (`CountedState`, saved by name, so a catalog that
+/// gains a badge or a streak still reads it), digests of the last 90 counted records (to
+/// notice a record that changed), the records of the days not counted yet (the day in
+/// progress), and unlocks of badges the catalog no longer has (kept, never dropped). Its size
+/// does not grow with the history. Save `json()`; read it back with `init(json:for:)`. The
+/// JSON is the state file of `rules eval --state` (docs/evaluation.md).
+public struct UserState: Sendable {
+  /// The `format` of the JSON.
   public static let formatName = "rules-state"
+  /// The `format_version` of the JSON this version writes (and the newest it reads).
   public static let formatVersion = 1
   /// Counted records whose digests are kept, to notice a past record that changed.
   public static let digestDays = 90
 
-  public var catalog: String
-  public var version: Int
-  public var user: String?
-  /// The date of the last evaluation.
-  public var date: CalendarDay?
-  public var engine: EngineState
+  /// The compiled catalog the state is keyed to.
+  let program: Program
+  /// The catalog version the state was written with (the engine's once checked).
+  var catalogVersion: Int
+  /// The user the state belongs to, when known.
+  public internal(set) var user: String?
+  /// The date of the last check.
+  public internal(set) var date: CalendarDay?
+  /// What is counted through `counted.countedThrough`.
+  var counted: CountedState
   /// Digests of the last counted records, by day number.
-  public var digests: [Int: String] = [:]
+  var digests: [Int: String] = [:]
   /// Unlocks of badges the catalog does not have (any more), kept as they were.
-  public var otherUnlocks: [(id: String, date: CalendarDay)] = []
-  /// The records of the days after `engine.countedThrough` (the day in progress, and any later
-  /// day already recorded), in date order: the next check counts them.
-  public var pending: [EncodedRecord] = []
+  var otherUnlocks: [(id: String, date: CalendarDay)] = []
+  /// The records of the days after `counted.countedThrough` (the day in progress, and any
+  /// later day already recorded), in date order: the next check counts them.
+  var pending: [EncodedRecord] = []
+  /// What reading the state noticed (another catalog version...): the next check reports it.
+  var warnings: [EngineWarning] = []
 
-  public init(catalog: CheckedCatalog, user: String?, engine: EngineState) {
-    self.catalog = catalog.catalog.id
-    self.version = catalog.catalog.version
+  /// A new user's state.
+  init(program: Program, user: String?) {
+    self.program = program
+    self.catalogVersion = program.catalog.catalog.version
     self.user = user
-    self.engine = engine
+    self.counted = CountedState(for: program.catalog)
+  }
+
+  /// The last day counted into the streaks and sums (the day before the last check).
+  public var countedThrough: CalendarDay? { counted.countedThrough.map(CalendarDay.init(number:)) }
+
+  /// Every unlocked badge with its date, in the order they unlocked (badges the catalog no
+  /// longer has included).
+  public var unlocks: [Evaluation.Unlock] {
+    var unlocks: [Evaluation.Unlock] = []
+    for (index, day) in counted.unlocked.enumerated() {
+      if let day {
+        unlocks.append(Evaluation.Unlock(id: program.catalog.badges[index].badge.id, date: CalendarDay(number: day)))
+      }
+    }
+    unlocks += otherUnlocks.map { Evaluation.Unlock(id: $0.id, date: $0.date) }
+    return unlocks.sorted { ($0.date, $0.id) < ($1.date, $1.id) }
   }
 
   // MARK: - JSON
 
-  /// The state as JSON, keys in a fixed order, one unlock per line for easy reading.
-  public func json(for catalog: CheckedCatalog) -> JSONValue {
+  /// The state as JSON (UTF-8, keys in a fixed order, one unlock per line, ending with a
+  /// newline): what to save.
+  public func json() throws(EngineError) -> Data {
+    Data((jsonValue.serialized() + "\n").utf8)
+  }
+
+  /// The state as a JSON value, keys in a fixed order.
+  var jsonValue: JSONValue {
+    let catalog = program.catalog
     var unlocks: [(CalendarDay, String)] = []
-    for (index, day) in engine.unlocked.enumerated() {
+    for (index, day) in counted.unlocked.enumerated() {
       if let day { unlocks.append((CalendarDay(number: day), catalog.badges[index].badge.id)) }
     }
     unlocks += otherUnlocks.map { ($0.date, $0.id) }
     unlocks.sort { ($0.0, $0.1) < ($1.0, $1.1) }
     var streaks: [(String, JSONValue)] = []
-    for (index, streak) in engine.streaks.enumerated() {
+    for (index, streak) in counted.streaks.enumerated() {
       streaks.append(
         (
           catalog.streaks[index].streak.name,
@@ -60,27 +94,27 @@ public struct SavedState: Sendable {
     for (index, aggregate) in catalog.aggregates.enumerated() {
       let key = Self.key(aggregate)
       let isNumber = aggregate.type == .number
-      if let window = engine.windows[index] {
+      if let window = counted.windows[index] {
         // Oldest first, so the file reads in date order.
         let order = (0..<window.days).map { (window.head + $0) % window.days }
         let values: [JSONValue] =
           isNumber ? order.map { .number(window.nums[$0]) } : order.map { .int(window.ints[$0]) }
         windows.append((key, .array(values)))
       } else {
-        sums.append((key, isNumber ? .number(engine.numSums[index]) : .int(engine.intSums[index])))
+        sums.append((key, isNumber ? .number(counted.numSums[index]) : .int(counted.intSums[index])))
       }
     }
     let day: (Int?) -> JSONValue = { $0.map { .string(CalendarDay(number: $0).description) } ?? .null }
     return .object([
       ("format", .string(Self.formatName)),
       ("format_version", .int(Self.formatVersion)),
-      ("catalog", .string(self.catalog)),
-      ("catalog_version", .int(version)),
+      ("catalog", .string(catalog.catalog.id)),
+      ("catalog_version", .int(catalogVersion)),
       ("user", user.map(JSONValue.string) ?? .null),
       ("date", date.map { .string($0.description) } ?? .null),
-      ("counted_through", day(engine.countedThrough)),
-      ("last_check", day(engine.lastCheck)),
-      ("origin", day(engine.origin)),
+      ("counted_through", day(counted.countedThrough)),
+      ("last_check", day(counted.lastCheck)),
+      ("origin", day(counted.origin)),
       ("unlocks", .array(unlocks.map { .object([("id", .string($0.1)), ("date", .string($0.0.description))]) })),
       ("streaks", .object(streaks)),
       ("sums", .object(sums)),
@@ -116,11 +150,17 @@ public struct SavedState: Sendable {
     }
   }
 
-  /// Reads a state file's bytes for `catalog`. Anything unexpected is an error that names the
-  /// problem; parts the catalog has that the file lacks start fresh (with a warning).
-  public static func decode(
-    _ data: Data, for catalog: CheckedCatalog
-  ) throws(EngineError) -> (SavedState, warnings: [EngineWarning]) {
+  /// Reads a state saved by `json()` (or a `rules eval --state` file) for `engine`'s catalog.
+  /// A state written with another version of the catalog is read (badges keep their unlocks,
+  /// new streaks and sums start fresh) and the next check warns. Throws an `EngineError`
+  /// (`bad-state`) for JSON that is not a state, a state of another catalog, a newer format,
+  /// or malformed fields, naming the problem.
+  public init(json data: Data, for engine: Engine) throws(EngineError) {
+    self = try Self.decode(data, for: engine.program)
+  }
+
+  private static func decode(_ data: Data, for program: Program) throws(EngineError) -> UserState {
+    let catalog = program.catalog
     func fail(_ message: String) -> EngineError {
       EngineError(.badState, "the state is not usable: \(message)")
     }
@@ -163,12 +203,10 @@ public struct SavedState: Sendable {
       return day.number
     }
 
-    var engine = EngineState(for: catalog)
-    engine.countedThrough = try day("counted_through")
-    engine.lastCheck = try day("last_check")
-    engine.origin = try day("origin")
-    var state = SavedState(catalog: catalog, user: savedUser, engine: engine)
-    state.version = catalog.catalog.version
+    var state = UserState(program: program, user: savedUser)
+    state.counted.countedThrough = try day("counted_through")
+    state.counted.lastCheck = try day("last_check")
+    state.counted.origin = try day("origin")
     state.date = try day("date").map(CalendarDay.init(number:))
 
     guard let unlocks = object["unlocks"] as? [[String: Any]] else { throw fail("'unlocks' is missing") }
@@ -177,21 +215,21 @@ public struct SavedState: Sendable {
         throw fail("an unlock has no id or date")
       }
       if let index = catalog.badges.firstIndex(where: { $0.badge.id == id }) {
-        let earlier = state.engine.unlocked[index].map { min($0, date) } ?? date
-        state.engine.unlocked[index] = earlier
+        let earlier = state.counted.unlocked[index].map { min($0, date) } ?? date
+        state.counted.unlocked[index] = earlier
       } else {
         state.otherUnlocks.append((id, CalendarDay(number: date)))
       }
     }
-    state.engine.badgeCount = state.engine.unlocked.count { $0 != nil }
-    state.engine.badgeXP = state.engine.unlocked.indices.reduce(0) {
-      $0 + (state.engine.unlocked[$1] == nil ? 0 : catalog.badges[$1].badge.xp)
+    state.counted.badgeCount = state.counted.unlocked.count { $0 != nil }
+    state.counted.badgeXP = state.counted.unlocked.indices.reduce(0) {
+      $0 + (state.counted.unlocked[$1] == nil ? 0 : catalog.badges[$1].badge.xp)
     }
 
     let streaks = object["streaks"] as? [String: Any] ?? [:]
     for (index, streak) in catalog.streaks.enumerated() {
       guard let saved = streaks[streak.streak.name] else {
-        if state.engine.countedThrough != nil {
+        if state.counted.countedThrough != nil {
           warnings.append(
             EngineWarning(
               .newSinceState,
@@ -203,7 +241,7 @@ public struct SavedState: Sendable {
         let best = fields["best"] as? Int, let freezes = fields["freezes"] as? Int,
         current >= 0, best >= 0, freezes >= 0
       else { throw fail("the streak '\(streak.streak.name)' is malformed") }
-      state.engine.streaks[index] = StreakState(
+      state.counted.streaks[index] = StreakState(
         current: current, best: best, freezes: freezes, progress: fields["progress"] as? Int ?? 0,
         anchor: try day("day0", in: fields))
     }
@@ -213,9 +251,9 @@ public struct SavedState: Sendable {
     for (index, aggregate) in catalog.aggregates.enumerated() {
       let key = Self.key(aggregate)
       let isNumber = aggregate.type == .number
-      if var window = state.engine.windows[index] {
+      if var window = state.counted.windows[index] {
         guard let values = windows[key] as? [Any] else {
-          if state.engine.countedThrough != nil {
+          if state.counted.countedThrough != nil {
             warnings.append(
               EngineWarning(.newSinceState, "\(key) is new since the state was written; it counts from today"))
           }
@@ -233,10 +271,10 @@ public struct SavedState: Sendable {
           }
         }
         window.head = 0
-        state.engine.windows[index] = window
+        state.counted.windows[index] = window
       } else {
         guard let value = sums[key] else {
-          if state.engine.countedThrough != nil {
+          if state.counted.countedThrough != nil {
             warnings.append(
               EngineWarning(.newSinceState, "\(key) is new since the state was written; it counts from today"))
           }
@@ -244,9 +282,9 @@ public struct SavedState: Sendable {
         }
         guard let number = value as? NSNumber else { throw fail("the sum \(key) is not a number") }
         if isNumber {
-          state.engine.numSums[index] = number.doubleValue
+          state.counted.numSums[index] = number.doubleValue
         } else {
-          state.engine.intSums[index] = number.intValue
+          state.counted.intSums[index] = number.intValue
         }
       }
     }
@@ -281,6 +319,7 @@ public struct SavedState: Sendable {
       }
       state.pending.append(EncodedRecord(date: day, values: values))
     }
-    return (state, warnings)
+    state.warnings = warnings
+    return state
   }
 }

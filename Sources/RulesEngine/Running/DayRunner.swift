@@ -3,13 +3,13 @@
 /// one evaluator per thread (they can share a `Program`).
 ///
 /// The day loop is the engine's hot path (millions of user-days in a nightly job). The
-/// program's day is bytecode (`Bytecode`), run by a `Machine` over the evaluator's own frame
+/// program's day is bytecode (`Bytecode`), run by a `BytecodeMachine` over the evaluator's own frame
 /// and raw buffers: one loop and one `switch` per operation, no closure calls, no reference
 /// counting and no exclusivity checks.
-public final class Evaluator {
+public final class DayRunner {
   public let program: Program
   public let frame: Frame
-  private let machine: Machine
+  private let machine: BytecodeMachine
   private let bytecode: Bytecode
   private let hasBadgeMetrics: Bool
   /// Each badge's criterion: its instructions and the slot holding the result.
@@ -64,7 +64,7 @@ public final class Evaluator {
     let layout = program.layout
     let catalog = program.catalog
     bytecode = program.bytecode
-    machine = Machine(bytecode, streaks: catalog.streaks.count, aggregates: catalog.aggregates.count)
+    machine = BytecodeMachine(bytecode, streaks: catalog.streaks.count, aggregates: catalog.aggregates.count)
     frame = machine.frame
     hasBadgeMetrics = !bytecode.badgeMetrics.isEmpty
     criterionStarts = bytecode.criteria.map(\.code.lowerBound)
@@ -107,7 +107,7 @@ public final class Evaluator {
 
   /// Puts a day's inputs and built-ins in the frame. `values` nil: a day without a record.
   @inline(__always)
-  public func load(day: Int, values: [Int]?, state: EngineState, start: Int?) {
+  public func load(day: Int, values: [Int]?, state: CountedState, start: Int?) {
     let ints = frame.ints
     let nums = frame.nums
     (values ?? inputDefaults).withUnsafeBufferPointer { raw in
@@ -130,9 +130,9 @@ public final class Evaluator {
   /// break yet). Returns whether the finished day would differ (a deferred break).
   @discardableResult
   @inline(__always)
-  public func run(day: Int, state: EngineState, start: Int?, inProgress: Bool) -> Bool {
+  public func run(day: Int, state: CountedState, start: Int?, inProgress: Bool) -> Bool {
     let m = machine
-    precondition(fits(state), "the state is not this catalog's (EngineState(for:) makes one)")
+    precondition(fits(state), "the state is not this catalog's (CountedState(for:) makes one)")
     for index in windowAggregates {
       let window = state.windows[index]!
       m.intBase[index] = Arithmetic.subtract(window.intSum, window.ints[window.head])
@@ -149,7 +149,7 @@ public final class Evaluator {
 
   /// Whether `state` has this catalog's shape (the raw copies in `run` and `commit` rely on it).
   @inline(__always)
-  private func fits(_ state: EngineState) -> Bool {
+  private func fits(_ state: CountedState) -> Bool {
     state.streaks.count == machine.streakCount && state.intSums.count == machine.aggregateCount
       && state.numSums.count == machine.aggregateCount && state.windows.count == machine.aggregateCount
   }
@@ -163,7 +163,7 @@ public final class Evaluator {
   /// Makes the day finished, after a run in progress returned true (a deferred break): what
   /// `load` and `run(inProgress: false)` would do for `commit`. When the streaks are all that
   /// can differ, the breaks the run deferred are applied without running the day again.
-  public func finish(day: Int, values: [Int]?, state: EngineState, start: Int?) {
+  public func finish(day: Int, values: [Int]?, state: CountedState, start: Int?) {
     guard bytecode.streaksAlone else {
       load(day: day, values: values, state: state, start: start)
       run(day: day, state: state, start: start, inProgress: false)
@@ -174,7 +174,7 @@ public final class Evaluator {
 
   /// Makes the day just run part of `state`.
   @inline(__always)
-  public func commit(day: Int, into state: inout EngineState) {
+  public func commit(day: Int, into state: inout CountedState) {
     let ints = frame.ints
     let nums = frame.nums
     let m = machine
@@ -198,7 +198,7 @@ public final class Evaluator {
       window.head = (window.head + 1) % window.days
       state.windows[aggregate] = window
     }
-    precondition(fits(state), "the state is not this catalog's (EngineState(for:) makes one)")
+    precondition(fits(state), "the state is not this catalog's (CountedState(for:) makes one)")
     state.streaks.withUnsafeMutableBufferPointer { streaks in
       if let base = streaks.baseAddress { base.update(from: m.pending, count: streaks.count) }
     }
@@ -210,7 +210,7 @@ public final class Evaluator {
   /// Returns the badges unlocked, in the order they unlocked.
   @discardableResult
   @inline(__always)
-  public func unlockBadges(day: Int, state: inout EngineState, check: Bool) -> [Int] {
+  public func unlockBadges(day: Int, state: inout CountedState, check: Bool) -> [Int] {
     // Most days unlock nothing: look first, without touching the state.
     guard state.badgeCount < badgeTotal, anyHolds(state, check: check) else {
       if check { state.lastCheck = day }
@@ -253,7 +253,7 @@ public final class Evaluator {
 
   /// Whether a badge that `unlockBadges` looks at holds: a locked badge outside progressive
   /// groups, or (`check`) the next badge of a progressive group.
-  private func anyHolds(_ state: EngineState, check: Bool) -> Bool {
+  private func anyHolds(_ state: CountedState, check: Bool) -> Bool {
     machine.run(bytecode.allCriteria)
     let ints = frame.ints
     return state.unlocked.withUnsafeBufferPointer { unlocked in
@@ -270,7 +270,7 @@ public final class Evaluator {
     }
   }
 
-  private func unlock(_ badge: Int, day: Int, state: inout EngineState) {
+  private func unlock(_ badge: Int, day: Int, state: inout CountedState) {
     state.unlocked[badge] = day
     state.badgeCount += 1
     state.badgeXP = Arithmetic.add(state.badgeXP, badgeXP[badge])
@@ -281,7 +281,7 @@ public final class Evaluator {
   /// What `load`, `run(inProgress: true)`, `unlockBadges`, `finish` and `commit` do one after
   /// the other, in one call (the nightly job's loop). Returns the badges unlocked.
   @discardableResult
-  public func step(day: Int, values: [Int]?, state: inout EngineState, start: Int?, check: Bool) -> [Int] {
+  public func step(day: Int, values: [Int]?, state: inout CountedState, start: Int?, check: Bool) -> [Int] {
     load(day: day, values: values, state: state, start: start)
     let differs = run(day: day, state: state, start: start, inProgress: true)
     let unlocked = unlockBadges(day: day, state: &state, check: check)
@@ -293,7 +293,7 @@ public final class Evaluator {
   /// Counts every day after the state's last counted day up to (not including) `day`, as the
   /// app would have seen them had it checked each day: badges outside progressive groups
   /// unlock on the day their criterion held. Returns the badges unlocked with their days.
-  public func catchUp(to day: Int, history: History, state: inout EngineState) -> [(badge: Int, day: Int)] {
+  public func catchUp(to day: Int, history: History, state: inout CountedState) -> [(badge: Int, day: Int)] {
     let start = history.start?.number
     let firstDay = Self.firstDay(of: history, before: day)
     let first = min(state.countedThrough.map { $0 + 1 } ?? firstDay, day)
@@ -316,7 +316,7 @@ public final class Evaluator {
   }
 }
 
-extension Evaluator {
+extension DayRunner {
   /// The day counting starts on: the history's start or its first record, whichever is
   /// earlier (a badge that depends on time since the start gets its true date).
   public static func firstDay(of history: History, before day: Int) -> Int {

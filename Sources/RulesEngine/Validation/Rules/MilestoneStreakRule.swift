@@ -30,7 +30,7 @@ public enum MilestoneStreakRule: CatalogRule {
       """),
   ]
 
-  public static func check(_ catalog: Catalog, into report: inout RuleReport) {
+  public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
     guard let track = catalog.milestones else { return }
     let names = catalog.streaks.map(\.name)
     if !names.contains(track.streak) {

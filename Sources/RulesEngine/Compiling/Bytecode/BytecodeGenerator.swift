@@ -1,14 +1,14 @@
 /// Turns typed expressions into bytecode over a frame's slots, with the meaning the closure
-/// `Compiler` gives them (the two are checked against each other by the tests).
+/// `ClosureCompiler` gives them (the two are checked against each other by the tests).
 ///
 /// Each value goes to a slot: a symbol's or an aggregate's own, a constant's (below 0), or a
 /// temporary after the layout's slots. Temporaries are reused from one fragment (a step, a
 /// badge's criterion) to the next, since nothing reads them across fragments. Both sides of
 /// `&&`, `||` and `?:` are computed: expressions have no effects and never trap, so the result
 /// is the same, and straight-line code needs no jumps.
-struct CodeGenerator {
+struct BytecodeGenerator {
   let layout: Layout
-  let closures: Compiler
+  let closures: ClosureCompiler
   private(set) var code: [Instruction] = []
   private(set) var intConstants: [Int] = []
   private(set) var numConstants: [Double] = []
@@ -23,7 +23,7 @@ struct CodeGenerator {
 
   init(layout: Layout) {
     self.layout = layout
-    closures = Compiler(layout: layout)
+    closures = ClosureCompiler(layout: layout)
     intCount = layout.intCount
     numCount = layout.numCount
     nextInt = layout.intCount
@@ -32,7 +32,7 @@ struct CodeGenerator {
 
   /// Generates one fragment; its temporaries are free again afterwards. Returns the
   /// fragment's instructions (a range of `code`) and what `body` returned.
-  mutating func fragment<T>(_ body: (inout CodeGenerator) -> T) -> (Range<Int>, T) {
+  mutating func fragment<T>(_ body: (inout BytecodeGenerator) -> T) -> (Range<Int>, T) {
     let start = code.count
     nextInt = layout.intCount
     nextNum = layout.numCount
@@ -195,7 +195,7 @@ struct CodeGenerator {
         return intValue(intConstant(0), into)
       }
       if let a = Self.intConstant(left), let b = Self.intConstant(right) {
-        return intValue(intConstant(Compiler.apply(op, a, b)), into)
+        return intValue(intConstant(ClosureCompiler.apply(op, a, b)), into)
       }
       let (a, b) = (int(left), int(right))
       let d = intResult(into)

@@ -11,7 +11,7 @@ public protocol CatalogRule {
   /// Catalogs that trigger it (with the diagnostics expected) and catalogs that do not.
   static var examples: [RuleExample] { get }
   /// Reports what it finds in `catalog`.
-  static func check(_ catalog: Catalog, into report: inout RuleReport)
+  static func validate(_ catalog: Catalog, into report: inout RuleReport)
 }
 
 /// A catalog written for a rule's documentation and tests, with the diagnostics it must
@@ -61,11 +61,11 @@ public enum CatalogRules {
   ]
 
   /// Runs every rule on `catalog`.
-  public static func check(_ catalog: Catalog) -> [Diagnostic] {
+  public static func validate(_ catalog: Catalog) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     for rule in all {
       var report = RuleReport(id: rule.id)
-      rule.check(catalog, into: &report)
+      rule.validate(catalog, into: &report)
       diagnostics += report.diagnostics
     }
     return diagnostics

@@ -1,11 +1,11 @@
 /// Evaluations as the commands run them: one user's progress as of a date, continuing from
 /// a saved state (each badge unlocks once, with its first date), and day-by-day replays.
-public enum Session {
+public enum CheckRunner {
   /// What an evaluation gives: the report, and the state to save (nil when nothing may be
   /// written, e.g. when the saved state is already ahead of the date).
   public struct Outcome: Sendable {
     public var evaluation: Evaluation
-    public var state: SavedState?
+    public var state: UserState?
     /// What the app may want to know (a counted record that changed...).
     public var warnings: [EngineWarning] = []
   }
@@ -16,7 +16,7 @@ public enum Session {
   /// progress). A state saved after `date` is left as it is (`state` is nil) and the
   /// evaluation is made from `history` alone, with a `state-ahead` warning.
   public static func evaluate(
-    _ program: Program, history: History, date: CalendarDay, saved: SavedState?,
+    _ program: Program, history: History, date: CalendarDay, saved: UserState?,
     rebuild: Bool = false
   ) -> Outcome {
     let catalog = program.catalog
@@ -31,42 +31,44 @@ public enum Session {
       return outcome
     }
     var state =
-      (rebuild ? nil : saved) ?? SavedState(catalog: catalog, user: history.user, engine: EngineState(for: catalog))
+      (rebuild ? nil : saved) ?? UserState(program: program, user: history.user)
     if state.user == nil { state.user = history.user }
-    var warnings: [EngineWarning] = []
+    // What reading the saved state noticed is reported once, by this check.
+    var warnings = saved?.warnings ?? []
+    state.warnings = []
     if let saved, !rebuild { warnings += changedRecords(history, saved) }
 
-    let evaluator = Evaluator(program: program)
-    var new = check(evaluator, history: history, date: date, state: &state.engine)
+    let evaluator = DayRunner(program: program)
+    var new = check(evaluator, history: history, date: date, state: &state.counted)
 
     if rebuild, let saved {
       // Every unlock of the old state stays, with its old date.
-      for (index, day) in saved.engine.unlocked.enumerated() {
+      for (index, day) in saved.counted.unlocked.enumerated() {
         guard let day else { continue }
-        if state.engine.unlocked[index] == nil {
-          state.engine.badgeCount += 1
-          state.engine.badgeXP += catalog.badges[index].badge.xp
+        if state.counted.unlocked[index] == nil {
+          state.counted.badgeCount += 1
+          state.counted.badgeXP += catalog.badges[index].badge.xp
         }
-        state.engine.unlocked[index] = day
+        state.counted.unlocked[index] = day
       }
       state.otherUnlocks = saved.otherUnlocks
-      new.removeAll { saved.engine.unlocked[$0] != nil }
+      new.removeAll { saved.counted.unlocked[$0] != nil }
     }
     state.date = date
     state.digests = digests(
-      history, countedThrough: state.engine.countedThrough, previous: rebuild ? [:] : state.digests)
-    let counted = state.engine.countedThrough ?? .min
+      history, countedThrough: state.counted.countedThrough, previous: rebuild ? [:] : state.digests)
+    let counted = state.counted.countedThrough ?? .min
     state.pending = Array(history.records[history.records.partitioningIndex { $0.date.number > counted }...])
 
     let evaluation = EvaluationReporter(program: program, evaluator: evaluator)
-      .report(day: date, user: history.user, start: history.start, state: state.engine, new: new)
+      .report(day: date, user: history.user, start: history.start, state: state.counted, new: new)
     return Outcome(evaluation: evaluation, state: state, warnings: warnings)
   }
 
   /// Counts the days before `date` and makes the check of `date`, leaving the day's view in
   /// the evaluator's frame. Returns the badges unlocked.
   package static func check(
-    _ evaluator: Evaluator, history: History, date: CalendarDay, state: inout EngineState
+    _ evaluator: DayRunner, history: History, date: CalendarDay, state: inout CountedState
   ) -> [Int] {
     var new = evaluator.catchUp(to: date.number, history: history, state: &state).map(\.badge)
     let start = history.start?.number
@@ -82,10 +84,10 @@ public enum Session {
   public static func replay(
     _ program: Program, history: History, from: CalendarDay?, to: CalendarDay
   ) -> [Evaluation] {
-    let evaluator = Evaluator(program: program)
+    let evaluator = DayRunner(program: program)
     let reporter = EvaluationReporter(program: program, evaluator: evaluator)
-    var state = EngineState(for: program.catalog)
-    let first = CalendarDay(number: Evaluator.firstDay(of: history, before: (from ?? to).number))
+    var state = CountedState(for: program.catalog)
+    let first = CalendarDay(number: DayRunner.firstDay(of: history, before: (from ?? to).number))
     state.origin = history.records.first?.date.number ?? first.number
     let start = history.start?.number
     var results: [Evaluation] = []
@@ -112,9 +114,9 @@ public enum Session {
   }
 
   /// Warnings for counted records that changed, or appeared, after they were counted.
-  static func changedRecords(_ history: History, _ saved: SavedState) -> [EngineWarning] {
-    guard let counted = saved.engine.countedThrough else { return [] }
-    let oldest = counted - SavedState.digestDays + 1
+  static func changedRecords(_ history: History, _ saved: UserState) -> [EngineWarning] {
+    guard let counted = saved.counted.countedThrough else { return [] }
+    let oldest = counted - UserState.digestDays + 1
     var warnings: [EngineWarning] = []
     // Records are in date order: only the last counted days are looked at, so a daily step
     // costs the same after ten years as after one day.
@@ -169,7 +171,7 @@ public enum Session {
   /// Digests of the records of the last counted days (keeping earlier ones still in range).
   static func digests(_ history: History, countedThrough: Int?, previous: [Int: String]) -> [Int: String] {
     guard let counted = countedThrough else { return [:] }
-    let oldest = counted - SavedState.digestDays + 1
+    let oldest = counted - UserState.digestDays + 1
     // The previous digests minus the days that left the window (usually one): no new table.
     var result = previous
     for day in previous.keys where day < oldest || day > counted { result.removeValue(forKey: day) }

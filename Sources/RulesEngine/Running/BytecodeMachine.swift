@@ -4,7 +4,7 @@ import Foundation
 /// evaluator's scratch memory (the streaks before and after the day, the sums today's values
 /// are added to), all raw memory: no reference counting and no exclusivity checks on the
 /// hot path. Not thread-safe: one machine per evaluator.
-final class Machine {
+final class BytecodeMachine {
   let frame: Frame
   let ints: UnsafeMutablePointer<Int>
   let nums: UnsafeMutablePointer<Double>
@@ -106,7 +106,7 @@ final class Machine {
 
   /// Runs the day's instructions in `range` on `state`, which the history sums and streaks
   /// read in place.
-  func run(_ range: Range<Int>, on state: EngineState) {
+  func run(_ range: Range<Int>, on state: CountedState) {
     state.streaks.withUnsafeBufferPointer { streaks in
       state.intSums.withUnsafeBufferPointer { ints in
         state.numSums.withUnsafeBufferPointer { nums in
