@@ -1,6 +1,7 @@
-/// A checked catalog compiled for evaluation: its frame layout, its day as bytecode (history
-/// sums, streaks, metrics, badge criteria), and closures for what is computed once per report
-/// (progress measures, messages, explanations). Compile once, evaluate many days and users.
+/// A validated catalog compiled for evaluation: its frame layout, its day as bytecode (history
+/// sums, streaks, metrics, badge criteria), and closures, compiled here once, for what only a
+/// report reads (progress measures, message conditions and templates). Compile once, evaluate
+/// many days and users. (Explanations, a tooling matter, compile their closures per call.)
 public final class Program: Sendable {
   public let catalog: ValidatedCatalog
   public let layout: Layout
@@ -13,10 +14,56 @@ public final class Program: Sendable {
   /// Each progressive group's badges, in order.
   let progressiveGroups: [[Int]]
 
+  /// Each badge's progress measures: where the user is and where the badge unlocks.
+  let progress: [[Measure]]
+  /// Each message: its condition, title, variants and action.
+  let messages: [CompiledMessage]
+
   /// A badge's compiled criterion. The struct keeps the closure as it is compiled: a bare
   /// closure in an array would be stored (and called) through a reabstraction thunk.
   struct Criterion: Sendable {
     let test: BoolFn
+  }
+
+  /// A closure giving a value on a frame.
+  struct ValueClosure: Sendable {
+    let value: @Sendable (Frame) -> Value
+  }
+
+  /// One progress measure of a badge.
+  struct Measure: Sendable {
+    let current: ValueClosure
+    let target: ValueClosure
+  }
+
+  /// A template's parts: text as it is, values computed on the frame.
+  struct CompiledTemplate: Sendable {
+    enum Part: Sendable {
+      case text(String)
+      case value(ValueClosure)
+    }
+
+    let parts: [Part]
+
+    /// The text with each value written in.
+    func render(_ frame: Frame) -> String {
+      var out = ""
+      for part in parts {
+        switch part {
+        case .text(let text): out += text
+        case .value(let closure): out += closure.value(frame).description
+        }
+      }
+      return out
+    }
+  }
+
+  /// A message with its conditions and templates compiled.
+  struct CompiledMessage: Sendable {
+    let when: Criterion?
+    let title: CompiledTemplate?
+    let variants: [(when: Criterion?, text: CompiledTemplate)]
+    let action: CompiledTemplate?
   }
 
   public init(_ catalog: ValidatedCatalog) {
@@ -26,6 +73,26 @@ public final class Program: Sendable {
     bytecode = Bytecode(catalog, layout: layout)
     let compiler = ClosureCompiler(layout: layout)
     badgeWhen = catalog.badges.map { Criterion(test: compiler.bool($0.when)) }
+    func closure(_ expr: TypedExpr) -> ValueClosure { ValueClosure(value: compiler.value(expr)) }
+    func template(_ template: TypedTemplate) -> CompiledTemplate {
+      CompiledTemplate(
+        parts: template.parts.map { part in
+          switch part {
+          case .text(let text): .text(text)
+          case .value(let expr): .value(closure(expr))
+          }
+        })
+    }
+    progress = catalog.badges.map { badge in
+      badge.progress.map { Measure(current: closure($0.current), target: closure($0.target)) }
+    }
+    messages = catalog.messages.map { message in
+      CompiledMessage(
+        when: message.when.map { Criterion(test: compiler.bool($0)) },
+        title: message.title.map(template),
+        variants: message.variants.map { ($0.when.map { Criterion(test: compiler.bool($0)) }, template($0.text)) },
+        action: message.action.map(template))
+    }
     badgeXP = catalog.badges.map(\.badge.xp)
     let groups = catalog.catalog.groups
     freeBadges = catalog.badges.indices.filter { index in

@@ -75,9 +75,9 @@ package struct EvaluationReporter {
   private func progress(_ index: Int) -> Evaluation.LockedBadge {
     let badge = catalog.badges[index]
     var best: (current: Value, target: Value, fraction: Double)?
-    for part in badge.progress {
-      let current = program.compile(part.current)(frame)
-      let target = program.compile(part.target)(frame)
+    for measure in program.progress[index] {
+      let current = measure.current.value(frame)
+      let target = measure.target.value(frame)
       let fraction = Self.fraction(current.asDouble, target.asDouble)
       if best == nil || fraction < best!.fraction { best = (current, target, fraction) }
     }
@@ -110,29 +110,14 @@ package struct EvaluationReporter {
   }
 
   private func message() -> Evaluation.MessageReport? {
-    for message in catalog.messages {
-      if let when = message.when, !program.compile(when)(frame).isTrue { continue }
-      guard
-        let variant = message.variants.first(where: { variant in
-          variant.when.map { program.compile($0)(frame).isTrue } ?? true
-        })
-      else { continue }
+    for (index, message) in program.messages.enumerated() {
+      if let when = message.when, !when.test(frame) { continue }
+      guard let variant = message.variants.first(where: { $0.when?.test(frame) ?? true }) else { continue }
       return Evaluation.MessageReport(
-        id: message.message.id, title: message.title.map(render), text: render(variant.text),
-        action: message.action.map(render), icon: message.message.display["icon"])
+        id: catalog.messages[index].message.id, title: message.title?.render(frame), text: variant.text.render(frame),
+        action: message.action?.render(frame), icon: catalog.messages[index].message.display["icon"])
     }
     return nil
-  }
-
-  func render(_ template: TypedTemplate) -> String {
-    var out = ""
-    for part in template.parts {
-      switch part {
-      case .text(let text): out += text
-      case .value(let expr): out += program.compile(expr)(frame).description
-      }
-    }
-    return out
   }
 }
 
