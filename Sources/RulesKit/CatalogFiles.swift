@@ -29,21 +29,4 @@ public enum CatalogFiles {
   public static func validateExported(path: String) -> CatalogValidation {
     CatalogValidation.load(path: path, reader: exportedReader)
   }
-
-  /// The YAML files a path names: the file itself, or a folder's `.yaml`/`.yml` files
-  /// (recursively, sorted), leaving out scenario files under `tests/` folders.
-  public static func files(in path: String) -> [String] {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
-      isDirectory.boolValue
-    else { return [path] }
-    let enumerator = FileManager.default.enumerator(atPath: path)
-    var found: [String] = []
-    while let relative = enumerator?.nextObject() as? String {
-      guard relative.hasSuffix(".yaml") || relative.hasSuffix(".yml") else { continue }
-      if relative.split(separator: "/").dropLast().contains("tests") { continue }
-      found.append(path.hasSuffix("/") ? path + relative : path + "/" + relative)
-    }
-    return found.sorted()
-  }
 }

@@ -29,10 +29,10 @@ struct CheckCommand: ParsableCommand {
     var files: [String] = []
     if paths.isEmpty {
       for folder in ["catalogs", "rules"] where FileManager.default.fileExists(atPath: folder) {
-        files += CatalogFiles.files(in: folder)
+        files += YAMLFiles.files(in: folder, leavingOut: "tests")
       }
     } else {
-      for path in paths { files += CatalogFiles.files(in: path) }
+      for path in paths { files += YAMLFiles.files(in: path, leavingOut: "tests") }
     }
     var diagnostics: [Diagnostic] = []
     var sources: [String: SourceFile] = [:]

@@ -23,8 +23,7 @@ struct EvalCommand: ParsableCommand {
   @Flag(help: "Count the whole history again (with --state), keeping every unlock and its date.")
   var rebuild = false
 
-  @Option(help: "Output format: text or json.")
-  var format: OutputFormat = .text
+  @OptionGroup var output: FormatOptions
 
   func validate() throws {
     if rebuild && state == nil { throw ValidationError("--rebuild needs --state") }
@@ -49,7 +48,7 @@ struct EvalCommand: ParsableCommand {
       outcome = try engine.check(user: loaded.user, start: loaded.start, on: day, records: records, state: nil)
     }
     for warning in outcome.warnings { printError("warning: \(WarningText.text(warning, history: loaded))") }
-    switch format {
+    switch output.format {
     case .json: print(outcome.evaluation.json.serialized())
     case .text: print(EvaluationText(catalog: checked).render(outcome.evaluation))
     }

@@ -24,8 +24,7 @@ struct ReplayCommand: ParsableCommand {
   @Option(help: "The last day shown, YYYY-MM-DD.")
   var to: String?
 
-  @Option(help: "Output format: text or json.")
-  var format: OutputFormat = .text
+  @OptionGroup var output: FormatOptions
 
   func validate() throws {
     for (name, value) in [("--from", from), ("--to", to)] {
@@ -48,7 +47,7 @@ struct ReplayCommand: ParsableCommand {
     let records = try loaded.records.map { try DayRecord($0, for: engine) }
     let days = try engine.replay(
       user: loaded.user, start: loaded.start, records: records, from: from.flatMap { try? CalendarDay($0) }, to: last)
-    switch format {
+    switch output.format {
     case .json:
       print(JSONValue.array(days.map(\.json)).serialized())
     case .text:

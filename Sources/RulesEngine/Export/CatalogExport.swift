@@ -85,14 +85,17 @@ public enum CatalogExport {
       (
         "list",
         .array(
-          track.milestones.map { milestone in
-            var fields: [(String, JSONValue)] = [("id", .string(milestone.id)), ("day", .int(milestone.day))]
-            fields.add(milestone.display)
-            fields.add(tags: milestone.tags)
-            return .object(fields)
-          })
+          track.milestones.map(milestone))
       ),
     ])
+  }
+
+  /// One milestone as the export (and `rules list --format json`) writes it.
+  public static func milestone(_ milestone: Milestone) -> JSONValue {
+    var fields: [(String, JSONValue)] = [("id", .string(milestone.id)), ("day", .int(milestone.day))]
+    fields.add(milestone.display)
+    fields.add(tags: milestone.tags)
+    return .object(fields)
   }
 
   static func group(_ group: BadgeGroup) -> JSONValue {
@@ -104,7 +107,8 @@ public enum CatalogExport {
     return .object(fields)
   }
 
-  static func badge(_ badge: Badge) -> JSONValue {
+  /// One badge as the export (and `rules list --format json`) writes it.
+  public static func badge(_ badge: Badge) -> JSONValue {
     var fields: [(String, JSONValue)] = [
       ("id", .string(badge.id)), ("name", .string(badge.name)), ("when", .string(badge.when.text)),
     ]
@@ -127,19 +131,23 @@ public enum CatalogExport {
       (
         "list",
         .array(
-          rotation.quotes.map { quote in
-            var fields: [(String, JSONValue)] = [("id", .string(quote.id)), ("text", .string(quote.text))]
-            fields.add("arabic", quote.arabic)
-            fields.add("source", quote.source)
-            fields.add("category", quote.category)
-            fields.add(tags: quote.tags)
-            return .object(fields)
-          })
+          rotation.quotes.map(quote))
       ),
     ])
   }
 
-  static func message(_ message: Message) -> JSONValue {
+  /// One quote as the export (and `rules list --format json`) writes it.
+  public static func quote(_ quote: Quote) -> JSONValue {
+    var fields: [(String, JSONValue)] = [("id", .string(quote.id)), ("text", .string(quote.text))]
+    fields.add("arabic", quote.arabic)
+    fields.add("source", quote.source)
+    fields.add("category", quote.category)
+    fields.add(tags: quote.tags)
+    return .object(fields)
+  }
+
+  /// One message as the export (and `rules list --format json`) writes it.
+  public static func message(_ message: Message) -> JSONValue {
     var fields: [(String, JSONValue)] = [("id", .string(message.id))]
     fields.add("when", message.when?.text)
     fields.add("title", message.title?.text)

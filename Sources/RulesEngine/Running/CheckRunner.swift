@@ -141,16 +141,7 @@ public enum CheckRunner {
   static func matches(_ digest: String, _ record: EncodedRecord) -> Bool {
     let utf8 = digest.utf8
     guard utf8.count == 16 else { return false }
-    // `EncodedRecord.digest`: FNV-1a over the values' bytes, as 16 lowercase hex digits.
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for value in record.values {
-      var bits = UInt64(bitPattern: Int64(value))
-      for _ in 0..<8 {
-        hash ^= bits & 0xFF
-        hash = hash &* 0x100_0000_01b3
-        bits >>= 8
-      }
-    }
+    let hash = record.hash
     func same(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
       // The hex digits read back into a number: one comparison at the end.
       var value: UInt64 = 0

@@ -14,67 +14,16 @@ public struct CatalogListing {
 
   private func keep(_ tags: [String]) -> Bool { tag.map(tags.contains) ?? true }
 
-  private static func display(_ display: Display) -> [(String, JSONValue)] {
-    display.fields.map { ($0.key, JSONValue.string($0.value)) }
-      + (display.extra.map { [("extra", $0)] } ?? [])
-  }
-
-  /// The entries of one kind as JSON objects.
+  /// The entries of one kind as JSON objects, each as `rules export` writes it (one encoder
+  /// for both).
   public func entries(_ kind: String) -> [JSONValue] {
     switch kind {
     case "milestones":
-      return (catalog.milestones?.milestones ?? []).filter { keep($0.tags) }.map { milestone in
-        .object(
-          [("id", .string(milestone.id)), ("day", .int(milestone.day))] + Self.display(milestone.display)
-            + [("tags", .array(milestone.tags.map(JSONValue.string)))])
-      }
-    case "badges":
-      return catalog.badges.filter { keep($0.tags) }.map { badge in
-        var fields: [(String, JSONValue)] = [("id", .string(badge.id)), ("name", .string(badge.name))]
-        if let description = badge.description { fields.append(("description", .string(description))) }
-        if let category = badge.category { fields.append(("category", .string(category))) }
-        fields.append(("when", .string(badge.when.text)))
-        if badge.xp > 0 { fields.append(("xp", .int(badge.xp))) }
-        if let group = badge.group { fields.append(("group", .string(group))) }
-        fields += Self.display(badge.display)
-        fields.append(("tags", .array(badge.tags.map(JSONValue.string))))
-        return .object(fields)
-      }
-    case "quotes":
-      return (catalog.quotes?.quotes ?? []).filter { keep($0.tags) }.map { quote in
-        var fields: [(String, JSONValue)] = [("id", .string(quote.id)), ("text", .string(quote.text))]
-        if let arabic = quote.arabic { fields.append(("arabic", .string(arabic))) }
-        if let source = quote.source { fields.append(("source", .string(source))) }
-        if let category = quote.category { fields.append(("category", .string(category))) }
-        fields.append(("tags", .array(quote.tags.map(JSONValue.string))))
-        return .object(fields)
-      }
-    case "messages":
-      return catalog.messages.filter { keep($0.tags) }.map { message in
-        var fields: [(String, JSONValue)] = [("id", .string(message.id))]
-        fields.append(("when", message.when.map { .string($0.text) } ?? .null))
-        if let title = message.title { fields.append(("title", .string(title.text))) }
-        if message.text.count == 1 && message.text[0].when == nil {
-          fields.append(("text", .string(message.text[0].text.text)))
-        } else {
-          fields.append(
-            (
-              "text",
-              .array(
-                message.text.map { variant in
-                  .object([
-                    ("when", variant.when.map { .string($0.text) } ?? .null), ("text", .string(variant.text.text)),
-                  ])
-                })
-            ))
-        }
-        if let action = message.action { fields.append(("action", .string(action.text))) }
-        fields += Self.display(message.display)
-        fields.append(("tags", .array(message.tags.map(JSONValue.string))))
-        return .object(fields)
-      }
-    default:
-      return []
+      (catalog.milestones?.milestones ?? []).filter { keep($0.tags) }.map(CatalogExport.milestone)
+    case "badges": catalog.badges.filter { keep($0.tags) }.map(CatalogExport.badge)
+    case "quotes": (catalog.quotes?.quotes ?? []).filter { keep($0.tags) }.map(CatalogExport.quote)
+    case "messages": catalog.messages.filter { keep($0.tags) }.map(CatalogExport.message)
+    default: []
     }
   }
 

@@ -21,16 +21,6 @@ public struct ScenarioRun: Sendable {
 
 /// Scenario files read with libyaml and run against their catalogs.
 public enum ScenarioFiles {
-  /// The scenario files a path names: the file itself, or a folder's `.yaml` files.
-  public static func files(in path: String) -> [String] {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue
-    else { return [path] }
-    let names = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String]) ?? []
-    return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
-      .map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
-  }
-
   /// Whether a file read as `root` is a scenario file (a `scenarios` key at its top; a
   /// catalog or module has none), so that `rules check` checks it as one.
   public static func isScenarioFile(_ root: Node?) -> Bool {
