@@ -189,9 +189,9 @@ struct EvaluationTests {
     let result = try Fixture.evaluate(catalog, history, on: "2026-01-02")
     #expect(
       result.badges.locked == [
-        Evaluation.LockedBadge(id: "a", current: .int(2), target: .int(7), progress: 0.286),
-        Evaluation.LockedBadge(id: "b", current: .int(2), target: .int(30), progress: 0.067),
-        Evaluation.LockedBadge(id: "c"),
+        Evaluation.LockedBadge(id: "a", current: .int(2), target: .int(7), progress: 0.286, display: .init(name: "A")),
+        Evaluation.LockedBadge(id: "b", current: .int(2), target: .int(30), progress: 0.067, display: .init(name: "B")),
+        Evaluation.LockedBadge(id: "c", display: .init(name: "C")),
       ])
     #expect(result.badges.unlocked.map(\.id) == ["d"])
   }

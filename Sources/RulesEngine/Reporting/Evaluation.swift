@@ -2,7 +2,8 @@
 /// message of the day. `Codable`: `JSONEncoder` writes exactly the keys and values of
 /// `rules eval --format json` (docs/evaluation.md), in the same order.
 public struct Evaluation: Sendable, Equatable {
-  /// One streak: its current length, its best, the freezes it holds.
+  /// One streak: its current length, its best, the freezes it holds, when its run began and
+  /// the latest day a freeze covered.
   public struct StreakReport: Sendable, Equatable {
     /// The streak's name in the catalog.
     public var name: String
@@ -12,13 +13,23 @@ public struct Evaluation: Sendable, Equatable {
     public var best: Int
     /// Freezes saved up (days a miss does not break the streak).
     public var freezes: Int
+    /// The day the current run began (an elapsed streak's Day 0); nil when the streak is 0
+    /// and not running.
+    public var start: CalendarDay?
+    /// The latest day a freeze covered (the streak was protected), if one ever did.
+    public var lastProtected: CalendarDay?
 
     /// A streak report.
-    public init(name: String, current: Int, best: Int, freezes: Int) {
+    public init(
+      name: String, current: Int, best: Int, freezes: Int, start: CalendarDay? = nil,
+      lastProtected: CalendarDay? = nil
+    ) {
       self.name = name
       self.current = current
       self.best = best
       self.freezes = freezes
+      self.start = start
+      self.lastProtected = lastProtected
     }
   }
 
@@ -38,19 +49,22 @@ public struct Evaluation: Sendable, Equatable {
 
   /// Where the user is on the catalog's milestone track.
   public struct MilestoneReport: Sendable, Equatable {
-    /// The next milestone: its id, its day and how many days are left.
+    /// The next milestone: its id, its day, its date and how many days are left.
     public struct Next: Sendable, Equatable {
       /// The milestone's id.
       public var id: String
       /// The streak length it is reached at.
       public var day: Int
+      /// The date it is reached if the streak keeps going every day.
+      public var date: CalendarDay
       /// Days left until it is reached.
       public var daysUntil: Int
 
       /// A next milestone.
-      public init(id: String, day: Int, daysUntil: Int) {
+      public init(id: String, day: Int, date: CalendarDay, daysUntil: Int) {
         self.id = id
         self.day = day
+        self.date = date
         self.daysUntil = daysUntil
       }
     }
@@ -61,14 +75,20 @@ public struct Evaluation: Sendable, Equatable {
     public var reached: [String] = []
     /// The milestone reached on the date itself, if one was.
     public var today: String?
+    /// The milestones reached since the last check, in day order (with no earlier check,
+    /// the one reached on the date, if any): what the app celebrates.
+    public var new: [String] = []
     /// The next milestone, if there is one.
     public var next: Next?
 
     /// A milestone report.
-    public init(streak: String? = nil, reached: [String] = [], today: String? = nil, next: Next? = nil) {
+    public init(
+      streak: String? = nil, reached: [String] = [], today: String? = nil, new: [String] = [], next: Next? = nil
+    ) {
       self.streak = streak
       self.reached = reached
       self.today = today
+      self.new = new
       self.next = next
     }
   }
@@ -81,12 +101,18 @@ public struct Evaluation: Sendable, Equatable {
     public var new: [String] = []
     /// The badges still locked, in catalog order, with their progress.
     public var locked: [LockedBadge] = []
+    /// The locked badge closest to unlocking (the smallest target first, then the most
+    /// advanced, then catalog order), with its progress; nil when none is locked.
+    public var next: LockedBadge?
 
     /// A badge report.
-    public init(unlocked: [Unlock] = [], new: [String] = [], locked: [LockedBadge] = []) {
+    public init(
+      unlocked: [Unlock] = [], new: [String] = [], locked: [LockedBadge] = [], next: LockedBadge? = nil
+    ) {
       self.unlocked = unlocked
       self.new = new
       self.locked = locked
+      self.next = next
     }
   }
 
@@ -96,11 +122,14 @@ public struct Evaluation: Sendable, Equatable {
     public var id: String
     /// The day it unlocked.
     public var date: CalendarDay
+    /// What the app shows of it (its name is its id when the catalog no longer has it).
+    public var display: BadgeDisplay
 
     /// An unlock.
-    public init(id: String, date: CalendarDay) {
+    public init(id: String, date: CalendarDay, display: BadgeDisplay? = nil) {
       self.id = id
       self.date = date
+      self.display = display ?? BadgeDisplay(name: id)
     }
   }
 
@@ -114,13 +143,23 @@ public struct Evaluation: Sendable, Equatable {
     public var target: Value?
     /// From 0 to 1, rounded to 3 decimals; nil when it cannot be computed.
     public var progress: Double?
+    /// Its criterion holds but it waits for the next check: it is the next badge of a
+    /// progressive group that already unlocked one at this check, or comes after one that waits.
+    public var waiting: Bool
+    /// What the app shows of it.
+    public var display: BadgeDisplay
 
     /// A locked badge.
-    public init(id: String, current: Value? = nil, target: Value? = nil, progress: Double? = nil) {
+    public init(
+      id: String, current: Value? = nil, target: Value? = nil, progress: Double? = nil, waiting: Bool = false,
+      display: BadgeDisplay? = nil
+    ) {
       self.id = id
       self.current = current
       self.target = target
       self.progress = progress
+      self.waiting = waiting
+      self.display = display ?? BadgeDisplay(name: id)
     }
   }
 
@@ -159,14 +198,26 @@ public struct Evaluation: Sendable, Equatable {
     public var action: String?
     /// Its icon.
     public var icon: String?
+    /// Its colour (RIZQ's glow colour of each state).
+    public var color: String?
+    /// Its tags.
+    public var tags: [String]
+    /// The catalog's free-form `extra` data for the app, if any.
+    public var extra: JSONValue?
 
     /// A message report.
-    public init(id: String, title: String? = nil, text: String, action: String? = nil, icon: String? = nil) {
+    public init(
+      id: String, title: String? = nil, text: String, action: String? = nil, icon: String? = nil,
+      color: String? = nil, tags: [String] = [], extra: JSONValue? = nil
+    ) {
       self.id = id
       self.title = title
       self.text = text
       self.action = action
       self.icon = icon
+      self.color = color
+      self.tags = tags
+      self.extra = extra
     }
   }
 

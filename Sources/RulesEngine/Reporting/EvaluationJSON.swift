@@ -16,7 +16,8 @@ extension Evaluation: Codable {
               streak.name,
               .object([
                 ("current", .int(streak.current)), ("best", .int(streak.best)),
-                ("freezes", .int(streak.freezes)),
+                ("freezes", .int(streak.freezes)), ("start", Self.day(streak.start)),
+                ("last_protected", Self.day(streak.lastProtected)),
               ])
             )
           })
@@ -28,10 +29,14 @@ extension Evaluation: Codable {
           ("streak", milestones.streak.map(JSONValue.string) ?? .null),
           ("reached", .array(milestones.reached.map(JSONValue.string))),
           ("today", milestones.today.map(JSONValue.string) ?? .null),
+          ("new", .array(milestones.new.map(JSONValue.string))),
           (
             "next",
             milestones.next.map { next -> JSONValue in
-              .object([("id", .string(next.id)), ("day", .int(next.day)), ("days_until", .int(next.daysUntil))])
+              .object([
+                ("id", .string(next.id)), ("day", .int(next.day)), ("date", .string(next.date.description)),
+                ("days_until", .int(next.daysUntil)),
+              ])
             } ?? .null
           ),
         ])
@@ -41,21 +46,14 @@ extension Evaluation: Codable {
         .object([
           (
             "unlocked",
-            .array(badges.unlocked.map { .object([("id", .string($0.id)), ("date", .string($0.date.description))]) })
-          ),
-          ("new", .array(badges.new.map(JSONValue.string))),
-          (
-            "locked",
             .array(
-              badges.locked.map { badge in
-                .object([
-                  ("id", .string(badge.id)),
-                  ("current", badge.current?.json ?? .null),
-                  ("target", badge.target?.json ?? .null),
-                  ("progress", badge.progress.map(JSONValue.number) ?? .null),
-                ])
+              badges.unlocked.map {
+                .object([("id", .string($0.id)), ("date", .string($0.date.description))] + $0.display.jsonFields)
               })
           ),
+          ("new", .array(badges.new.map(JSONValue.string))),
+          ("locked", .array(badges.locked.map(\.json))),
+          ("next", badges.next?.json ?? .null),
         ])
       ),
       (
@@ -78,10 +76,18 @@ extension Evaluation: Codable {
             ("text", .string(message.text)),
             ("action", message.action.map(JSONValue.string) ?? .null),
             ("icon", message.icon.map(JSONValue.string) ?? .null),
+            ("color", message.color.map(JSONValue.string) ?? .null),
+            ("tags", .array(message.tags.map(JSONValue.string))),
+            ("extra", message.extra ?? .null),
           ])
         } ?? .null
       ),
     ])
+  }
+
+  /// A date, or null.
+  static func day(_ day: CalendarDay?) -> JSONValue {
+    day.map { .string($0.description) } ?? .null
   }
 
   /// Writes `json`.
@@ -102,7 +108,9 @@ extension Evaluation: Codable {
       let fields = try streakFields.nestedContainer(keyedBy: JSONKey.self, forKey: key)
       return StreakReport(
         name: key.stringValue, current: try fields.decode(Int.self, forKey: "current"),
-        best: try fields.decode(Int.self, forKey: "best"), freezes: try fields.decode(Int.self, forKey: "freezes"))
+        best: try fields.decode(Int.self, forKey: "best"), freezes: try fields.decode(Int.self, forKey: "freezes"),
+        start: try fields.decodeIfPresent(CalendarDay.self, forKey: "start"),
+        lastProtected: try fields.decodeIfPresent(CalendarDay.self, forKey: "last_protected"))
     }
     let metricFields = try root.nestedContainer(keyedBy: JSONKey.self, forKey: "metrics")
     metrics = try metricFields.allKeys.sorted { $0.stringValue < $1.stringValue }.map { key in
@@ -112,10 +120,12 @@ extension Evaluation: Codable {
     milestones.streak = try milestoneFields.decodeIfPresent(String.self, forKey: "streak")
     milestones.reached = try milestoneFields.decode([String].self, forKey: "reached")
     milestones.today = try milestoneFields.decodeIfPresent(String.self, forKey: "today")
+    milestones.new = try milestoneFields.decode([String].self, forKey: "new")
     if try !milestoneFields.decodeNil(forKey: "next") {
       let next = try milestoneFields.nestedContainer(keyedBy: JSONKey.self, forKey: "next")
       milestones.next = MilestoneReport.Next(
         id: try next.decode(String.self, forKey: "id"), day: try next.decode(Int.self, forKey: "day"),
+        date: try next.decode(CalendarDay.self, forKey: "date"),
         daysUntil: try next.decode(Int.self, forKey: "days_until"))
     }
     let badgeFields = try root.nestedContainer(keyedBy: JSONKey.self, forKey: "badges")
@@ -124,18 +134,16 @@ extension Evaluation: Codable {
       let unlock = try unlockedItems.nestedContainer(keyedBy: JSONKey.self)
       badges.unlocked.append(
         Unlock(
-          id: try unlock.decode(String.self, forKey: "id"), date: try unlock.decode(CalendarDay.self, forKey: "date")))
+          id: try unlock.decode(String.self, forKey: "id"), date: try unlock.decode(CalendarDay.self, forKey: "date"),
+          display: try BadgeDisplay(from: unlock)))
     }
     badges.new = try badgeFields.decode([String].self, forKey: "new")
     var lockedItems = try badgeFields.nestedUnkeyedContainer(forKey: "locked")
     while !lockedItems.isAtEnd {
-      let badge = try lockedItems.nestedContainer(keyedBy: JSONKey.self)
-      badges.locked.append(
-        LockedBadge(
-          id: try badge.decode(String.self, forKey: "id"),
-          current: try badge.decodeIfPresent(Value.self, forKey: "current"),
-          target: try badge.decodeIfPresent(Value.self, forKey: "target"),
-          progress: try badge.decodeIfPresent(Double.self, forKey: "progress")))
+      badges.locked.append(try LockedBadge(from: try lockedItems.nestedContainer(keyedBy: JSONKey.self)))
+    }
+    if try !badgeFields.decodeNil(forKey: "next") {
+      badges.next = try LockedBadge(from: try badgeFields.nestedContainer(keyedBy: JSONKey.self, forKey: "next"))
     }
     if try !root.decodeNil(forKey: "quote") {
       let fields = try root.nestedContainer(keyedBy: JSONKey.self, forKey: "quote")
@@ -152,8 +160,36 @@ extension Evaluation: Codable {
         title: try fields.decodeIfPresent(String.self, forKey: "title"),
         text: try fields.decode(String.self, forKey: "text"),
         action: try fields.decodeIfPresent(String.self, forKey: "action"),
-        icon: try fields.decodeIfPresent(String.self, forKey: "icon"))
+        icon: try fields.decodeIfPresent(String.self, forKey: "icon"),
+        color: try fields.decodeIfPresent(String.self, forKey: "color"),
+        tags: try fields.decode([String].self, forKey: "tags"),
+        extra: try fields.decodeNil(forKey: "extra") ? nil : try fields.decode(JSONValue.self, forKey: "extra"))
     }
+  }
+}
+
+extension Evaluation.LockedBadge {
+  /// The badge as JSON: its progress, whether it waits for the next check, its display fields.
+  var json: JSONValue {
+    .object(
+      [
+        ("id", .string(id)),
+        ("current", current?.json ?? .null),
+        ("target", target?.json ?? .null),
+        ("progress", progress.map(JSONValue.number) ?? .null),
+        ("waiting", .bool(waiting)),
+      ] + display.jsonFields)
+  }
+
+  /// Reads what `json` writes.
+  init(from fields: KeyedDecodingContainer<JSONKey>) throws {
+    self.init(
+      id: try fields.decode(String.self, forKey: "id"),
+      current: try fields.decodeIfPresent(Value.self, forKey: "current"),
+      target: try fields.decodeIfPresent(Value.self, forKey: "target"),
+      progress: try fields.decodeIfPresent(Double.self, forKey: "progress"),
+      waiting: try fields.decode(Bool.self, forKey: "waiting"),
+      display: try Evaluation.BadgeDisplay(from: fields))
   }
 }
 

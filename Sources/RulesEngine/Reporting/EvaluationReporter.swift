@@ -14,30 +14,54 @@ package struct EvaluationReporter {
   var catalog: ValidatedCatalog { program.catalog }
   var frame: Frame { evaluator.frame }
 
+  /// The evaluation of `day`, already checked. `seen`: the milestone streak as the last
+  /// check before this one reported it (nil when there was none), for `milestones.new`.
   package func report(
-    day: CalendarDay, user: String?, start: CalendarDay?, state: CountedState, new: [Int]
+    day: CalendarDay, user: String?, start: CalendarDay?, state: CountedState, new: [Int],
+    seen: MilestoneMark? = nil
   ) -> Evaluation {
     evaluator.completeMetrics()
     let layout = program.layout
     var result = Evaluation(catalog: catalog.catalog.id, user: user, date: day)
+    let runs = evaluator.streakStates
     result.streaks = catalog.streaks.indices.map { index in
       let fields = layout.streaks[index]
+      let current = frame.ints[fields.current]
+      let run = runs[index]
+      // A consecutive streak at 0 has no run; an elapsed one runs from its Day 0 once reached.
+      let began: Int? =
+        switch catalog.streaks[index].streak.kind {
+        case .consecutive: current > 0 ? run.anchor : nil
+        case .elapsed: run.anchor.flatMap { $0 <= day.number ? $0 : nil }
+        }
       return Evaluation.StreakReport(
-        name: catalog.streaks[index].streak.name, current: frame.ints[fields.current],
-        best: frame.ints[fields.best], freezes: frame.ints[fields.freezes])
+        name: catalog.streaks[index].streak.name, current: current,
+        best: frame.ints[fields.best], freezes: frame.ints[fields.freezes],
+        start: began.map(CalendarDay.init(number:)), lastProtected: run.lastProtected.map(CalendarDay.init(number:)))
     }
     result.metrics = catalog.metrics.indices.map { index in
       Evaluation.MetricReport(
         name: catalog.catalog.metrics[index].name, value: value(catalog.metrics[index].type, layout.metrics[index]))
     }
-    result.milestones = milestones(start: start)
+    result.milestones = milestones(day: day, start: start, streaks: result.streaks, seen: seen)
     let unlockedOrder = state.unlocked.indices.filter { state.unlocked[$0] != nil }
       .sorted { (state.unlocked[$0]!, $0) < (state.unlocked[$1]!, $1) }
     result.badges.unlocked = unlockedOrder.map {
-      Evaluation.Unlock(id: catalog.badges[$0].badge.id, date: CalendarDay(number: state.unlocked[$0]!))
+      Evaluation.Unlock(
+        id: catalog.badges[$0].badge.id, date: CalendarDay(number: state.unlocked[$0]!),
+        display: Evaluation.BadgeDisplay(catalog.badges[$0].badge))
     }
     result.badges.new = new.map { catalog.badges[$0].badge.id }
-    result.badges.locked = catalog.badges.indices.filter { state.unlocked[$0] == nil }.map(progress)
+    let lockedIndices = catalog.badges.indices.filter { state.unlocked[$0] == nil }
+    // A locked badge of a progressive group whose criterion holds waits for a later check.
+    let holding = Set(lockedIndices.isEmpty || program.progressiveGroups.isEmpty ? [] : evaluator.holdingAtOnce())
+    let grouped = Set(program.progressiveGroups.joined())
+    result.badges.locked = lockedIndices.map { index in
+      var badge = progress(index)
+      badge.waiting = grouped.contains(index) && holding.contains(index)
+      return badge
+    }
+    result.badges.next = Self.closest(result.badges.locked)
     // Quotes that rotate by day count from the start, or else from the day counting began.
     result.quote = quote(day: day, origin: start ?? state.origin.map(CalendarDay.init(number:)) ?? day)
     result.message = message()
@@ -53,23 +77,48 @@ package struct EvaluationReporter {
     }
   }
 
-  private func milestones(start: CalendarDay?) -> Evaluation.MilestoneReport {
+  private func milestones(
+    day: CalendarDay, start: CalendarDay?, streaks: [Evaluation.StreakReport], seen: MilestoneMark?
+  ) -> Evaluation.MilestoneReport {
     guard let track = catalog.catalog.milestones, let index = catalog.milestoneStreak else {
       return Evaluation.MilestoneReport()
     }
     var report = Evaluation.MilestoneReport(streak: track.streak)
     let streak = catalog.streaks[index].streak
     if streak.needsStart && start == nil { return report }
-    let current = frame.ints[program.layout.streaks[index].current]
+    let current = streaks[index].current
     let ordered = track.milestones.sorted { $0.day < $1.day }
     report.reached = ordered.filter { $0.day <= current }.map(\.id)
     if evaluator.moved[index], let today = ordered.first(where: { $0.day == current }) {
       report.today = today.id
     }
+    if let seen {
+      // The same run as at the last check: the milestones passed since; a new run (the
+      // streak broke in between): every milestone of this run. Milestones reached and lost
+      // between two checks are not reported (their streak is gone).
+      let sameRun = seen.start == streaks[index].start?.number && seen.current <= current
+      let after = sameRun ? seen.current : Int.min
+      report.new = ordered.filter { $0.day > after && $0.day <= current }.map(\.id)
+    } else {
+      report.new = report.today.map { [$0] } ?? []
+    }
     if let next = ordered.first(where: { $0.day > current }) {
-      report.next = Evaluation.MilestoneReport.Next(id: next.id, day: next.day, daysUntil: next.day - current)
+      report.next = Evaluation.MilestoneReport.Next(
+        id: next.id, day: next.day, date: day + (next.day - current), daysUntil: next.day - current)
     }
     return report
+  }
+
+  /// The locked badge closest to unlocking, as RIZQ's `nextUnlockableAchievement` chooses it:
+  /// the smallest target first; then the most advanced; then catalog order. Badges without a
+  /// numeric target come last. Nil when `locked` is empty.
+  static func closest(_ locked: [Evaluation.LockedBadge]) -> Evaluation.LockedBadge? {
+    func key(_ badge: Evaluation.LockedBadge) -> (Double, Double) {
+      (badge.target.map(\.asDouble).flatMap { $0.isFinite ? $0 : nil } ?? .infinity, -(badge.progress ?? 0))
+    }
+    var best: Evaluation.LockedBadge?
+    for badge in locked where best == nil || key(badge) < key(best!) { best = badge }
+    return best
   }
 
   private func progress(_ index: Int) -> Evaluation.LockedBadge {
@@ -81,10 +130,11 @@ package struct EvaluationReporter {
       let fraction = Self.fraction(current.asDouble, target.asDouble)
       if best == nil || fraction < best!.fraction { best = (current, target, fraction) }
     }
-    guard let best else { return Evaluation.LockedBadge(id: badge.badge.id) }
+    let display = Evaluation.BadgeDisplay(badge.badge)
+    guard let best else { return Evaluation.LockedBadge(id: badge.badge.id, display: display) }
     return Evaluation.LockedBadge(
       id: badge.badge.id, current: best.current, target: best.target,
-      progress: (best.fraction * 1000).rounded() / 1000)
+      progress: (best.fraction * 1000).rounded() / 1000, display: display)
   }
 
   /// How far `current` is towards `target`, from 0 to 1.
@@ -113,9 +163,11 @@ package struct EvaluationReporter {
     for (index, message) in program.messages.enumerated() {
       if let when = message.when, !when.test(frame) { continue }
       guard let variant = message.variants.first(where: { $0.when?.test(frame) ?? true }) else { continue }
+      let source = catalog.messages[index].message
       return Evaluation.MessageReport(
-        id: catalog.messages[index].message.id, title: message.title?.render(frame), text: variant.text.render(frame),
-        action: message.action?.render(frame), icon: catalog.messages[index].message.display["icon"])
+        id: source.id, title: message.title?.render(frame), text: variant.text.render(frame),
+        action: message.action?.render(frame), icon: source.display["icon"], color: source.display["color"],
+        tags: source.tags, extra: source.display.extra)
     }
     return nil
   }

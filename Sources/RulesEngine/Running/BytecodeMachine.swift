@@ -222,6 +222,8 @@ final class BytecodeMachine {
     moved[index] = counts
     deferred[index] = false
     if counts {
+      // The first counted day of a run is where it began.
+      if streak.pointee.current == 0 { streak.pointee.anchor = day }
       let current = Arithmetic.add(streak.pointee.current, 1)
       streak.pointee.current = current
       if current > streak.pointee.best { streak.pointee.best = current }
@@ -237,19 +239,22 @@ final class BytecodeMachine {
         deferredBreak = true
         deferred[index] = true
       } else {
-        Self.breakStreak(streak)
+        Self.breakStreak(streak, day: day)
       }
     }
     publish(index)
   }
 
-  /// A day that breaks the streak: a freeze is used up, or the streak goes back to 0.
-  private static func breakStreak(_ streak: UnsafeMutablePointer<StreakState>) {
+  /// A day that breaks the streak: a freeze is used up (the day is protected), or the streak
+  /// goes back to 0 (and its run has no start).
+  private static func breakStreak(_ streak: UnsafeMutablePointer<StreakState>, day: Int) {
     if streak.pointee.freezes > 0 {
       streak.pointee.freezes -= 1
+      streak.pointee.lastProtected = day
     } else {
       streak.pointee.current = 0
       streak.pointee.progress = 0
+      streak.pointee.anchor = nil
     }
   }
 
@@ -268,7 +273,7 @@ final class BytecodeMachine {
   func applyDeferredBreaks() {
     for index in 0..<streakCount where deferred[index] {
       deferred[index] = false
-      Self.breakStreak(pending + index)
+      Self.breakStreak(pending + index, day: day)
       publish(index)
     }
     inProgress = false

@@ -61,7 +61,10 @@ public enum CheckRunner {
     state.pending = Array(history.records[history.records.partitioningIndex { $0.date.number > counted }...])
 
     let evaluation = EvaluationReporter(program: program, evaluator: evaluator)
-      .report(day: date, user: history.user, start: history.start, state: state.counted, new: new)
+      .report(
+        day: date, user: history.user, start: history.start, state: state.counted, new: new,
+        seen: saved?.milestoneMark)
+    state.milestoneMark = MilestoneMark(evaluation)
     return Outcome(evaluation: evaluation, state: state, warnings: warnings)
   }
 
@@ -91,6 +94,7 @@ public enum CheckRunner {
     state.origin = history.records.first?.date.number ?? first.number
     let start = history.start?.number
     var results: [Evaluation] = []
+    var seen: MilestoneMark?
     var day = first
     // The records are in date order: a cursor finds each day's record (replay stays linear).
     var index = history.records.partitioningIndex { $0.date.number >= first.number }
@@ -104,7 +108,10 @@ public enum CheckRunner {
       let differs = evaluator.run(day: day.number, state: state, start: start, inProgress: true)
       let new = evaluator.unlockBadges(day: day.number, state: &state, check: true)
       if day >= (from ?? first) {
-        results.append(reporter.report(day: day, user: history.user, start: history.start, state: state, new: new))
+        let evaluation = reporter.report(
+          day: day, user: history.user, start: history.start, state: state, new: new, seen: seen)
+        seen = MilestoneMark(evaluation)
+        results.append(evaluation)
       }
       if differs { evaluator.finish(day: day.number, values: values, state: state, start: start) }
       evaluator.commit(day: day.number, into: &state)

@@ -38,6 +38,12 @@ public final class DayRunner {
   private let badgesCountSlot: Int
   private let badgesXPSlot: Int
 
+  /// Each streak as the day under evaluation leaves it (when its run began, the latest day a
+  /// freeze covered...).
+  public var streakStates: [StreakState] {
+    Array(UnsafeBufferPointer(start: machine.pending, count: machine.streakCount))
+  }
+
   /// Whether each streak moved forward on the day under evaluation.
   public var moved: [Bool] { Array(UnsafeBufferPointer(start: machine.moved, count: machine.streakCount)) }
 

@@ -33,6 +33,9 @@ public struct UserState: Sendable {
   /// The records of the days after `counted.countedThrough` (the day in progress, and any
   /// later day already recorded), in date order: the next check counts them.
   var pending: [EncodedRecord] = []
+  /// The milestone streak as the last check reported it (`milestones.new` of the next check
+  /// holds the milestones passed since); nil before the first check.
+  var milestoneMark: MilestoneMark?
   /// What reading the state noticed (another catalog version...): the next check reports it.
   var warnings: [EngineWarning] = []
 
@@ -86,6 +89,7 @@ public struct UserState: Sendable {
             ("current", .int(streak.current)), ("best", .int(streak.best)),
             ("freezes", .int(streak.freezes)), ("progress", .int(streak.progress)),
             ("day0", streak.anchor.map { .string(CalendarDay(number: $0).description) } ?? .null),
+            ("last_protected", streak.lastProtected.map { .string(CalendarDay(number: $0).description) } ?? .null),
           ])
         ))
     }
@@ -115,6 +119,12 @@ public struct UserState: Sendable {
       ("counted_through", day(counted.countedThrough)),
       ("last_check", day(counted.lastCheck)),
       ("origin", day(counted.origin)),
+      (
+        "milestone_check",
+        milestoneMark.map { mark -> JSONValue in
+          .object([("current", .int(mark.current)), ("start", day(mark.start))])
+        } ?? .null
+      ),
       ("unlocks", .array(unlocks.map { .object([("id", .string($0.1)), ("date", .string($0.0.description))]) })),
       ("streaks", .object(streaks)),
       ("sums", .object(sums)),
@@ -209,6 +219,12 @@ public struct UserState: Sendable {
     state.counted.origin = try day("origin")
     state.date = try day("date").map(CalendarDay.init(number:))
 
+    if let mark = object["milestone_check"], !(mark is NSNull) {
+      guard let fields = mark as? [String: Any], let current = fields["current"] as? Int else {
+        throw fail("'milestone_check' is malformed")
+      }
+      state.milestoneMark = MilestoneMark(current: current, start: try day("start", in: fields))
+    }
     guard let unlocks = object["unlocks"] as? [[String: Any]] else { throw fail("'unlocks' is missing") }
     for unlock in unlocks {
       guard let id = unlock["id"] as? String, let date = try day("date", in: unlock) else {
@@ -243,7 +259,7 @@ public struct UserState: Sendable {
       else { throw fail("the streak '\(streak.streak.name)' is malformed") }
       state.counted.streaks[index] = StreakState(
         current: current, best: best, freezes: freezes, progress: fields["progress"] as? Int ?? 0,
-        anchor: try day("day0", in: fields))
+        anchor: try day("day0", in: fields), lastProtected: try day("last_protected", in: fields))
     }
 
     let sums = object["sums"] as? [String: Any] ?? [:]

@@ -155,6 +155,35 @@ extension JSONValue: Encodable {
   }
 }
 
+extension JSONValue: Decodable {
+  /// Reads any JSON value (an object's keys come back sorted, as decoders keep no order).
+  public init(from decoder: any Decoder) throws {
+    if let object = try? decoder.container(keyedBy: JSONKey.self) {
+      self = .object(
+        try object.allKeys.sorted { $0.stringValue < $1.stringValue }.map {
+          ($0.stringValue, try object.decode(JSONValue.self, forKey: $0))
+        })
+    } else if var array = try? decoder.unkeyedContainer() {
+      var items: [JSONValue] = []
+      while !array.isAtEnd { items.append(try array.decode(JSONValue.self)) }
+      self = .array(items)
+    } else {
+      let container = try decoder.singleValueContainer()
+      if container.decodeNil() {
+        self = .null
+      } else if let flag = try? container.decode(Bool.self) {
+        self = .bool(flag)
+      } else if let number = try? container.decode(Int.self) {
+        self = .int(number)
+      } else if let number = try? container.decode(Double.self) {
+        self = .number(number)
+      } else {
+        self = .string(try container.decode(String.self))
+      }
+    }
+  }
+}
+
 /// A JSON object's key, any string.
 struct JSONKey: CodingKey, ExpressibleByStringLiteral {
   let stringValue: String

@@ -51,6 +51,9 @@ struct DisciplineTests {
     #expect(result.message?.text == "Streak: 4 days")
     #expect(
       result.badges.locked.first
-        == Evaluation.LockedBadge(id: "first-week", current: .int(4), target: .int(7), progress: 0.571))
+        == Evaluation.LockedBadge(
+          id: "first-week", current: .int(4), target: .int(7), progress: 0.571,
+          display: Evaluation.BadgeDisplay(
+            name: "First week locked in", description: "7-day streak", category: "streak", group: "streaks")))
   }
 }
