@@ -3,7 +3,9 @@
 /// report reads (progress measures, message conditions and templates). Compile once, evaluate
 /// many days and users. (Explanations, a tooling matter, compile their closures per call.)
 public final class Program: Sendable {
+  /// The catalog compiled.
   public let catalog: ValidatedCatalog
+  /// Where each value lives in a frame.
   public let layout: Layout
   let bytecode: Bytecode
   /// Each badge's criterion as a closure (for `criterion(ofBadge:)`).
@@ -66,6 +68,7 @@ public final class Program: Sendable {
     let action: CompiledTemplate?
   }
 
+  /// Compiles `catalog`: its layout, its bytecode and its report closures.
   public init(_ catalog: ValidatedCatalog) {
     self.catalog = catalog
     let layout = Layout(catalog)

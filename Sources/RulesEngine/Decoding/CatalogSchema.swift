@@ -11,6 +11,7 @@ public enum CatalogSchema {
     "extra", .anything, "Free-form data for the app; the engine keeps it and never reads it.")
   static let description = KeySchema("description", .text, "What this is, for people.")
 
+  /// An input: its type, default, bounds and description.
   public static let input = ObjectSchema(
     "input", "A per-day stat the app reports.",
     keys: [
@@ -27,6 +28,7 @@ public enum CatalogSchema {
       description,
     ])
 
+  /// A streak's freezes: how they are earned and how many may be held.
   public static let freezes = ObjectSchema(
     "freezes", "Streak freezes: earned by counted days, used up on a day that would break.",
     keys: [
@@ -36,6 +38,7 @@ public enum CatalogSchema {
       KeySchema("max", .integer(min: 0), "The most freezes a user can hold."),
     ])
 
+  /// A streak: what counts, skips, breaks or resets it, and how today is treated.
   public static let streak = ObjectSchema(
     "streak", "A counter of days in a row (or of days since a reset).",
     keys: [
@@ -60,6 +63,7 @@ public enum CatalogSchema {
       description,
     ])
 
+  /// A metric: its expression and description.
   public static let metric = ObjectSchema(
     "metric", "A derived value.",
     keys: [
@@ -68,6 +72,7 @@ public enum CatalogSchema {
       description,
     ])
 
+  /// A milestone: its id, its day and its display fields.
   public static let milestone = ObjectSchema(
     "milestone", "A day on the milestone streak's timeline.",
     keys: [
@@ -80,6 +85,7 @@ public enum CatalogSchema {
       description, icon, color, tags, extra,
     ])
 
+  /// The milestone track: the streak it follows and its milestones.
   public static let milestones = ObjectSchema(
     "milestones", "Days on one streak's timeline.",
     keys: [
@@ -87,6 +93,7 @@ public enum CatalogSchema {
       KeySchema("list", .list(.object(milestone)), required: true, "The milestones."),
     ])
 
+  /// A badge's explicit progress measure: current and target expressions.
   public static let progress = ObjectSchema(
     "progress", "How far a user is towards a badge.",
     keys: [
@@ -94,6 +101,7 @@ public enum CatalogSchema {
       KeySchema("target", .expression, required: true, "Where the badge unlocks."),
     ])
 
+  /// A badge: its id, name, criterion, xp, group and display fields.
   public static let badge = ObjectSchema(
     "badge", "A once-only achievement.",
     keys: [
@@ -112,6 +120,7 @@ public enum CatalogSchema {
       icon, color, tags, extra,
     ])
 
+  /// A badge group, progressive or not.
   public static let group = ObjectSchema(
     "group", "A group of badges.",
     keys: [
@@ -123,6 +132,7 @@ public enum CatalogSchema {
       description, icon,
     ])
 
+  /// A quote: its text, Arabic, source, category and tags.
   public static let quote = ObjectSchema(
     "quote", "A quote for the quote of the day.",
     keys: [
@@ -134,6 +144,7 @@ public enum CatalogSchema {
       tags,
     ])
 
+  /// The quote rotation: the rule and the list.
   public static let quotes = ObjectSchema(
     "quotes", "The quote of the day.",
     keys: [
@@ -144,6 +155,7 @@ public enum CatalogSchema {
       KeySchema("list", .list(.object(quote)), required: true, "The quotes, in rotation order."),
     ])
 
+  /// One wording of a message, with its own condition.
   public static let textVariant = ObjectSchema(
     "text variant", "One wording of a message's text.",
     keys: [
@@ -151,6 +163,7 @@ public enum CatalogSchema {
       KeySchema("when", .expression, "When this wording is used (the first that holds)."),
     ])
 
+  /// A message: its condition, title, wordings, action and display fields.
   public static let message = ObjectSchema(
     "message", "A candidate message of the day.",
     keys: [
@@ -184,6 +197,7 @@ public enum CatalogSchema {
     KeySchema("badges", .list(.object(badge)), "Once-only achievements, in display order."),
   ]
 
+  /// A catalog file: everything a catalog may hold.
   public static let catalog = ObjectSchema(
     "catalog", "A reward scheme: one app's streaks, milestones, badges, quotes and messages.",
     keys: [
@@ -198,6 +212,7 @@ public enum CatalogSchema {
         "Candidate messages of the day; the first whose `when` holds is shown."),
     ])
 
+  /// A rule module: what a catalog may import.
   public static let module = ObjectSchema(
     "rule module", "Reusable rules that catalogs import.",
     keys: [

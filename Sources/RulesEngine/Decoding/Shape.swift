@@ -71,11 +71,16 @@ public indirect enum Shape: Sendable {
 
 /// One key of a mapping: its name, the shape of its value, whether it must be there.
 public struct KeySchema: Sendable {
+  /// The key as written in YAML.
   public var name: String
+  /// What the key's value must look like.
   public var shape: Shape
+  /// Whether the key must be present.
   public var required: Bool
+  /// One sentence on the key, for schemas and messages.
   public var summary: String
 
+  /// A key named `name` whose value has `shape`.
   public init(_ name: String, _ shape: Shape, required: Bool = false, _ summary: String) {
     self.name = name
     self.shape = shape
@@ -88,14 +93,18 @@ public struct KeySchema: Sendable {
 public struct ObjectSchema: Sendable {
   /// What the mapping is, in a message: "badge", "streak"...
   public var title: String
+  /// One sentence on the object, for schemas.
   public var summary: String
+  /// The keys the object may have, in the order they are documented.
   public var keys: [KeySchema]
 
+  /// An object schema titled `title`.
   public init(_ title: String, _ summary: String, keys: [KeySchema]) {
     self.title = title
     self.summary = summary
     self.keys = keys
   }
 
+  /// The key named `name`, if the object has one.
   public func key(_ name: String) -> KeySchema? { keys.first { $0.name == name } }
 }

@@ -6,9 +6,12 @@
 /// are lists in catalog order whose entries carry their name as `key` (JSON readers do not
 /// keep the order of an object's keys). docs/export.md describes it.
 public enum CatalogExport {
+  /// The `format` of an exported catalog.
   public static let format = "rules-catalog"
+  /// The `format_version` this version writes and reads.
   public static let formatVersion = 1
 
+  /// The catalog as exported JSON, keys in a fixed order.
   public static func json(_ checked: ValidatedCatalog) -> JSONValue {
     let catalog = checked.catalog
     var root: [(String, JSONValue)] = [

@@ -7,13 +7,16 @@ import RulesSource
 /// gives a number (`3 / 2` is 1.5), comparisons take either. Enum inputs compare with the
 /// strings of their `values`, and a string that is not one of them is an error.
 public struct TypeChecker {
+  /// The names expressions may use.
   public let environment: Environment
   /// History aggregates found so far (shared by all expressions of a catalog, so that two
   /// uses of `total(logged)` keep one running sum).
   public var aggregates: [Aggregate]
   private var aggregateKeys: [String: Int] = [:]
+  /// Every problem found so far.
   public private(set) var errors: [ExpressionError] = []
 
+  /// A type checker over `environment`, with the aggregates already known.
   public init(environment: Environment, aggregates: [Aggregate] = []) {
     self.environment = environment
     self.aggregates = aggregates

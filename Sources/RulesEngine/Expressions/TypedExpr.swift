@@ -24,6 +24,7 @@ public enum StreakField: String, Sendable, Hashable, CaseIterable {
 /// An expression after type checking: names resolved, types known, int-to-number
 /// conversions made explicit, enum literals turned into their positions.
 public struct TypedExpr: Sendable {
+  /// What the expression does.
   public indirect enum Kind: Sendable {
     case literal(Value)
     case symbol(Symbol)
@@ -40,10 +41,14 @@ public struct TypedExpr: Sendable {
     case toInt(TypedExpr)
   }
 
+  /// What the expression does.
   public var kind: Kind
+  /// The expression's type.
   public var type: ValueType
+  /// The UTF-8 range of the expression's text.
   public var range: Range<Int>
 
+  /// A typed expression.
   public init(_ kind: Kind, _ type: ValueType, range: Range<Int>) {
     self.kind = kind
     self.type = type

@@ -8,6 +8,7 @@ public enum Value: Sendable, Equatable, CustomStringConvertible {
   /// An enum input's value, by its position in `values`.
   case member(Int, EnumType)
 
+  /// The value as people read it: `true`, `3`, `2.5`, an enum member's name.
   public var description: String {
     switch self {
     case .bool(let value): "\(value)"
@@ -40,6 +41,7 @@ public enum Value: Sendable, Equatable, CustomStringConvertible {
 
 /// Numbers for people: no trailing ".0", at most 3 decimals.
 public enum NumberFormat {
+  /// A number as short as it reads exactly to 3 decimals: `3`, `2.5`, `nan`, `inf`.
   public static func short(_ value: Double) -> String {
     if value.isNaN { return "nan" }
     if value.isInfinite { return value < 0 ? "-inf" : "inf" }

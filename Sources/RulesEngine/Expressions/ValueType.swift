@@ -10,6 +10,7 @@ public enum ValueType: Sendable, Equatable, CustomStringConvertible {
   /// mistake is reported once.
   case invalid
 
+  /// Whether the type is a number (int, number, or invalid, which matches anything).
   public var isNumeric: Bool { self == .int || self == .number || self == .invalid }
 
   /// For messages: "an integer", "a boolean", "fajr, an enum"...
@@ -39,9 +40,12 @@ public enum ValueType: Sendable, Equatable, CustomStringConvertible {
 
 /// An enum input's type: its name and values in order.
 public struct EnumType: Sendable, Equatable {
+  /// The input's name.
   public var name: String
+  /// The values, in the order written; a value is stored as its position.
   public var values: [String]
 
+  /// An enum type.
   public init(name: String, values: [String]) {
     self.name = name
     self.values = values

@@ -4,11 +4,14 @@ import Foundation
 /// for the evaluator: bools as 0 or 1, ints as themselves, enum values by position, numbers
 /// by their bit pattern.
 public struct EncodedRecord: Sendable, Equatable {
+  /// The day the record is for.
   public var date: CalendarDay
+  /// One encoded value per input of the catalog, in catalog order.
   public var values: [Int]
   /// The line of the record in the history file (0 when it was not read from a file).
   public var line: Int
 
+  /// A record of encoded values.
   public init(date: CalendarDay, values: [Int], line: Int = 0) {
     self.date = date
     self.values = values

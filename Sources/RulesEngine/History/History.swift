@@ -2,6 +2,7 @@ import Foundation
 
 /// A user's history: the days the app recorded, and the journey's start.
 public struct History: Sendable {
+  /// The user's id, when known.
   public var user: String?
   /// The journey's start (a commitment, the last contact...): Day 0 of elapsed streaks.
   public var start: CalendarDay?
@@ -9,8 +10,10 @@ public struct History: Sendable {
   public var timeZone: TimeZone?
   /// The records, in date order, one per date.
   public var records: [EncodedRecord]
+  /// Where the history was read from, for messages.
   public var file: String
 
+  /// A history of `records`, which must be in date order, one per date.
   public init(
     user: String? = nil, start: CalendarDay? = nil, timeZone: TimeZone? = nil,
     records: [EncodedRecord] = [], file: String = "history"

@@ -4,7 +4,9 @@ public enum CheckRunner {
   /// What an evaluation gives: the report, and the state to save (nil when nothing may be
   /// written, e.g. when the saved state is already ahead of the date).
   public struct Outcome: Sendable {
+    /// The evaluation of the date.
     public var evaluation: Evaluation
+    /// The state to save; nil when the saved state was after the date (it stays as it was).
     public var state: UserState?
     /// What the app may want to know (a counted record that changed...).
     public var warnings: [EngineWarning] = []

@@ -7,7 +7,9 @@
 /// and raw buffers: one loop and one `switch` per operation, no closure calls, no reference
 /// counting and no exclusivity checks.
 public final class DayRunner {
+  /// The compiled catalog.
   public let program: Program
+  /// The frame the day is computed in (read it after a run).
   public let frame: Frame
   private let machine: BytecodeMachine
   private let bytecode: Bytecode
@@ -65,6 +67,7 @@ public final class DayRunner {
     return allResults.indices.filter { frame.ints[allResults[$0]] != 0 }
   }
 
+  /// A runner for `program`, with its own frame (one per thread).
   public init(program: Program) {
     self.program = program
     let layout = program.layout

@@ -3,7 +3,9 @@
 /// The slots below 0 (`ints[-1]`, `ints[-2]`, ...) hold the constants of the bytecode that
 /// runs on the frame; slot 0 and up are the layout's slots, then the bytecode's temporaries.
 public final class Frame: @unchecked Sendable {
+  /// Int slots: ints, bools (0 or 1) and enum positions.
   public let ints: UnsafeMutablePointer<Int>
+  /// Number slots.
   public let nums: UnsafeMutablePointer<Double>
   let intCount: Int
   let numCount: Int

@@ -4,13 +4,17 @@
 public struct CountedState: Sendable, Equatable {
   /// Running sums of `total(x)`, by aggregate (ints and numbers kept apart).
   public var intSums: [Int]
+  /// Running sums of `total(x)` over numbers, by aggregate.
   public var numSums: [Double]
   /// The last `n` values of each `last(n, x)`, as a ring (nil for totals).
   public var windows: [Window?]
+  /// Each streak's state, in catalog order.
   public var streaks: [StreakState]
   /// The day each badge unlocked (`CalendarDay.number`), or nil.
   public var unlocked: [Int?]
+  /// How many badges are unlocked.
   public var badgeCount: Int
+  /// The sum of the xp of the badges unlocked.
   public var badgeXP: Int
   /// The last day whose record is counted in the sums and streaks.
   public var countedThrough: Int?

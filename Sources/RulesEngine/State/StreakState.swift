@@ -1,7 +1,10 @@
 /// One streak's state at the end of a counted day.
 public struct StreakState: Sendable, Equatable {
+  /// Days in the streak.
   public var current = 0
+  /// The longest the streak has been.
   public var best = 0
+  /// Freezes saved up.
   public var freezes = 0
   /// Counted days towards the next freeze.
   public var progress = 0
@@ -11,6 +14,7 @@ public struct StreakState: Sendable, Equatable {
   /// The latest day (a day number) a freeze covered, or nil.
   public var lastProtected: Int?
 
+  /// A streak's state.
   public init(
     current: Int = 0, best: Int = 0, freezes: Int = 0, progress: Int = 0, anchor: Int? = nil,
     lastProtected: Int? = nil

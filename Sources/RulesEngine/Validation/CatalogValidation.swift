@@ -6,6 +6,7 @@ public struct CatalogValidation: Sendable {
   public var validated: ValidatedCatalog?
   /// The text of every file involved, for printing source lines.
   public var sources: [String: SourceFile]
+  /// Every problem found, errors and warnings, each once.
   public var diagnostics: [Diagnostic]
   /// Whether the file is a rule module rather than a catalog.
   public var isModule: Bool

@@ -1,5 +1,8 @@
+/// A badge with its criterion typed and its progress measures inferred.
 public struct ValidatedBadge: Sendable {
+  /// The badge as written.
   public let badge: Badge
+  /// Its criterion, typed.
   public let when: TypedExpr
   /// How progress is measured: the explicit `progress`, or what `when` allows to infer
   /// (`x >= 7` gives x out of 7; `a && b` gives the parts of each). Empty: unknown.
@@ -10,6 +13,8 @@ public struct ValidatedBadge: Sendable {
 
 /// One measure of progress: where the user is and where the badge unlocks.
 public struct ProgressPart: Sendable {
+  /// Where the user is.
   public let current: TypedExpr
+  /// Where the badge unlocks.
   public let target: TypedExpr
 }

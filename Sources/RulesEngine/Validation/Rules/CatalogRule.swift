@@ -17,11 +17,14 @@ public protocol CatalogRule {
 /// A catalog written for a rule's documentation and tests, with the diagnostics it must
 /// give, each as `line:column: severity: message` (an empty list: it must pass).
 public struct RuleExample: Sendable {
+  /// The catalog, as YAML.
   public var yaml: String
+  /// What the rule reports, as `line:column: severity: message`; empty when it passes.
   public var expected: [String]
   /// Other files the example's catalog imports, by path relative to it.
   public var modules: [String: String]
 
+  /// An example catalog and what the rule reports on it.
   public init(_ yaml: String, expected: [String] = [], modules: [String: String] = [:]) {
     self.yaml = yaml
     self.expected = expected

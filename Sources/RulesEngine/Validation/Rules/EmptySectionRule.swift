@@ -1,13 +1,17 @@
 import RulesSource
 
 extension DiagnosticID {
+  /// The id of the problems this rule reports.
   public static let emptySection: DiagnosticID = "empty-section"
 }
 
 /// A quote rotation needs quotes, and a milestone track needs milestones.
 public enum EmptySectionRule: CatalogRule {
+  /// The diagnostic id the rule reports.
   public static let id = DiagnosticID.emptySection
+  /// What the rule holds catalogs to, for docs/diagnostics.md.
   public static let summary = "`quotes` and `milestones` hold at least one entry."
+  /// Catalogs the rule passes or reports, run by the tests and shown in docs/diagnostics.md.
   public static let examples = [
     RuleExample(
       """
@@ -25,6 +29,7 @@ public enum EmptySectionRule: CatalogRule {
       """),
   ]
 
+  /// Reports every place in `catalog` that breaks the rule.
   public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
     if let quotes = catalog.quotes, quotes.quotes.isEmpty {
       report.error(

@@ -2,6 +2,7 @@ import RulesSource
 
 /// Collects a rule's diagnostics.
 public struct RuleReport {
+  /// The problems reported so far.
   public private(set) var diagnostics: [Diagnostic] = []
   let id: DiagnosticID
 
