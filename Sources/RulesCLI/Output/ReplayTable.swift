@@ -1,10 +1,19 @@
 import RulesEngine
 
-/// A replay as a table: one row per day.
+/// A replay as a table: one row per day. A day a freeze covered has the seed's shield (🛡)
+/// beside the streak it protected.
 struct ReplayTable {
   let catalog: ValidatedCatalog
 
   func render(_ days: [Evaluation]) -> String {
+    // A day is known to be protected once it is finished: at the next check (or the same one,
+    // for a streak whose day is final). Every day a report names as protected is marked.
+    var protected: [Set<CalendarDay>] = catalog.streaks.map { _ in [] }
+    for day in days {
+      for (index, streak) in day.streaks.enumerated() {
+        if let date = streak.lastProtected { protected[index].insert(date) }
+      }
+    }
     var header = ["date"] + catalog.streaks.map(\.streak.name)
     let hasMilestones = catalog.catalog.milestones != nil
     if hasMilestones { header.append("milestone") }
@@ -12,7 +21,9 @@ struct ReplayTable {
     var rows: [[String]] = [header]
     for day in days {
       var row = [day.date.description]
-      row += day.streaks.map { String($0.current) }
+      row += day.streaks.enumerated().map { index, streak in
+        "\(streak.current)" + (protected[index].contains(day.date) ? " 🛡" : "")
+      }
       if hasMilestones { row.append(day.milestones.today ?? "") }
       row.append(day.badges.new.joined(separator: ", "))
       row.append(day.message?.id ?? "")

@@ -28,6 +28,8 @@ public struct EvaluationText: Sendable {
       for streak in evaluation.streaks {
         var line = "  \(pad(streak.name, width))  \(days(streak.current)) (best \(streak.best))"
         if streak.freezes > 0 { line += ", \(streak.freezes) freeze\(streak.freezes == 1 ? "" : "s")" }
+        if let start = streak.start { line += ", since \(start)" }
+        if let protected = streak.lastProtected { line += ", 🛡 protected \(protected)" }
         lines.append(line)
       }
     }
@@ -50,11 +52,15 @@ public struct EvaluationText: Sendable {
       if let today = evaluation.milestones.today {
         lines.append("  reached today: \(label(today))")
       }
+      let missed = evaluation.milestones.new.filter { $0 != evaluation.milestones.today }
+      if !missed.isEmpty {
+        lines.append("  reached since the last check: " + missed.map(label).joined(separator: ", "))
+      }
       lines.append(
         "  reached: \(evaluation.milestones.reached.isEmpty ? "none yet" : evaluation.milestones.reached.joined(separator: ", "))"
       )
       if let next = evaluation.milestones.next {
-        lines.append("  next: \(label(next.id)) in \(days(next.daysUntil))")
+        lines.append("  next: \(label(next.id)) in \(days(next.daysUntil)), on \(next.date)")
       }
     }
     if !catalog.badges.isEmpty {
@@ -71,6 +77,12 @@ public struct EvaluationText: Sendable {
         if let current = badge.current, let target = badge.target, let progress = badge.progress {
           line += ": \(current)/\(target) (\(Int((progress * 100).rounded()))%)"
         }
+        if badge.waiting { line += ", waits for the next check" }
+        lines.append(line)
+      }
+      if let next = evaluation.badges.next {
+        var line = "  next: \(badgeName(next.id))"
+        if let current = next.current, let target = next.target { line += " (\(current)/\(target))" }
         lines.append(line)
       }
     }
@@ -83,7 +95,12 @@ public struct EvaluationText: Sendable {
     if let message = evaluation.message {
       lines.append("")
       lines.append("Message")
-      if let title = message.title { lines.append("  \(title)") }
+      let look = [message.icon, message.color].compactMap { $0 }
+      if let title = message.title {
+        lines.append("  \(title)" + (look.isEmpty ? "" : "  [\(look.joined(separator: ", "))]"))
+      } else if !look.isEmpty {
+        lines.append("  [\(look.joined(separator: ", "))]")
+      }
       lines.append("  \(message.text)")
       if let action = message.action { lines.append("  → \(action)") }
     }

@@ -17,6 +17,8 @@ public struct Scenario: Sendable {
   public var history: History
   /// The first day the app checks; the days before are counted at that check.
   public var firstCheck: CalendarDay
+  /// The only days the app checks, in date order; nil: every day from `firstCheck`.
+  public var checkDays: [CalendarDay]? = nil
   public var expectations: [Expectation]
 }
 
@@ -33,6 +35,8 @@ public struct Expectation: Sendable {
 
   public enum Subject: Sendable {
     case streak(name: String, field: StreakField, value: Int)
+    /// A streak's `start` or `last_protected` (nil: null).
+    case streakDate(name: String, field: String, value: CalendarDay?)
     case metric(name: String, value: ScalarValue)
     case unlocked(id: String, date: CalendarDay?)
     case new([String])
@@ -41,6 +45,15 @@ public struct Expectation: Sendable {
     case milestoneToday(String?)
     case milestoneNext(String?)
     case daysUntil(Int)
+    /// The milestones reached since the last check, in day order (exactly these).
+    case milestonesNew([String])
+    case nextDate(CalendarDay)
+    /// The locked badge closest to unlocking (`badges.next`), or nil.
+    case nextBadge(String?)
+    /// Exactly the locked badges that wait for the next check.
+    case waiting([String])
+    /// A display field of the message of the day (nil: null).
+    case messageField(key: String, value: String?)
     case quote(String?)
     case message(String?)
     case messageText(String)

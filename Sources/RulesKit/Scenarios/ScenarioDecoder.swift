@@ -62,14 +62,38 @@ public struct ScenarioDecoder {
         span = max(range.lowerBound, min(day.number, range.upperBound))...range.upperBound
       }
     }
+    var checkDays: [CalendarDay]?
+    if let list = node["checks"] {
+      checkDays = []
+      for item in list.items ?? [] {
+        guard let day = date(item, what: "a check's date") else { continue }
+        if let range = span, !range.contains(day.number) {
+          report(
+            item.mark, .badScenario,
+            "the check \(day) is outside the history (\(CalendarDay(number: range.lowerBound)) to \(CalendarDay(number: range.upperBound)))"
+          )
+        } else if let previous = checkDays?.last, day <= previous {
+          report(item.mark, .badScenario, "the check \(day) is not after \(previous); list checks in date order")
+        }
+        checkDays?.append(day)
+      }
+      if let first = checkDays?.first, let range = span { span = first.number...range.upperBound }
+    }
     var expectations: [Expectation] = []
     for item in node["expect"]?.items ?? [] {
-      if let expectation = expectation(item, span: span) { expectations.append(expectation) }
+      if let expectation = expectation(item, span: span) {
+        if let checkDays, !checkDays.contains(expectation.date), let dateNode = item["date"] {
+          report(
+            dateNode.mark, .badScenario,
+            "\(expectation.date) is not one of the scenario's 'checks'; the app does not check that day")
+        }
+        expectations.append(expectation)
+      }
     }
     guard let history = decoded, let span else { return nil }
     return Scenario(
       name: name, origin: Origin(file: file, mark: node.mark), history: history,
-      firstCheck: CalendarDay(number: span.lowerBound), expectations: expectations)
+      firstCheck: CalendarDay(number: span.lowerBound), checkDays: checkDays, expectations: expectations)
   }
 
   /// The days a scenario's checks may look at: from the history's first day to its last
@@ -121,6 +145,14 @@ public struct ScenarioDecoder {
           add(.streak(name: name, field: field, value: number), value)
         }
       }
+      for field in ["start", "last_protected"] {
+        guard let value = pair.value[field] else { continue }
+        if value.tag == .null {
+          add(.streakDate(name: name, field: field, value: nil), value)
+        } else if let day = self.date(value, what: "'\(field)'") {
+          add(.streakDate(name: name, field: field, value: day), value)
+        }
+      }
     }
     for pair in node["metrics"]?.pairs ?? [] {
       guard let name = pair.key.text, known(name, pair.key, catalog.catalog.metrics.map(\.name), "metric"),
@@ -146,6 +178,13 @@ public struct ScenarioDecoder {
     for item in node["locked"]?.items ?? [] {
       if let id = item.text, known(id, item, badges, "badge") { add(.locked(id: id), item) }
     }
+    if let next = node["next_badge"], let id = optionalID(next, badges, "badge") {
+      add(.nextBadge(id), next)
+    }
+    if let list = node["waiting"], let items = list.items {
+      let ids = items.compactMap { item in item.text.flatMap { known($0, item, badges, "badge") ? $0 : nil } }
+      if ids.count == items.count { add(.waiting(ids), list) }
+    }
     if let milestones = node["milestones"] { self.milestones(milestones, add) }
     if let quote = node["quote"] {
       if let id = optionalID(quote, catalog.catalog.quotes?.quotes.map(\.id) ?? [], "quote") {
@@ -159,6 +198,10 @@ public struct ScenarioDecoder {
     }
     if let text = node["message_text"], let value = text.text, text.tag != .null {
       add(.messageText(value), text)
+    }
+    for pair in node["message_fields"]?.pairs ?? [] {
+      guard let key = pair.key.text else { continue }
+      add(.messageField(key: key, value: pair.value.tag == .null ? nil : pair.value.text), pair.value)
     }
     if node.pairs?.count == 1 {
       report(node.mark, .badScenario, "the expectation for \(date) checks nothing")
@@ -184,6 +227,13 @@ public struct ScenarioDecoder {
     }
     if let days = node["days_until"], case .int(let value)? = days.scalar {
       add(.daysUntil(value), days)
+    }
+    if let list = node["new"], let items = list.items {
+      let reached = items.compactMap { item in item.text.flatMap { known($0, item, ids, "milestone") ? $0 : nil } }
+      if reached.count == items.count { add(.milestonesNew(reached), list) }
+    }
+    if let dateNode = node["next_date"], let day = date(dateNode, what: "'next_date'") {
+      add(.nextDate(day), dateNode)
     }
   }
 

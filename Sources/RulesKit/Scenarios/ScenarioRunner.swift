@@ -27,12 +27,20 @@ public enum ScenarioRunner {
     let records = try history.records.map { record throws(EngineError) in try DayRecord(record, for: engine) }
     var evaluations: [Evaluation] = []
     var state: UserState?
-    var day = scenario.firstCheck
-    while day <= last {
+    var days: [CalendarDay] = []
+    if let checkDays = scenario.checkDays {
+      days = checkDays.filter { $0 <= last }
+    } else {
+      var day = scenario.firstCheck
+      while day <= last {
+        days.append(day)
+        day = day + 1
+      }
+    }
+    for day in days {
       let check = try engine.check(user: history.user, start: history.start, on: day, records: records, state: state)
       state = check.state
       evaluations.append(check.evaluation)
-      day = day + 1
     }
     return evaluations
   }
@@ -77,6 +85,10 @@ public enum ScenarioRunner {
         case .freezes: streak.freezes
         }
       return compare("\(name).\(field.rawValue)", value, found, String.init)
+    case .streakDate(let name, let field, let value):
+      guard let streak = evaluation.streak(name) else { return "the streak '\(name)' is not reported" }
+      let found = field == "start" ? streak.start : streak.lastProtected
+      return compare("\(name).\(field)", value, found) { $0?.description ?? "null" }
     case .metric(let name, let expected):
       guard let found = evaluation.metric(name) else { return "the metric '\(name)' is not reported" }
       return matches(expected, found) ? nil : "\(name): expected \(show(expected)), found \(found.literal)"
@@ -100,6 +112,27 @@ public enum ScenarioRunner {
         return "days until the next milestone: expected \(days), found no next milestone"
       }
       return compare("days until the next milestone", days, next.daysUntil, String.init)
+    case .milestonesNew(let ids):
+      return compare("milestones reached since the last check", ids, evaluation.milestones.new, list)
+    case .nextDate(let day):
+      guard let next = evaluation.milestones.next else {
+        return "the next milestone's date: expected \(day), found no next milestone"
+      }
+      return compare("the next milestone's date", day, next.date, \.description)
+    case .nextBadge(let id):
+      return compare("next badge", id, evaluation.badges.next?.id, optional)
+    case .waiting(let ids):
+      return compare("badges waiting", ids, evaluation.badges.locked.filter(\.waiting).map(\.id), list)
+    case .messageField(let key, let value):
+      guard let message = evaluation.message else { return "message \(key): expected a message, found none" }
+      let found: String? =
+        switch key {
+        case "title": message.title
+        case "action": message.action
+        case "icon": message.icon
+        default: message.color
+        }
+      return compare("message \(key)", value, found) { $0.map { "\"\($0)\"" } ?? "null" }
     case .quote(let id):
       return compare("quote", id, evaluation.quote?.id, optional)
     case .message(let id):

@@ -11,6 +11,17 @@ public enum ScenarioSchema {
       KeySchema("current", .integer(min: 0), "The current streak."),
       KeySchema("best", .integer(min: 0), "The best streak so far."),
       KeySchema("freezes", .integer(min: 0), "The freezes held."),
+      KeySchema("start", .anything, "The date its current run began (YYYY-MM-DD), or null."),
+      KeySchema("last_protected", .anything, "The latest day a freeze covered (YYYY-MM-DD), or null."),
+    ])
+
+  public static let messageFields = ObjectSchema(
+    "message fields", "Display fields of the message of the day.",
+    keys: [
+      KeySchema("title", .anything, "Its title, or null."),
+      KeySchema("action", .anything, "Its action, or null."),
+      KeySchema("icon", .anything, "Its icon, or null."),
+      KeySchema("color", .anything, "Its colour, or null."),
     ])
 
   public static let unlock = ObjectSchema(
@@ -27,6 +38,10 @@ public enum ScenarioSchema {
       KeySchema("today", .anything, "The milestone reached exactly today, or null for none."),
       KeySchema("next", .anything, "The next milestone, or null for none."),
       KeySchema("days_until", .integer(min: 0), "Days until the next milestone."),
+      KeySchema(
+        "new", .list(.id),
+        "Exactly the milestones reached since the last check, in day order ([] for none)."),
+      KeySchema("next_date", .text, "The date of the next milestone, YYYY-MM-DD."),
     ])
 
   public static let expectation = ObjectSchema(
@@ -42,10 +57,17 @@ public enum ScenarioSchema {
         "Badges unlocked by this date: an id, or `{id, date}` to name the date too."),
       KeySchema("new", .list(.id), "Exactly the badges this check unlocks ([] for none)."),
       KeySchema("locked", .list(.id), "Badges still locked."),
+      KeySchema("next_badge", .anything, "The locked badge closest to unlocking (`badges.next`), or null."),
+      KeySchema(
+        "waiting", .list(.id),
+        "Exactly the locked badges whose criterion holds but that wait for the next check ([] for none)."),
       KeySchema("milestones", .object(milestones), "The milestones' state."),
       KeySchema("quote", .anything, "The quote of the day's id, or null."),
       KeySchema("message", .anything, "The message of the day's id, or null."),
       KeySchema("message_text", .text, "The message of the day's text, placeholders filled."),
+      KeySchema(
+        "message_fields", .object(messageFields),
+        "Display fields of the message of the day (`title`, `action`, `icon`, `color`): a text, or null."),
     ])
 
   public static let scenario = ObjectSchema(
@@ -59,6 +81,10 @@ public enum ScenarioSchema {
       KeySchema(
         "first_check", .text,
         "The first day the app checks (default: the history's first day); the days before it are counted at that check, as `rules eval` counts them for a new user."
+      ),
+      KeySchema(
+        "checks", .list(.text),
+        "The only days the app checks, in date order (default: every day from the first check); each expectation's date must be one of them. For an app that is not opened every day."
       ),
       KeySchema(
         "through", .text,
