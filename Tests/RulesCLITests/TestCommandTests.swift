@@ -27,7 +27,7 @@ struct TestCommandTests {
     arguments: [
       (
         "discipline", "when: training.current >= 3", "when: training.current >= 4",
-        "catalogs/tests/discipline.yaml:50:20: error: 'check-ins on unplanned rest days do not break the streak', 2026-01-06: momentum: expected unlocked, found locked [expectation-failed]"
+        "catalogs/tests/discipline.yaml:51:20: error: 'check-ins on unplanned rest days do not break the streak', 2026-01-06: momentum: expected unlocked, found locked [expectation-failed]"
       ),
       (
         "imanpath", "{id: sabr, day: 7,", "{id: sabr, day: 8,",
@@ -35,15 +35,15 @@ struct TestCommandTests {
       ),
       (
         "salahstreak", "freezes: {earn_every: 7}", "freezes: {earn_every: 7, max: 2}",
-        "catalogs/tests/salahstreak.yaml:125:49: error: 'freezes have no cap, 21 perfect days earn 3 and they cover 3 missed days', 2026-03-21: salah.freezes: expected 3, found 2 [expectation-failed]"
+        "catalogs/tests/salahstreak.yaml:127:49: error: 'freezes have no cap, 21 perfect days earn 3 and they cover 3 missed days', 2026-03-21: salah.freezes: expected 3, found 2 [expectation-failed]"
       ),
       (
         "onward", "when: no_contact.current >= 3}", "when: no_contact.current >= 4}",
-        "catalogs/tests/onward.yaml:51:14: error: 'checked every day from the start, each time achievement unlocks on its own day', 2026-01-04: new badges: expected [no-contact-3], found [] [expectation-failed]"
+        "catalogs/tests/onward.yaml:56:14: error: 'checked every day from the start, each time achievement unlocks on its own day', 2026-01-04: new badges: expected [no-contact-3], found [] [expectation-failed]"
       ),
       (
         "rizq", "xp: 50\n", "xp: 60\n",
-        "catalogs/tests/rizq.yaml:78:38: error: 'First Step unlocks on the first dua and gives 50 XP', 2026-07-02: xp: expected 70, found 80 [expectation-failed]"
+        "catalogs/tests/rizq.yaml:83:38: error: 'First Step unlocks on the first dua and gives 50 XP', 2026-07-02: xp: expected 70, found 80 [expectation-failed]"
       ),
     ])
   func mutation(catalog: String, original: String, changed: String, failure: String) throws {

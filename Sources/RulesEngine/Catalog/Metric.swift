@@ -10,16 +10,21 @@ public struct Metric: Sendable {
   public var displayName: String?
   /// What the metric means.
   public var description: String?
+  /// How far the user is towards the metric's next value (RIZQ's "340 / 500 XP" towards the
+  /// next level): where the user is and where the next value begins, both counted from where
+  /// the current value began.
+  public var progress: (current: ExpressionSource, target: ExpressionSource)?
 
   /// A metric.
   public init(
     name: String, origin: Origin, expression: ExpressionSource, displayName: String? = nil,
-    description: String? = nil
+    description: String? = nil, progress: (current: ExpressionSource, target: ExpressionSource)? = nil
   ) {
     self.name = name
     self.origin = origin
     self.expression = expression
     self.displayName = displayName
     self.description = description
+    self.progress = progress
   }
 }

@@ -18,6 +18,8 @@ public final class Program: Sendable {
 
   /// Each badge's progress measures: where the user is and where the badge unlocks.
   let progress: [[Measure]]
+  /// Each metric's progress measure towards its next value, if it has one.
+  let metricProgress: [Measure?]
   /// Each message: its condition, title, variants and action.
   let messages: [CompiledMessage]
 
@@ -88,6 +90,9 @@ public final class Program: Sendable {
     }
     progress = catalog.badges.map { badge in
       badge.progress.map { Measure(current: closure($0.current), target: closure($0.target)) }
+    }
+    metricProgress = catalog.metricProgress.map { part in
+      part.map { Measure(current: closure($0.current), target: closure($0.target)) }
     }
     messages = catalog.messages.map { message in
       CompiledMessage(

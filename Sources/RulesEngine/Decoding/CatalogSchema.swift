@@ -70,6 +70,17 @@ public enum CatalogSchema {
       KeySchema("value", .expression, required: true, "The expression that computes it."),
       KeySchema("name", .text, "A display name."),
       description,
+      KeySchema(
+        "progress", .object(metricProgress),
+        "How far the user is towards the metric's next value (a level's XP ring): `current` and `target`, counted from where the current value began."
+      ),
+    ])
+
+  public static let metricProgress = ObjectSchema(
+    "metric progress", "How far a user is towards a metric's next value.",
+    keys: [
+      KeySchema("current", .expression, required: true, "Where the user is (XP into the level)."),
+      KeySchema("target", .expression, required: true, "Where the next value begins (XP the level needs)."),
     ])
 
   /// A milestone: its id, its day and its display fields.

@@ -235,9 +235,15 @@ public struct RuleFileDecoder {
     let node = pair.value
     if node.pairs != nil {
       guard let value = expression(node["value"]) else { return nil }
+      var progress: (ExpressionSource, ExpressionSource)?
+      if let progressNode = node["progress"], let current = expression(progressNode["current"]),
+        let target = expression(progressNode["target"])
+      {
+        progress = (current, target)
+      }
       return Metric(
         name: name, origin: origin(pair.key), expression: value,
-        displayName: Self.text(node["name"]), description: Self.text(node["description"]))
+        displayName: Self.text(node["name"]), description: Self.text(node["description"]), progress: progress)
     }
     guard let value = expression(node) else { return nil }
     return Metric(name: name, origin: origin(pair.key), expression: value)

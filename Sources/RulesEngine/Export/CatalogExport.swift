@@ -79,6 +79,10 @@ public enum CatalogExport {
     var fields: [(String, JSONValue)] = [("key", .string(metric.name)), ("value", .string(metric.expression.text))]
     fields.add("name", metric.displayName)
     fields.add("description", metric.description)
+    if let progress = metric.progress {
+      fields.append(
+        ("progress", .object([("current", .string(progress.current.text)), ("target", .string(progress.target.text))])))
+    }
     return .object(fields)
   }
 

@@ -231,6 +231,8 @@ public struct Evaluation: Sendable, Equatable {
   public var streaks: [StreakReport] = []
   /// Every metric of the catalog, in catalog order.
   public var metrics: [MetricReport] = []
+  /// The progress of every metric that has one, in catalog order (empty when none has).
+  public var progress: [MetricProgress] = []
   /// The milestone track (empty when the catalog has none).
   public var milestones = MilestoneReport()
   /// Unlocked, new and locked badges.

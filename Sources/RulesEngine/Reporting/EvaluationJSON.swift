@@ -24,6 +24,16 @@ extension Evaluation: Codable {
       ),
       ("metrics", .object(metrics.map { ($0.name, $0.value.json) })),
       (
+        "progress",
+        .object(
+          progress.map {
+            (
+              $0.name,
+              .object([("current", $0.current.json), ("target", $0.target.json), ("progress", .number($0.progress))])
+            )
+          })
+      ),
+      (
         "milestones",
         .object([
           ("streak", milestones.streak.map(JSONValue.string) ?? .null),
@@ -115,6 +125,13 @@ extension Evaluation: Codable {
     let metricFields = try root.nestedContainer(keyedBy: JSONKey.self, forKey: "metrics")
     metrics = try metricFields.allKeys.sorted { $0.stringValue < $1.stringValue }.map { key in
       MetricReport(name: key.stringValue, value: try metricFields.decode(Value.self, forKey: key))
+    }
+    let progressFields = try root.nestedContainer(keyedBy: JSONKey.self, forKey: "progress")
+    progress = try progressFields.allKeys.sorted { $0.stringValue < $1.stringValue }.map { key in
+      let fields = try progressFields.nestedContainer(keyedBy: JSONKey.self, forKey: key)
+      return MetricProgress(
+        name: key.stringValue, current: try fields.decode(Value.self, forKey: "current"),
+        target: try fields.decode(Value.self, forKey: "target"), progress: try fields.decode(Double.self, forKey: "progress"))
     }
     let milestoneFields = try root.nestedContainer(keyedBy: JSONKey.self, forKey: "milestones")
     milestones.streak = try milestoneFields.decodeIfPresent(String.self, forKey: "streak")

@@ -43,6 +43,14 @@ package struct EvaluationReporter {
       Evaluation.MetricReport(
         name: catalog.catalog.metrics[index].name, value: value(catalog.metrics[index].type, layout.metrics[index]))
     }
+    result.progress = catalog.metrics.indices.compactMap { index in
+      guard let measure = program.metricProgress[index] else { return nil }
+      let current = measure.current.value(frame)
+      let target = measure.target.value(frame)
+      return Evaluation.MetricProgress(
+        name: catalog.catalog.metrics[index].name, current: current, target: target,
+        progress: (Self.fraction(current.asDouble, target.asDouble) * 1000).rounded() / 1000)
+    }
     result.milestones = milestones(day: day, start: start, streaks: result.streaks, seen: seen)
     let unlockedOrder = state.unlocked.indices.filter { state.unlocked[$0] != nil }
       .sorted { (state.unlocked[$0]!, $0) < (state.unlocked[$1]!, $1) }

@@ -137,6 +137,10 @@ public struct CatalogValidator {
 
     var badges: [ValidatedBadge] = []
     for badge in catalog.badges { badges.append(checkBadge(badge)) }
+    var metricProgress: [ProgressPart?] = []
+    for metric in catalog.metrics {
+      metricProgress.append(metric.progress.flatMap { checkProgress($0, of: "a metric") })
+    }
     var messages: [ValidatedMessage] = []
     for message in catalog.messages { messages.append(checkMessage(message)) }
     if !isModule { checkRequirements() }
@@ -147,6 +151,7 @@ public struct CatalogValidator {
       catalog: catalog,
       streaks: streakChecks.map { $0! },
       metrics: metricTypes.map { $0! },
+      metricProgress: metricProgress,
       aggregates: checker.aggregates,
       order: evaluationOrder(graph: graph, metrics: metricTypes.map { $0! }, streaks: streakChecks.map { $0! }),
       badges: badges,
@@ -196,28 +201,34 @@ public struct CatalogValidator {
       }
     }
     var progress: [ProgressPart] = []
-    if let (current, target) = badge.progress {
-      var typedCurrent: TypedExpr?
-      if let expr = parse(current) {
-        typedCurrent = typeCheck(expr, current) {
-          $0.checkNumeric($1, role: "a badge's progress 'current'")
-        }
-      }
-      var typedTarget: TypedExpr?
-      if let expr = parse(target) {
-        typedTarget = typeCheck(expr, target) {
-          $0.checkNumeric($1, role: "a badge's progress 'target'")
-        }
-      }
-      if let typedCurrent, let typedTarget {
-        progress = [ProgressPart(current: typedCurrent, target: typedTarget)]
-      }
+    if let measure = badge.progress {
+      progress = checkProgress(measure, of: "a badge").map { [$0] } ?? []
     } else {
       progress = ProgressInference.parts(of: when)
     }
     return ValidatedBadge(
       badge: badge, when: when, progress: progress,
       group: badge.group.flatMap { id in catalog.groups.firstIndex { $0.id == id } })
+  }
+
+  /// A progress measure, its `current` and `target` type-checked as numbers.
+  private mutating func checkProgress(
+    _ measure: (current: ExpressionSource, target: ExpressionSource), of owner: String
+  ) -> ProgressPart? {
+    var typedCurrent: TypedExpr?
+    if let expr = parse(measure.current) {
+      typedCurrent = typeCheck(expr, measure.current) {
+        $0.checkNumeric($1, role: "\(owner)'s progress 'current'")
+      }
+    }
+    var typedTarget: TypedExpr?
+    if let expr = parse(measure.target) {
+      typedTarget = typeCheck(expr, measure.target) {
+        $0.checkNumeric($1, role: "\(owner)'s progress 'target'")
+      }
+    }
+    guard let typedCurrent, let typedTarget else { return nil }
+    return ProgressPart(current: typedCurrent, target: typedTarget)
   }
 
   private mutating func checkMessage(_ message: Message) -> ValidatedMessage {

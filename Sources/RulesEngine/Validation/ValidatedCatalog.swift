@@ -7,6 +7,8 @@ public struct ValidatedCatalog: Sendable {
   public let streaks: [ValidatedStreak]
   /// Each metric's typed expression, by the metric's position.
   public let metrics: [TypedExpr]
+  /// Each metric's progress towards its next value, by the metric's position (nil: none).
+  public let metricProgress: [ProgressPart?]
   /// Every `total(x)` and `last(n, x)` the expressions use, once each.
   public let aggregates: [Aggregate]
   /// Aggregates, streaks and metrics in an order where each comes after what it reads.

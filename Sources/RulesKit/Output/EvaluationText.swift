@@ -38,7 +38,11 @@ public struct EvaluationText: Sendable {
       lines.append("Metrics")
       let width = evaluation.metrics.map(\.name.count).max() ?? 0
       for metric in evaluation.metrics {
-        lines.append("  \(pad(metric.name, width))  \(metric.value)")
+        var line = "  \(pad(metric.name, width))  \(metric.value)"
+        if let progress = evaluation.progress.first(where: { $0.name == metric.name }) {
+          line += "  (\(progress.current) / \(progress.target), \(Int((progress.progress * 100).rounded()))% to the next)"
+        }
+        lines.append(line)
       }
     }
     if let streak = evaluation.milestones.streak, let track = catalog.catalog.milestones {

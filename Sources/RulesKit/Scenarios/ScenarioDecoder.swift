@@ -160,6 +160,15 @@ public struct ScenarioDecoder {
       else { continue }
       add(.metric(name: name, value: value), pair.value)
     }
+    for pair in node["progress"]?.pairs ?? [] {
+      let withProgress = catalog.catalog.metrics.filter { $0.progress != nil }.map(\.name)
+      guard let name = pair.key.text, known(name, pair.key, withProgress, "metric with a progress") else { continue }
+      for field in ["current", "target"] {
+        if let value = pair.value[field], let scalar = value.scalar {
+          add(.metricProgress(name: name, field: field, value: scalar), value)
+        }
+      }
+    }
     let badges = catalog.catalog.badges.map(\.id)
     for item in node["unlocked"]?.items ?? [] {
       let idNode = item.pairs == nil ? item : item["id"]

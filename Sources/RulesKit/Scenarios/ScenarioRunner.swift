@@ -112,6 +112,13 @@ public enum ScenarioRunner {
         return "days until the next milestone: expected \(days), found no next milestone"
       }
       return compare("days until the next milestone", days, next.daysUntil, String.init)
+    case .metricProgress(let name, let field, let expected):
+      guard let progress = evaluation.progress.first(where: { $0.name == name }) else {
+        return "the progress of '\(name)' is not reported"
+      }
+      let found = field == "current" ? progress.current : progress.target
+      return matches(expected, found)
+        ? nil : "\(name) progress \(field): expected \(show(expected)), found \(found.literal)"
     case .milestonesNew(let ids):
       return compare("milestones reached since the last check", ids, evaluation.milestones.new, list)
     case .nextDate(let day):

@@ -15,6 +15,13 @@ public enum ScenarioSchema {
       KeySchema("last_protected", .anything, "The latest day a freeze covered (YYYY-MM-DD), or null."),
     ])
 
+  public static let metricProgress = ObjectSchema(
+    "metric progress expectation", "A metric's progress towards its next value.",
+    keys: [
+      KeySchema("current", .scalar, "Where the user is (XP into the level)."),
+      KeySchema("target", .scalar, "Where the next value begins (XP the level needs)."),
+    ])
+
   public static let messageFields = ObjectSchema(
     "message fields", "Display fields of the message of the day.",
     keys: [
@@ -52,6 +59,9 @@ public enum ScenarioSchema {
         "streaks", .dictionary(.oneOf([.integer(min: 0), .object(streak)])),
         "Streaks by name: a number (the current streak) or `current`, `best`, `freezes`."),
       KeySchema("metrics", .dictionary(.scalar), "Metric values by name."),
+      KeySchema(
+        "progress", .dictionary(.object(metricProgress)),
+        "Progress of metrics towards their next value, by metric name: `current`, `target`."),
       KeySchema(
         "unlocked", .list(.oneOf([.id, .object(unlock)])),
         "Badges unlocked by this date: an id, or `{id, date}` to name the date too."),
