@@ -42,7 +42,9 @@ let package = Package(
       ]
     ),
     .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"], exclude: ["Fixtures"]),
+    .testTarget(name: "RulesSourceTests", dependencies: ["RulesSource"]),
     .testTarget(name: "RulesEngineTests", dependencies: ["RulesKit"]),
+    .testTarget(name: "RulesKitTests", dependencies: ["RulesKit"]),
     .testTarget(name: "RulesCLITests", dependencies: ["RulesCLI"]),
     // An app's view: RulesEngine alone, catalogs and histories from committed JSON fixtures.
     .testTarget(name: "RulesAppTests", dependencies: ["RulesEngine"], exclude: ["Fixtures"]),

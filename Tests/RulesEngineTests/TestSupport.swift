@@ -86,6 +86,9 @@ enum Fixture {
     return results
   }
 
+  /// A day from `YYYY-MM-DD` (the tests write only real dates).
+  static func day(_ text: String) -> CalendarDay { try! CalendarDay(text) }
+
   /// A history of consecutive days from `start`, one record per element.
   static func days(from start: String, _ records: [String]) -> String {
     let first = (try! CalendarDay(start))

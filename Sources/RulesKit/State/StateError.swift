@@ -2,7 +2,7 @@ import Foundation
 import RulesEngine
 
 /// Why a state file cannot be used. The file is never changed when this happens.
-public struct StateError: Error, Sendable, CustomStringConvertible {
+public struct StateError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The file.
   public var path: String
   /// What is wrong with it.
