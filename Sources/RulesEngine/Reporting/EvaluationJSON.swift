@@ -131,7 +131,8 @@ extension Evaluation: Codable {
       let fields = try progressFields.nestedContainer(keyedBy: JSONKey.self, forKey: key)
       return MetricProgress(
         name: key.stringValue, current: try fields.decode(Value.self, forKey: "current"),
-        target: try fields.decode(Value.self, forKey: "target"), progress: try fields.decode(Double.self, forKey: "progress"))
+        target: try fields.decode(Value.self, forKey: "target"),
+        progress: try fields.decode(Double.self, forKey: "progress"))
     }
     let milestoneFields = try root.nestedContainer(keyedBy: JSONKey.self, forKey: "milestones")
     milestones.streak = try milestoneFields.decodeIfPresent(String.self, forKey: "streak")

@@ -29,7 +29,7 @@ public struct EvaluationText: Sendable {
         var line = "  \(pad(streak.name, width))  \(days(streak.current)) (best \(streak.best))"
         if streak.freezes > 0 { line += ", \(streak.freezes) freeze\(streak.freezes == 1 ? "" : "s")" }
         if let start = streak.start { line += ", since \(start)" }
-        if let protected = streak.lastProtected { line += ", 🛡 protected \(protected)" }
+        if let protected = streak.lastProtected { line += ", \u{1F6E1}\u{FE0F} protected \(protected)" }
         lines.append(line)
       }
     }
@@ -40,7 +40,8 @@ public struct EvaluationText: Sendable {
       for metric in evaluation.metrics {
         var line = "  \(pad(metric.name, width))  \(metric.value)"
         if let progress = evaluation.progress.first(where: { $0.name == metric.name }) {
-          line += "  (\(progress.current) / \(progress.target), \(Int((progress.progress * 100).rounded()))% to the next)"
+          line +=
+            "  (\(progress.current) / \(progress.target), \(Int((progress.progress * 100).rounded()))% to the next)"
         }
         lines.append(line)
       }
