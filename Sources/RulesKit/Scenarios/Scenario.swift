@@ -54,6 +54,8 @@ public struct Expectation: Sendable {
     case waiting([String])
     /// A display field of the message of the day (nil: null).
     case messageField(key: String, value: String?)
+    /// A display field of a badge, in `unlocked` or `locked` (nil: null).
+    case badgeField(id: String, key: String, value: ScalarValue)
     /// A metric's progress towards its next value: `current` or `target`.
     case metricProgress(name: String, field: String, value: ScalarValue)
     case quote(String?)

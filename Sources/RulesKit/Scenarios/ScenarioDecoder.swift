@@ -187,6 +187,14 @@ public struct ScenarioDecoder {
     for item in node["locked"]?.items ?? [] {
       if let id = item.text, known(id, item, badges, "badge") { add(.locked(id: id), item) }
     }
+    for item in node["badge_fields"]?.items ?? [] {
+      guard let idNode = item["id"], let id = idNode.text, known(id, idNode, badges, "badge") else { continue }
+      for field in item.pairs ?? [] where field.key.text != "id" {
+        if let key = field.key.text, let scalar = field.value.scalar {
+          add(.badgeField(id: id, key: key, value: scalar), field.value)
+        }
+      }
+    }
     if let next = node["next_badge"], let id = optionalID(next, badges, "badge") {
       add(.nextBadge(id), next)
     }

@@ -112,6 +112,27 @@ public enum ScenarioRunner {
         return "days until the next milestone: expected \(days), found no next milestone"
       }
       return compare("days until the next milestone", days, next.daysUntil, String.init)
+    case .badgeField(let id, let key, let expected):
+      let display =
+        evaluation.badges.unlocked.first { $0.id == id }?.display
+        ?? evaluation.badges.locked.first { $0.id == id }?.display
+      guard let display else { return "the badge '\(id)' is not reported" }
+      let found: Value? =
+        switch key {
+        case "name": .string(display.name)
+        case "description": display.description.map(Value.string)
+        case "category": display.category.map(Value.string)
+        case "xp": .int(display.xp)
+        case "group": display.group.map(Value.string)
+        case "emoji": display.emoji.map(Value.string)
+        case "icon": display.icon.map(Value.string)
+        case "image": display.image.map(Value.string)
+        default: display.color.map(Value.string)
+        }
+      guard let found else {
+        return expected == .null ? nil : "\(id) \(key): expected \(show(expected)), found null"
+      }
+      return matches(expected, found) ? nil : "\(id) \(key): expected \(show(expected)), found \(found.literal)"
     case .metricProgress(let name, let field, let expected):
       guard let progress = evaluation.progress.first(where: { $0.name == name }) else {
         return "the progress of '\(name)' is not reported"

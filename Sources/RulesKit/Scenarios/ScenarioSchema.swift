@@ -22,6 +22,13 @@ public enum ScenarioSchema {
       KeySchema("target", .scalar, "Where the next value begins (XP the level needs)."),
     ])
 
+  public static let badgeFields = ObjectSchema(
+    "badge fields", "Display fields of a badge as the evaluation shows it.",
+    keys: [KeySchema("id", .id, required: true, "The badge.")]
+      + ["name", "description", "category", "xp", "group", "emoji", "icon", "image", "color"].map {
+        KeySchema($0, .anything, "Its `\($0)`, or null.")
+      })
+
   public static let messageFields = ObjectSchema(
     "message fields", "Display fields of the message of the day.",
     keys: [
@@ -67,6 +74,10 @@ public enum ScenarioSchema {
         "Badges unlocked by this date: an id, or `{id, date}` to name the date too."),
       KeySchema("new", .list(.id), "Exactly the badges this check unlocks ([] for none)."),
       KeySchema("locked", .list(.id), "Badges still locked."),
+      KeySchema(
+        "badge_fields", .list(.object(badgeFields)),
+        "Display fields of badges (in `unlocked` or `locked`): `id` and any of `name`, `description`, `category`, `xp`, `group`, `emoji`, `icon`, `image`, `color`."
+      ),
       KeySchema("next_badge", .anything, "The locked badge closest to unlocking (`badges.next`), or null."),
       KeySchema(
         "waiting", .list(.id),
