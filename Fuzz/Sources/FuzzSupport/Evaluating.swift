@@ -73,7 +73,9 @@ public enum Evaluations {
 
 extension Invariant {
   /// A report's numbers make sense: streaks are never negative and never above their best,
-  /// progress is a fraction, unlocks are dated no later than the report.
+  /// their runs and protected days are not after the report, progress is a fraction, unlocks
+  /// are dated no later than the report, new milestones are reached ones, the next badge is a
+  /// locked one.
   public static func sound(_ evaluation: Evaluation, date: CalendarDay) {
     if evaluation.date != date { fail("a report of \(evaluation.date) for a check of \(date)") }
     for streak in evaluation.streaks {
@@ -81,6 +83,14 @@ extension Invariant {
         fail(
           "streak \(streak.name) on \(date): current \(streak.current), best \(streak.best), freezes \(streak.freezes)")
       }
+      if let start = streak.start, start > date { fail("streak \(streak.name) on \(date): its run began on \(start)") }
+      if let day = streak.lastProtected, day > date { fail("streak \(streak.name) on \(date): protected on \(day)") }
+    }
+    for id in evaluation.milestones.new where !evaluation.milestones.reached.contains(id) {
+      fail("milestone \(id) on \(date): new but not reached")
+    }
+    if let next = evaluation.badges.next, !evaluation.badges.locked.contains(next) {
+      fail("badge \(next.id) on \(date): the next badge is not a locked one")
     }
     for badge in evaluation.badges.locked {
       if let progress = badge.progress, !(0...1).contains(progress) {
