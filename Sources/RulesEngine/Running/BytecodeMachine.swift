@@ -223,7 +223,7 @@ final class BytecodeMachine {
     deferred[index] = false
     if counts {
       // The first counted day of a run is where it began.
-      if streak.pointee.current == 0 { streak.pointee.anchor = day }
+      if streak.pointee.current == 0 { streak.pointee.runStart = day }
       let current = Arithmetic.add(streak.pointee.current, 1)
       streak.pointee.current = current
       if current > streak.pointee.best { streak.pointee.best = current }
@@ -250,11 +250,11 @@ final class BytecodeMachine {
   private static func breakStreak(_ streak: UnsafeMutablePointer<StreakState>, day: Int) {
     if streak.pointee.freezes > 0 {
       streak.pointee.freezes -= 1
-      streak.pointee.lastProtected = day
+      streak.pointee.protectedDay = day
     } else {
       streak.pointee.current = 0
       streak.pointee.progress = 0
-      streak.pointee.anchor = nil
+      streak.pointee.runStart = StreakState.noDay
     }
   }
 

@@ -1,4 +1,8 @@
 /// One streak's state at the end of a counted day.
+///
+/// Six words, as before it kept runs and protected days: the daily step copies it for every
+/// streak of every user-day, so the two days are stored as plain integers (`Self.noDay` for
+/// none) and read as optionals.
 public struct StreakState: Sendable, Equatable {
   /// Days in the streak.
   public var current = 0
@@ -8,11 +12,26 @@ public struct StreakState: Sendable, Equatable {
   public var freezes = 0
   /// Counted days towards the next freeze.
   public var progress = 0
+  /// `anchor`'s day number, or `noDay`.
+  var runStart = StreakState.noDay
+  /// `lastProtected`'s day number, or `noDay`.
+  var protectedDay = StreakState.noDay
+
+  /// The stored value of a day that is not there (no real day number is this small).
+  static let noDay = Int.min
+
   /// The day (a day number) the current run began: an elapsed streak's Day 0, once it is
   /// running; a consecutive streak's first counted day, while its current value is above 0.
-  public var anchor: Int?
+  public var anchor: Int? {
+    get { runStart == Self.noDay ? nil : runStart }
+    set { runStart = newValue ?? Self.noDay }
+  }
+
   /// The latest day (a day number) a freeze covered, or nil.
-  public var lastProtected: Int?
+  public var lastProtected: Int? {
+    get { protectedDay == Self.noDay ? nil : protectedDay }
+    set { protectedDay = newValue ?? Self.noDay }
+  }
 
   /// A streak's state.
   public init(
