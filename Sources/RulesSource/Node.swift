@@ -33,43 +33,6 @@ public struct Node: Sendable {
   }
 }
 
-/// A key and its value in a mapping, in the order written.
-public struct Pair: Sendable {
-  public var key: Node
-  public var value: Node
-
-  public init(key: Node, value: Node) {
-    self.key = key
-    self.value = value
-  }
-}
-
-/// How a scalar was written in the file.
-public enum ScalarStyle: UInt8, Sendable {
-  case plain, singleQuoted, doubleQuoted, literal, folded
-
-  /// Quoted and block scalars are always strings under the core schema.
-  public var isPlain: Bool { self == .plain }
-}
-
-/// The YAML 1.2 core schema's types, the only tags a document may use.
-public enum CoreTag: UInt8, Sendable {
-  case null, bool, int, float, str, seq, map
-
-  /// The short form a user writes, e.g. `!!int`.
-  public var shorthand: String {
-    switch self {
-    case .null: "!!null"
-    case .bool: "!!bool"
-    case .int: "!!int"
-    case .float: "!!float"
-    case .str: "!!str"
-    case .seq: "!!seq"
-    case .map: "!!map"
-    }
-  }
-}
-
 extension Node {
   /// The text of a scalar, or nil for a collection.
   public var text: String? {

@@ -52,18 +52,3 @@ public struct Streak: Sendable {
     return nil
   }
 }
-
-/// A freeze is earned every `earnEvery` counted days (up to `max` held) and used up on a
-/// day that would break the streak: that day neither extends nor breaks it.
-public struct FreezeRule: Sendable, Equatable {
-  /// Counted days that earn one freeze.
-  public var earnEvery: Int
-  /// The most freezes a user may hold; nil for no limit.
-  public var max: Int?
-
-  /// A freeze rule.
-  public init(earnEvery: Int, max: Int? = nil) {
-    self.earnEvery = earnEvery
-    self.max = max
-  }
-}

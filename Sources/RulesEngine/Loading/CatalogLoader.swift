@@ -10,19 +10,6 @@ extension DiagnosticID {
   public static let nameClash: DiagnosticID = "name-clash"
 }
 
-/// What loading a catalog gave: the catalog with its imports merged (nil when the root file
-/// could not be decoded at all), the text of every file read, and every problem found.
-public struct LoadedCatalog: Sendable {
-  /// The catalog with its imports merged; nil when the root file could not be decoded.
-  public var catalog: Catalog?
-  /// The root file decoded as a module (when the file is a rule module, not a catalog).
-  public var module: RuleFile?
-  /// The text of every file read, by path (for source lines in messages).
-  public var sources: [String: SourceFile]
-  /// Every problem found while loading.
-  public var diagnostics: [Diagnostic]
-}
-
 /// Loads a catalog file and the rule modules it imports (paths relative to the importing
 /// file, recursively), merging the modules' inputs, streaks, metrics, groups and badges into
 /// the catalog. Import cycles and names defined twice are reported at every place involved.

@@ -34,9 +34,3 @@ public final class Frame: @unchecked Sendable {
     (nums - numConstantCount).deallocate()
   }
 }
-
-/// Where a value lives in a frame.
-public enum Slot: Sendable, Equatable {
-  case int(Int)
-  case num(Int)
-}

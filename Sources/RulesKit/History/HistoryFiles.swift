@@ -3,13 +3,6 @@ import RulesEngine
 import RulesSource
 import YAMLReader
 
-/// A history file read against a catalog.
-public struct HistoryLoad: Sendable {
-  public var history: History?
-  public var source: SourceFile?
-  public var diagnostics: [Diagnostic]
-}
-
 public enum HistoryFiles {
   /// Reads the history at `path` with the catalog's inputs; nil history when any error.
   public static func load(path: String, inputs: [Input], limits: ReaderLimits = .default) -> HistoryLoad {

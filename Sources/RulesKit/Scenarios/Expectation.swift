@@ -1,0 +1,45 @@
+import Foundation
+import RulesEngine
+import RulesSource
+
+/// What the check of one date must show: each item is one value to compare, with the place
+/// it was written so a failure points at it.
+public struct Expectation: Sendable {
+  public var date: CalendarDay
+  public var checks: [Check]
+
+  public struct Check: Sendable {
+    public var what: Subject
+    public var mark: Mark
+  }
+
+  public enum Subject: Sendable {
+    case streak(name: String, field: StreakField, value: Int)
+    /// A streak's `start` or `last_protected` (nil: null).
+    case streakDate(name: String, field: String, value: CalendarDay?)
+    case metric(name: String, value: ScalarValue)
+    case unlocked(id: String, date: CalendarDay?)
+    case new([String])
+    case locked(id: String)
+    case reached([String])
+    case milestoneToday(String?)
+    case milestoneNext(String?)
+    case daysUntil(Int)
+    /// The milestones reached since the last check, in day order (exactly these).
+    case milestonesNew([String])
+    case nextDate(CalendarDay)
+    /// The locked badge closest to unlocking (`badges.next`), or nil.
+    case nextBadge(String?)
+    /// Exactly the locked badges that wait for the next check.
+    case waiting([String])
+    /// A display field of the message of the day (nil: null).
+    case messageField(key: String, value: String?)
+    /// A display field of a badge, in `unlocked` or `locked` (nil: null).
+    case badgeField(id: String, key: String, value: ScalarValue)
+    /// A metric's progress towards its next value: `current` or `target`.
+    case metricProgress(name: String, field: String, value: ScalarValue)
+    case quote(String?)
+    case message(String?)
+    case messageText(String)
+  }
+}
