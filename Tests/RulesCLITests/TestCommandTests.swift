@@ -108,6 +108,18 @@ struct TestCommandTests {
         "  - name: n\n    history: {days: [{date: 2026-01-01}]}\n    expect:\n      - {date: 2026-01-01, quote: q1}\n",
         "tests/demo.yaml:6:35: error: the catalog has no quote 'q1'; it has none [bad-scenario]"
       ),
+      (
+        "  - name: n\n    history: {days: [{date: 2026-01-01}, {date: 2026-01-03}]}\n    checks: [2026-01-01, 2026-01-03]\n    expect:\n      - {date: 2026-01-02, streaks: {run: 0}}\n",
+        "tests/demo.yaml:7:16: error: 2026-01-02 is not one of the scenario's 'checks'; the app does not check that day [bad-scenario]"
+      ),
+      (
+        "  - name: n\n    history: {days: [{date: 2026-01-01}, {date: 2026-01-03}]}\n    checks: [2026-01-03, 2026-01-01]\n    expect:\n      - {date: 2026-01-03, streaks: {run: 0}}\n",
+        "tests/demo.yaml:5:26: error: the check 2026-01-01 is not after 2026-01-03; list checks in date order [bad-scenario]"
+      ),
+      (
+        "  - name: n\n    history: {days: [{date: 2026-01-01}]}\n    expect:\n      - {date: 2026-01-01, badge_fields: [{id: thre, name: T}]}\n",
+        "tests/demo.yaml:6:48: error: the catalog has no badge 'thre'; did you mean 'three'? [bad-scenario]"
+      ),
     ])
   func badScenario(scenarios: String, message: String) throws {
     let sandbox = try Sandbox([
