@@ -63,7 +63,7 @@ public enum CatalogSchema {
       description,
     ])
 
-  /// A metric: its expression and description.
+  /// A metric: its expression, description and progress towards its next value.
   public static let metric = ObjectSchema(
     "metric", "A derived value.",
     keys: [
@@ -76,6 +76,7 @@ public enum CatalogSchema {
       ),
     ])
 
+  /// A metric's progress towards its next value: `current` and `target`.
   public static let metricProgress = ObjectSchema(
     "metric progress", "How far a user is towards a metric's next value.",
     keys: [

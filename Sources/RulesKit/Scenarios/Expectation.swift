@@ -27,6 +27,7 @@ public struct Expectation: Sendable {
     case daysUntil(Int)
     /// The milestones reached since the last check, in day order (exactly these).
     case milestonesNew([String])
+    /// The next milestone's date.
     case nextDate(CalendarDay)
     /// The locked badge closest to unlocking (`badges.next`), or nil.
     case nextBadge(String?)

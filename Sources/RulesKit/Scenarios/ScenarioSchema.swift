@@ -15,6 +15,7 @@ public enum ScenarioSchema {
       KeySchema("last_protected", .anything, "The latest day a freeze covered (YYYY-MM-DD), or null."),
     ])
 
+  /// What a metric's progress must show.
   public static let metricProgress = ObjectSchema(
     "metric progress expectation", "A metric's progress towards its next value.",
     keys: [
@@ -22,6 +23,7 @@ public enum ScenarioSchema {
       KeySchema("target", .scalar, "Where the next value begins (XP the level needs)."),
     ])
 
+  /// What a badge's display fields must show.
   public static let badgeFields = ObjectSchema(
     "badge fields", "Display fields of a badge as the evaluation shows it.",
     keys: [KeySchema("id", .id, required: true, "The badge.")]
@@ -29,6 +31,7 @@ public enum ScenarioSchema {
         KeySchema($0, .anything, "Its `\($0)`, or null.")
       })
 
+  /// What the message of the day's display fields must show.
   public static let messageFields = ObjectSchema(
     "message fields", "Display fields of the message of the day.",
     keys: [
