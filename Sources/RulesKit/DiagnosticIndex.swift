@@ -79,6 +79,8 @@ public enum DiagnosticIndex {
     Entry(
       id: .badgeDependency, area: "expressions",
       summary: "A streak or a history sum that reads badges.count or badges.xp."),
+    Entry(
+      id: .notAHistory, area: "histories", summary: "An empty history file, or one with none of the keys of a history."),
     Entry(id: .unknownInput, area: "histories", summary: "A day's value for an input the catalog does not have."),
     Entry(
       id: .badValue, area: "histories",

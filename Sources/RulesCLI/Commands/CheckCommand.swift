@@ -25,6 +25,8 @@ struct CheckCommand: ParsableCommand {
   @Option(help: "Output format: text, json or github (GitHub Actions annotations).")
   var format: DiagnosticRenderer.Format = .text
 
+  @OptionGroup var root: RootOption
+
   func run() throws {
     var files: [String] = []
     if paths.isEmpty {
@@ -42,13 +44,14 @@ struct CheckCommand: ParsableCommand {
       // The file is read once, then checked as what it is.
       let document = read(file)
       let reader: DocumentReader = { $0 == file ? document : read($0) }
+      let repository = root.repository(of: file)
       let found: [Diagnostic]
       if ScenarioFiles.isScenarioFile(document.root) {
-        let run = ScenarioFiles.check([file], reader: reader).run
+        let run = ScenarioFiles.check([file], reader: reader, root: repository).run
         sources.merge(run.sources) { first, _ in first }
         found = run.problems
       } else {
-        let result = CatalogFiles.check(path: file, reader: reader)
+        let result = CatalogFiles.check(path: file, reader: reader, root: repository)
         sources.merge(result.sources) { first, _ in first }
         found = result.diagnostics
       }

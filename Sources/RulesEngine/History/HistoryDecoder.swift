@@ -8,6 +8,8 @@ extension DiagnosticID {
   public static let badValue: DiagnosticID = "bad-value"
   /// A value for an input the catalog does not have.
   public static let unknownInput: DiagnosticID = "unknown-input"
+  /// An empty history file, or one that has none of a history's keys.
+  public static let notAHistory: DiagnosticID = "not-a-history"
 }
 
 /// Reads a history file's node tree against a catalog's inputs, reporting every problem
@@ -37,7 +39,18 @@ public struct HistoryDecoder {
   private mutating func decode(_ root: Node?) -> History {
     var history = History(file: file)
     guard let root, root.tag != .null else {
-      report(.start, .notACatalog, "the history is empty; it needs 'days', a list of records")
+      report(.start, .notAHistory, "the history is empty; it needs 'days', a list of records")
+      return history
+    }
+    // A file that is no history at all (a config, a password file) gets one error, not one
+    // per line echoing its content as unknown keys.
+    if let pairs = root.pairs, !pairs.isEmpty,
+      !pairs.contains(where: { pair in Self.schema.keys.contains { $0.name == pair.key.text } })
+    {
+      report(
+        root.mark, .notAHistory,
+        "this is not a history file: it has none of the keys "
+          + Self.schema.keys.map(\.name).joined(separator: ", "))
       return history
     }
     var validator = ShapeValidator(file: file)
