@@ -59,6 +59,7 @@ public enum DiagnosticIndex {
     Entry(id: .unknownGroup, area: "rules", summary: BadgeGroupRule.summary),
     Entry(id: .unreachableMessage, area: "rules", summary: ShadowedMessageRule.summary),
     Entry(id: .emptySection, area: "rules", summary: EmptySectionRule.summary),
+    Entry(id: .constantOverflow, area: "rules", summary: OverflowRule.summary),
     Entry(id: .expressionSyntax, area: "expressions", summary: "An expression that does not parse."),
     Entry(
       id: .templateSyntax, area: "expressions", summary: "A '{' without its '}' (or the reverse) in a message text."),

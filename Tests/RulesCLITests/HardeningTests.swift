@@ -128,4 +128,230 @@ struct HardeningTests {
       result.stderr.hasPrefix(
         "empty.yaml:1:1: error: the history is empty; it needs 'days', a list of records [not-a-history]\n"))
   }
+
+  // MARK: 1. arithmetic never traps
+
+  static let xpCatalog = """
+    catalog: demo
+    inputs: {done: {type: bool}}
+    streaks:
+      daily: {counts: done}
+    metrics:
+      earned: badges.xp
+    badges:
+      - {id: a, name: A, when: done, xp: 9223372036854775807}
+      - {id: b, name: B, when: daily.current >= 2, xp: 9223372036854775807}
+    """
+
+  static let threeDays = """
+    days:
+      - {date: 2026-01-01, done: true}
+      - {date: 2026-01-02, done: true}
+      - {date: 2026-01-03, done: true}
+    """
+
+  private func json(_ text: String) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+  }
+
+  @Test("badges whose xp add up past Int.max: check warns, every later eval saturates")
+  func xpOverflow() throws {
+    let sandbox = try Sandbox(["demo.yaml": Self.xpCatalog, "history.yaml": Self.threeDays])
+    let check = try CLI.run(["check", "demo.yaml"], in: sandbox.url)
+    #expect(check.status == 0)
+    #expect(
+      check.stdout == """
+        demo.yaml:9:5: warning: the badges' xp add up past 9223372036854775807 with 'b'; badges.xp stops at that limit [constant-overflow]
+         9 |   - {id: b, name: B, when: daily.current >= 2, xp: 9223372036854775807}
+           |     ^
+        1 file checked: 0 errors, 1 warning
+
+        """)
+    for date in ["2026-01-02", "2026-01-03", "2026-01-03"] {
+      let result = try CLI.run(
+        [
+          "eval", "demo.yaml", "--history", "history.yaml", "--date", date, "--state", "state.json", "--format", "json",
+        ],
+        in: sandbox.url)
+      #expect(result.status == 0, "\(date): \(result.stderr)")
+      let metrics = try json(result.stdout)["metrics"] as? [String: Any]
+      #expect((metrics?["earned"] as? NSNumber)?.int64Value == Int64.max)
+    }
+    let rebuild = try CLI.run(
+      ["eval", "demo.yaml", "--history", "history.yaml", "--date", "2026-01-03", "--state", "state.json", "--rebuild"],
+      in: sandbox.url)
+    #expect(rebuild.status == 0, "\(rebuild.stderr)")
+  }
+
+  // MARK: 2. no infinity or NaN in the state or the output
+
+  static let sumCatalog = """
+    catalog: demo
+    inputs: {n: {type: number}}
+    metrics:
+      big: total(n)
+    messages:
+      - {id: m, text: "big is {big}"}
+    """
+
+  @Test("a number total past the largest number saturates: the state reads back, nothing prints inf")
+  func numberOverflow() throws {
+    let history = """
+      days:
+        - {date: 2026-01-01, n: 1.7e308}
+        - {date: 2026-01-02, n: 1.7e308}
+        - {date: 2026-01-03, n: 1.7e308}
+      """
+    let sandbox = try Sandbox(["demo.yaml": Self.sumCatalog, "history.yaml": history])
+    for date in ["2026-01-02", "2026-01-03"] {
+      let result = try CLI.run(
+        [
+          "eval", "demo.yaml", "--history", "history.yaml", "--date", date, "--state", "state.json", "--format", "json",
+        ],
+        in: sandbox.url)
+      #expect(result.status == 0, "\(date): \(result.stderr)")
+      #expect(result.stdout.contains("\"big\": 1.7976931348623157e+308"))
+      #expect(result.stdout.contains("\"text\": \"big is 1.7976931348623157e+308\""))
+      #expect(!result.stdout.contains("null,\n  \"milestones\"") && !result.stdout.contains("inf"))
+    }
+    let state = String(decoding: try sandbox.read("state.json"), as: UTF8.self)
+    #expect(state.contains("\"total(input(0))\": 1.7976931348623157e+308"))
+  }
+
+  @Test("a state whose number sum an older rules wrote as null is read, with a warning")
+  func nullSumInState() throws {
+    let history = "days:\n  - {date: 2026-01-01, n: 1}\n  - {date: 2026-01-02, n: 1}\n"
+    let sandbox = try Sandbox(["demo.yaml": Self.sumCatalog, "history.yaml": history])
+    let first = try CLI.run(
+      ["eval", "demo.yaml", "--history", "history.yaml", "--date", "2026-01-02", "--state", "state.json"],
+      in: sandbox.url)
+    #expect(first.status == 0)
+    let text = String(decoding: try sandbox.read("state.json"), as: UTF8.self)
+    try sandbox.write(
+      "state.json", text.replacingOccurrences(of: "\"total(input(0))\": 1", with: "\"total(input(0))\": null"))
+    let result = try CLI.run(
+      ["eval", "demo.yaml", "--history", "history.yaml", "--date", "2026-01-02", "--state", "state.json"],
+      in: sandbox.url)
+    #expect(result.status == 0)
+    #expect(
+      result.stderr
+        == "warning: state.json: total(input(0)) is null in the state (an overflow written by an older rules); "
+        + "it is read as the largest number (use --rebuild to count it again)\n")
+    let rebuilt = try CLI.run(
+      ["eval", "demo.yaml", "--history", "history.yaml", "--date", "2026-01-02", "--state", "state.json", "--rebuild"],
+      in: sandbox.url)
+    #expect(rebuilt.status == 0)
+    #expect(rebuilt.stdout.contains("big  2"))
+  }
+
+  @Test("infinite and NaN numbers in a history are refused, each by what it is")
+  func nonFiniteHistory() throws {
+    let history = """
+      days:
+        - {date: 2026-01-01, n: .inf}
+        - {date: 2026-01-02, n: 1e400}
+        - {date: 2026-01-03, n: .nan}
+      """
+    let sandbox = try Sandbox(["demo.yaml": Self.sumCatalog, "history.yaml": history])
+    let result = try CLI.run(["eval", "demo.yaml", "--history", "history.yaml"], in: sandbox.url)
+    #expect(result.status == 1)
+    let errors = result.stderr.split(separator: "\n").filter { $0.contains("error:") }
+    #expect(
+      errors == [
+        "history.yaml:2:27: error: n must be a finite number; found '.inf' (infinity) [bad-value]",
+        "history.yaml:3:27: error: n must be a finite number; found '1e400' (too large) [bad-value]",
+        "history.yaml:4:27: error: n must be a finite number; found '.nan' (not a number) [bad-value]",
+      ])
+  }
+
+  @Test("infinite numbers in a catalog are refused: a default, a bound, a constant")
+  func nonFiniteCatalog() throws {
+    let catalog = """
+      catalog: demo
+      inputs:
+        n: {type: number, default: .inf, max: -.inf}
+      metrics:
+        huge: n * 1e400
+      """
+    let sandbox = try Sandbox(["demo.yaml": catalog])
+    let result = try CLI.run(["check", "demo.yaml"], in: sandbox.url)
+    #expect(result.status == 1)
+    let errors = result.stdout.split(separator: "\n").filter { $0.contains("error:") }
+    #expect(
+      errors == [
+        "demo.yaml:3:30: error: the default of 'n' must be a finite number; found '.inf' (infinity) [invalid-input]",
+        "demo.yaml:3:41: error: 'max' of 'n' must be a finite number; found '-.inf' (infinity) [invalid-input]",
+        "demo.yaml:5:13: error: the number 1e400 is too large [expression-syntax]",
+      ])
+  }
+
+  @Test("a milestone day of 1e400 is one error, without a spurious 'the milestone list is empty'")
+  func hugeMilestoneDay() throws {
+    let catalog = """
+      catalog: demo
+      inputs: {done: {type: bool}}
+      streaks: {daily: {counts: done}}
+      milestones:
+        streak: daily
+        list:
+          - {id: one, day: 1e400, name: One}
+      """
+    let sandbox = try Sandbox(["demo.yaml": catalog])
+    let result = try CLI.run(["check", "demo.yaml"], in: sandbox.url)
+    #expect(result.status == 1)
+    let errors = result.stdout.split(separator: "\n").filter { $0.contains("error:") }
+    #expect(errors == ["demo.yaml:7:22: error: 'day' must be an integer; found a number [wrong-type]"])
+  }
+
+  // MARK: 8 and 9. state files that cannot be used, by the exact message
+
+  private func stateSandbox(_ state: String) throws -> Sandbox {
+    try Sandbox(["demo.yaml": Self.catalog, "history.yaml": Self.history, "state.json": state])
+  }
+
+  private func evalWithState(_ sandbox: Sandbox, date: String = "2026-01-02", state: String = "state.json")
+    throws -> CLI.Result
+  {
+    try CLI.run(
+      ["eval", "demo.yaml", "--history", "history.yaml", "--date", date, "--state", state], in: sandbox.url)
+  }
+
+  @Test(
+    "a state that is not a JSON object says what it holds, exit 1, the file unchanged",
+    arguments: [
+      ("null", "it holds null, not a JSON object"),
+      ("42", "it holds a number, not a JSON object"),
+      ("[1, 2]", "it holds a list, not a JSON object"),
+      ("{\"format\": \"rules-state\"}", "it has no \"format_version\" (a whole number)"),
+      (
+        "{\"format\": \"rules-state\", \"format_version\": 9}",
+        "it was written by a newer version of rules (format_version 9)"
+      ),
+      ("{\"format\": ", "it is not valid JSON (is it truncated or corrupt?)"),
+    ])
+  func unusableState(text: String, problem: String) throws {
+    let sandbox = try stateSandbox(text)
+    let result = try evalWithState(sandbox)
+    #expect(result.status == 1)
+    #expect(result.stderr == "state.json: error: the state file is not usable: \(problem); it was left as it is\n")
+    #expect(try sandbox.read("state.json") == Data(text.utf8))
+  }
+
+  @Test("a hand-edited state counted past its own date is refused, exit 1, the file unchanged")
+  func countedThroughAfterDate() throws {
+    let sandbox = try Sandbox(["demo.yaml": Self.catalog, "history.yaml": Self.history])
+    let first = try evalWithState(sandbox, date: "2026-01-02")
+    #expect(first.status == 0)
+    let text = String(decoding: try sandbox.read("state.json"), as: UTF8.self)
+      .replacingOccurrences(of: "\"counted_through\": \"2026-01-01\"", with: "\"counted_through\": \"2026-03-01\"")
+    #expect(text.contains("2026-03-01"))
+    try sandbox.write("state.json", text)
+    let result = try evalWithState(sandbox, date: "2026-01-03")
+    #expect(result.status == 1)
+    #expect(
+      result.stderr
+        == "state.json: error: the state file is not usable: 'counted_through' (2026-03-01) is not before its 'date' (2026-01-02); "
+        + "the days up to the day before 'date' are counted; it was left as it is\n")
+    #expect(try sandbox.read("state.json") == Data(text.utf8))
+  }
 }

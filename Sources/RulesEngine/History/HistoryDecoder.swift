@@ -137,6 +137,15 @@ public struct HistoryDecoder {
     return (date, valid ? DayRecord(date: date, values: values, line: node.mark.line) : nil)
   }
 
+  /// How a YAML number that is infinite or NaN was written, for messages.
+  static func nonFinite(_ node: Node) -> String {
+    let text = node.text ?? ""
+    guard case .float(let number)? = node.scalar else { return "'\(text)'" }
+    if number.isNaN { return "'\(text)' (not a number)" }
+    return text.contains(".inf") || text.contains(".Inf") || text.contains(".INF")
+      ? "'\(text)' (infinity)" : "'\(text)' (too large)"
+  }
+
   private mutating func value(_ node: Node, for input: Input) -> Value? {
     let scalar = node.scalar
     var value: Value?
@@ -145,6 +154,9 @@ public struct HistoryDecoder {
     case (.int, .int(let number)?): value = .int(number)
     case (.number, .int(let number)?): value = .number(Double(number))
     case (.number, .float(let number)?) where number.isFinite: value = .number(number)
+    case (.number, .float?):
+      report(node.mark, .badValue, "\(input.name) must be a finite number; found \(Self.nonFinite(node))")
+      return nil
     case (.enumeration(let values), .string(let text)?):
       guard let index = values.firstIndex(of: text) else {
         report(

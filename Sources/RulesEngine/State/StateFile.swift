@@ -15,7 +15,8 @@ extension Session {
       if let data = try store.read() {
         let decoded = try SavedState.decode(data, path: statePath, for: program.catalog, user: history.user)
         saved = decoded.0
-        warnings = decoded.warnings
+        // The warnings about the file name it, as its errors do.
+        warnings = decoded.warnings.map { "\(statePath): \($0)" }
       }
       var outcome = evaluate(program, history: history, date: date, saved: saved, rebuild: rebuild)
       outcome.evaluation.warnings = warnings + outcome.evaluation.warnings
