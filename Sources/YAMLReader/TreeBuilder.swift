@@ -208,8 +208,10 @@ struct TreeBuilder {
       return nil
     }
     guard let identity = KeyIdentity(key) else { return nil }
-    if let keyIndex = stack[index].keyIndex {
-      if let mark = keyIndex[identity] { return mark }
+    if stack[index].keyIndex != nil {
+      // No local copy of the index: one would share its storage and make each insertion
+      // copy the whole dictionary (quadratic in the mapping's keys).
+      if let mark = stack[index].keyIndex![identity] { return mark }
       stack[index].keyIndex![identity] = key.mark
       return nil
     }

@@ -354,4 +354,55 @@ struct HardeningTests {
         + "the days up to the day before 'date' are counted; it was left as it is\n")
     #expect(try sandbox.read("state.json") == Data(text.utf8))
   }
+
+  // MARK: 3. readable output from any amount of diagnostics
+
+  @Test("at most 1,000 diagnostics of a file are shown, then one line counts the rest")
+  func diagnosticsCapped() throws {
+    let keys = (0..<1_500).map { "unknown\($0): 1\n" }.joined()
+    let sandbox = try Sandbox(["demo.yaml": "catalog: demo\n" + keys])
+    let result = try CLI.run(["check", "demo.yaml"], in: sandbox.url)
+    #expect(result.status == 1)
+    let lines = result.stdout.split(separator: "\n")
+    #expect(lines.count { $0.hasPrefix("demo.yaml:") && $0.contains(": error: ") } == 1_000)
+    #expect(
+      lines.suffix(2) == [
+        "demo.yaml: 500 more diagnostics not shown (at most 1000 per file)",
+        "1 file checked: 1500 errors, 0 warnings",
+      ])
+    let json = try CLI.run(["check", "demo.yaml", "--format", "json"], in: sandbox.url)
+    #expect(json.stdout.components(separatedBy: "\"unknown-key\"").count - 1 == 1_500)
+  }
+
+  @Test("an error on a very long line shows the line around the column, not the whole line")
+  func longLineClipped() throws {
+    let long = String(repeating: "x", count: 1_000_000)
+    let sandbox = try Sandbox(["demo.yaml": "catalog: demo\ndescription: \(long): y\n"])
+    let result = try CLI.run(["check", "demo.yaml"], in: sandbox.url)
+    #expect(result.status == 1)
+    let eighty = String(repeating: "x", count: 80)
+    let spaces = String(repeating: " ", count: 81)
+    #expect(
+      result.stdout == """
+        demo.yaml:2:1000014: error: mapping values are not allowed in this context \
+        (a value with ': ' in it needs quotes, e.g. when: "a ? b : c") [yaml-syntax]
+         2 | …\(eighty): y
+           | \(spaces)^
+        1 file checked: 1 error, 0 warnings
+
+        """)
+  }
+
+  @Test("a megabyte unknown key is named by its start and length")
+  func longKeyClipped() throws {
+    let key = String(repeating: "k", count: 1_000_000)
+    // An explicit key: libyaml takes implicit keys of up to 1,024 characters only.
+    let sandbox = try Sandbox(["demo.yaml": "catalog: demo\n? \(key)\n: 1\n"])
+    let result = try CLI.run(["check", "demo.yaml", "--format", "json"], in: sandbox.url)
+    #expect(result.status == 1)
+    #expect(result.stdout.count < 2_000)
+    #expect(
+      result.stdout.contains(
+        "unknown key '\(String(repeating: "k", count: 60))… (1000000 characters)' in catalog; a catalog has"))
+  }
 }

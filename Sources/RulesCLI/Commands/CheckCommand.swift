@@ -61,14 +61,18 @@ struct CheckCommand: ParsableCommand {
     }
     switch format {
     case .text:
-      for diagnostic in diagnostics {
+      let (shown, notes) = DiagnosticRenderer.limited(diagnostics)
+      for diagnostic in shown {
         print(DiagnosticRenderer.text(diagnostic, source: sources[diagnostic.file]))
       }
+      for note in notes { print(note) }
       print(DiagnosticRenderer.summary(files: files.count, diagnostics: diagnostics))
     case .json:
       print(DiagnosticRenderer.json(files: files.count, diagnostics: diagnostics))
     case .github:
-      for diagnostic in diagnostics { print(DiagnosticRenderer.github(diagnostic)) }
+      let (shown, notes) = DiagnosticRenderer.limited(diagnostics)
+      for diagnostic in shown { print(DiagnosticRenderer.github(diagnostic)) }
+      for note in notes { print(note) }
       print(DiagnosticRenderer.summary(files: files.count, diagnostics: diagnostics))
     }
     if diagnostics.hasErrors { throw ExitCode.failure }

@@ -44,9 +44,11 @@ struct TestCommand: ParsableCommand {
           print("\(outcome.passed ? "pass" : "FAIL")  \(outcome.origin): \(outcome.name)")
         }
       }
-      for diagnostic in diagnostics {
+      let (shown, notes) = DiagnosticRenderer.limited(diagnostics)
+      for diagnostic in shown {
         print(DiagnosticRenderer.text(diagnostic, source: result.sources[diagnostic.file]))
       }
+      for note in notes { print(note) }
       print(summary)
     case .json:
       print(

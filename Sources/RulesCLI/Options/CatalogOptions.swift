@@ -26,9 +26,11 @@ struct CatalogOptions: ParsableArguments {
     let result = CatalogFiles.check(path: path, root: root.explicit)
     guard let checked = result.checked else {
       let diagnostics = result.diagnostics.sortedByPosition()
-      for diagnostic in diagnostics {
+      let (shown, notes) = DiagnosticRenderer.limited(diagnostics)
+      for diagnostic in shown {
         printError(DiagnosticRenderer.text(diagnostic, source: result.sources[diagnostic.file]))
       }
+      for note in notes { printError(note) }
       if result.isModule {
         printError("\(path) is a rule module; commands other than check need a catalog")
       }
@@ -81,9 +83,11 @@ struct HistoryOptions: ParsableArguments {
   /// Reads the history, or prints its errors and exits 1.
   func load(for catalog: CheckedCatalog) throws -> History {
     let result = HistoryFiles.load(path: history, inputs: catalog.inputs)
-    for diagnostic in result.diagnostics.sortedByPosition() {
+    let (shown, notes) = DiagnosticRenderer.limited(result.diagnostics.sortedByPosition())
+    for diagnostic in shown {
       printError(DiagnosticRenderer.text(diagnostic, source: result.source))
     }
+    for note in notes { printError(note) }
     guard let loaded = result.history else { throw ExitCode.failure }
     return loaded
   }
