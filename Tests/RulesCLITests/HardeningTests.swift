@@ -405,4 +405,129 @@ struct HardeningTests {
       result.stdout.contains(
         "unknown key '\(String(repeating: "k", count: 60))… (1000000 characters)' in catalog; a catalog has"))
   }
+
+  // MARK: 5. only regular files are read
+
+  @Test("a FIFO as a catalog, an import or a history is refused at once, never waited on")
+  func fifo() throws {
+    let sandbox = try Sandbox([
+      "catalogs/demo.yaml": Self.catalog, "catalogs/uses.yaml": "catalog: uses\nimports: [pipe.yaml]\n",
+      "history.yaml": Self.history,
+    ])
+    #expect(mkfifo(sandbox.path("catalogs/pipe.yaml"), 0o644) == 0)
+    let asCatalog = try CLI.run(["check", "catalogs/pipe.yaml"], in: sandbox.url)
+    #expect(asCatalog.status == 1)
+    #expect(
+      asCatalog.stdout.hasPrefix(
+        "catalogs/pipe.yaml:1:1: error: is a FIFO (named pipe), not a regular file; only regular files are read [file-unreadable]\n"
+      ))
+    let asImport = try CLI.run(["check", "catalogs/uses.yaml"], in: sandbox.url)
+    #expect(asImport.status == 1)
+    #expect(asImport.stdout.contains("catalogs/pipe.yaml:1:1: error: is a FIFO (named pipe), not a regular file"))
+    let asHistory = try CLI.run(
+      ["eval", "catalogs/demo.yaml", "--history", "catalogs/pipe.yaml"], in: sandbox.url)
+    #expect(asHistory.status == 1)
+    #expect(
+      asHistory.stderr
+        == "catalogs/pipe.yaml:1:1: error: is a FIFO (named pipe), not a regular file; only regular files are read [file-unreadable]\n"
+    )
+  }
+
+  @Test("a device and a link loop as a history are told as what they are")
+  func deviceAndLoop() throws {
+    let sandbox = try Sandbox(["demo.yaml": Self.catalog])
+    try FileManager.default.createSymbolicLink(atPath: sandbox.path("a.yaml"), withDestinationPath: "b.yaml")
+    try FileManager.default.createSymbolicLink(atPath: sandbox.path("b.yaml"), withDestinationPath: "a.yaml")
+    let device = try CLI.run(["eval", "demo.yaml", "--history", "/dev/zero"], in: sandbox.url)
+    #expect(device.status == 1)
+    #expect(
+      device.stderr
+        == "/dev/zero:1:1: error: is a device, not a regular file; only regular files are read [file-unreadable]\n")
+    let loop = try CLI.run(["eval", "demo.yaml", "--history", "a.yaml"], in: sandbox.url)
+    #expect(loop.status == 1)
+    #expect(
+      loop.stderr
+        == "a.yaml:1:1: error: cannot read the file: too many levels of symbolic links (a link loop?) [file-unreadable]\n"
+    )
+  }
+
+  // MARK: 7 and 9. the state path
+
+  @Test("a symlinked state: the target is read, locked and replaced, the link stays a link")
+  func symlinkedState() throws {
+    let sandbox = try Sandbox(["demo.yaml": Self.catalog, "history.yaml": Self.history])
+    try FileManager.default.createDirectory(atPath: sandbox.path("data"), withIntermediateDirectories: true)
+    let first = try evalWithState(sandbox, state: "data/real.json")
+    #expect(first.status == 0)
+    try FileManager.default.createSymbolicLink(atPath: sandbox.path("link.json"), withDestinationPath: "data/real.json")
+    let before = try sandbox.read("data/real.json")
+    let result = try evalWithState(sandbox, date: "2026-01-03", state: "link.json")
+    #expect(result.status == 0, "\(result.stderr)")
+    let type = try FileManager.default.attributesOfItem(atPath: sandbox.path("link.json"))[.type] as? FileAttributeType
+    #expect(type == .typeSymbolicLink)
+    #expect(try sandbox.read("data/real.json") != before)
+    #expect(FileManager.default.fileExists(atPath: sandbox.path("data/real.json.lock")))
+    #expect(!FileManager.default.fileExists(atPath: sandbox.path("link.json.lock")))
+  }
+
+  @Test(
+    "a state path that cannot be a state file is an error naming it, and nothing is created",
+    arguments: [
+      (
+        "dangling.json",
+        "the state path is a symbolic link to 'missing/state.json', which does not exist; create the file there or give its real path"
+      ),
+      ("loop.json", "the state path is a symbolic link loop"),
+      ("folder", "the state path is a folder, not a file"),
+      ("/dev/null", "the state path is a device, not a regular file"),
+    ])
+  func badStatePath(path: String, message: String) throws {
+    let sandbox = try Sandbox(["demo.yaml": Self.catalog, "history.yaml": Self.history])
+    try FileManager.default.createSymbolicLink(
+      atPath: sandbox.path("dangling.json"), withDestinationPath: "missing/state.json")
+    try FileManager.default.createSymbolicLink(atPath: sandbox.path("loop.json"), withDestinationPath: "loop.json")
+    try FileManager.default.createDirectory(atPath: sandbox.path("folder"), withIntermediateDirectories: true)
+    let listing = try FileManager.default.contentsOfDirectory(atPath: sandbox.url.path).sorted()
+    let result = try evalWithState(sandbox, state: path)
+    #expect(result.status == 1)
+    #expect(result.stderr == "\(path): error: \(message)\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.url.path).sorted() == listing)
+    #expect(!FileManager.default.fileExists(atPath: "/dev/null.lock"))
+  }
+
+  @Test("--state '' is a usage error and writes nothing")
+  func emptyStatePath() throws {
+    let sandbox = try Sandbox(["demo.yaml": Self.catalog, "history.yaml": Self.history])
+    let result = try evalWithState(sandbox, state: "")
+    #expect(result.status == 64)
+    #expect(result.stderr.hasPrefix("Error: --state: the path is empty\n"))
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: sandbox.url.path).sorted() == ["demo.yaml", "history.yaml"])
+  }
+
+  @Test("rules init refuses to write through a symbolic link")
+  func initThroughLink() throws {
+    let sandbox = try Sandbox(["outside/.keep": ""])
+    try FileManager.default.createDirectory(atPath: sandbox.path("repo/catalogs"), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: sandbox.path("repo/catalogs/catalog.schema.json"),
+      withDestinationPath: sandbox.path("outside/schema.json"))
+    let result = try CLI.run(["init", "demo"], in: sandbox.url.appendingPathComponent("repo"))
+    #expect(result.status == 1)
+    #expect(
+      result.stderr
+        == "error: catalogs/catalog.schema.json is a symbolic link; rules init does not write through links\n")
+    #expect(!FileManager.default.fileExists(atPath: sandbox.path("outside/schema.json")))
+    #expect(!FileManager.default.fileExists(atPath: sandbox.path("repo/catalogs/demo.yaml")))
+  }
+
+  @Test("rules init under a file names the path it cannot write")
+  func initUnderFile() throws {
+    let sandbox = try Sandbox(["afile": ""])
+    let result = try CLI.run(["init", "demo", "--folder", "afile/catalogs"], in: sandbox.url)
+    #expect(result.status == 1)
+    #expect(
+      result.stderr
+        == "error: cannot write afile/catalogs/tests: a part of the path is not a folder, or cannot be written\n")
+  }
 }

@@ -8,7 +8,8 @@ extension Session {
     _ program: Program, history: History, date: CalendarDay, statePath: String,
     rebuild: Bool = false
   ) throws -> Outcome {
-    let store = StateStore(path: statePath)
+    // Resolved once: a link's target is locked, read and replaced, the link kept.
+    let store = StateStore(path: try StatePath.resolve(statePath))
     return try store.withLock {
       var saved: SavedState?
       var warnings: [String] = []
