@@ -19,7 +19,9 @@ public enum DiagnosticIndex {
       id: .yamlEncoding, area: "YAML",
       summary: "The text is not UTF-8: UTF-16 or UTF-32, invalid bytes, control characters."),
     Entry(id: .yamlTooDeep, area: "YAML", summary: "Lists and mappings nest deeper than the limit (64 by default)."),
-    Entry(id: .yamlAliasBudget, area: "YAML", summary: "Aliases expand to more nodes than the limit (an alias bomb)."),
+    Entry(
+      id: .yamlAliasBudget, area: "YAML",
+      summary: "Aliases expand to more nodes or more bytes of text than the limits (an alias bomb)."),
     Entry(
       id: .yamlBadAlias, area: "YAML", summary: "An alias without an anchor before it, or inside the node it names."),
     Entry(

@@ -530,4 +530,44 @@ struct HardeningTests {
       result.stderr
         == "error: cannot write afile/catalogs/tests: a part of the path is not a folder, or cannot be written\n")
   }
+
+  // MARK: 4. aliases are budgeted by bytes
+
+  @Test("a few aliases of a large string are refused before they make gigabytes")
+  func aliasesOfALargeScalar() throws {
+    let big = String(repeating: "x", count: 1_000_000)
+    let aliases = String(repeating: "  - *big\n", count: 50)
+    let sandbox = try Sandbox(["demo.yaml": "catalog: demo\ndescription: &big \(big)\ntags:\n\(aliases)"])
+    let result = try CLI.run(["check", "demo.yaml", "--format", "json"], in: sandbox.url)
+    #expect(result.status == 1)
+    #expect(
+      result.stdout.contains(
+        "\"message\": \"aliases here expand to more than 4 MiB of text, the reader's limit (is this an alias bomb?)\""))
+    #expect(result.stdout.contains("\"line\": 8,\n      \"column\": 5,"))
+  }
+
+  // MARK: 9 and 10. messages and documentation
+
+  @Test("count( with 65 arguments names the limit")
+  func countArguments() throws {
+    let arguments = Array(repeating: "done", count: 65).joined(separator: ", ")
+    let sandbox = try Sandbox([
+      "demo.yaml": "catalog: demo\ninputs: {done: {type: bool}}\nmetrics:\n  n: count(\(arguments))\n"
+    ])
+    let result = try CLI.run(["check", "demo.yaml"], in: sandbox.url)
+    #expect(result.status == 1)
+    #expect(result.stdout.hasPrefix("demo.yaml:4:6: error: count takes 1 to 64 arguments; found 65 [wrong-arity]\n"))
+  }
+
+  @Test("an anchor no alias uses is allowed, as docs/catalog-format.md says")
+  func unusedAnchor() throws {
+    let sandbox = try Sandbox(["demo.yaml": "catalog: demo\nname: &a Demo\n"])
+    let result = try CLI.run(["check", "demo.yaml"], in: sandbox.url)
+    #expect(result.stdout == "1 file checked: 0 errors, 0 warnings\n")
+    #expect(result.status == 0)
+    let docs = String(
+      decoding: try Data(contentsOf: CLI.repository.appendingPathComponent("docs/catalog-format.md")), as: UTF8.self)
+    #expect(docs.contains("an\nanchor that no alias uses is allowed"))
+    #expect(!docs.contains("anchors without aliases"))
+  }
 }
