@@ -28,7 +28,9 @@ struct LinearGrowthTests {
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     let argv = ([CLI.binary.path] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
+    defer {
+      for argument in argv { free(argument) }
+    }
     var pid: pid_t = 0
     let spawned = posix_spawn(&pid, CLI.binary.path, &actions, nil, argv, environ)
     try #require(spawned == 0)
