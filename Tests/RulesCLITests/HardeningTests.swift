@@ -570,4 +570,13 @@ struct HardeningTests {
     #expect(docs.contains("an\nanchor that no alias uses is allowed"))
     #expect(!docs.contains("anchors without aliases"))
   }
+
+  @Test("--state /proc/self/mem names the file it cannot use, not a Foundation error number")
+  func procMemState() throws {
+    let sandbox = try Sandbox(["demo.yaml": Self.catalog, "history.yaml": Self.history])
+    let result = try evalWithState(sandbox, state: "/proc/self/mem")
+    #expect(result.status == 1)
+    #expect(result.stderr.hasSuffix("/mem.lock: error: cannot open the lock file: No such file or directory\n"))
+    #expect(!result.stderr.contains("NSCocoaErrorDomain"))
+  }
 }
