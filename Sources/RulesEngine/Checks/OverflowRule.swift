@@ -5,12 +5,13 @@ extension DiagnosticID {
 }
 
 /// The catalog's own constants must fit together: the badges' `xp` add up to `badges.xp`,
-/// which would pass the largest integer. The engine saturates there (it never traps), but
-/// the total would be wrong, so `check` warns.
+/// and integer constants combined in an expression (`9223372036854775807 + 1`) must not pass
+/// the largest integer. The engine saturates there (it never traps), but the value would be
+/// wrong, so `check` warns.
 public enum OverflowRule: CatalogRule {
   public static let id = DiagnosticID.constantOverflow
   public static let summary =
-    "The badges' `xp` add up to at most 9223372036854775807 (the total saturates there)."
+    "The badges' `xp`, and integer constants combined in an expression, stay within 9223372036854775807 (values saturate there)."
   public static let examples = [
     RuleExample(
       """
@@ -31,6 +32,15 @@ public enum OverflowRule: CatalogRule {
         - {id: a, name: A, when: done, xp: 9223372036854775806}
         - {id: b, name: B, when: done, xp: 1}
       """),
+    RuleExample(
+      """
+      catalog: demo
+      metrics:
+        huge: 9223372036854775807 + 1
+      """,
+      expected: [
+        "3:9: warning: '9223372036854775807 + 1' is past the integer limit (9223372036854775807); it stops at that limit"
+      ]),
   ]
 
   public static func check(_ catalog: Catalog, into report: inout RuleReport) {
@@ -44,6 +54,63 @@ public enum OverflowRule: CatalogRule {
         return
       }
       total = sum
+    }
+    var expressions = catalog.metrics.map(\.expression)
+    for badge in catalog.badges {
+      expressions.append(badge.when)
+      if let progress = badge.progress { expressions += [progress.current, progress.target] }
+    }
+    for expression in expressions {
+      guard case .success(let parsed) = Parser.parse(expression.text) else { continue }
+      if let overflow = firstOverflow(parsed) {
+        let text = String(decoding: Array(expression.text.utf8)[overflow.range], as: UTF8.self)
+        report.warning(
+          expression.origin,
+          "'\(text)' is past the integer limit (\(Int.max)); it stops at that limit")
+      }
+    }
+  }
+
+  /// The first operation on integer constants only that overflows.
+  static func firstOverflow(_ expr: Expr) -> Expr? {
+    var found: Expr?
+    _ = constant(expr, found: &found)
+    return found
+  }
+
+  /// The value of an expression made of integer constants, nil for any other.
+  private static func constant(_ expr: Expr, found: inout Expr?) -> Int? {
+    switch expr.kind {
+    case .int(let value): return value
+    case .unary(.negate, let operand):
+      guard let value = constant(operand, found: &found) else { return nil }
+      if value == .min, found == nil { found = expr }
+      return value == .min ? .max : -value
+    case .binary(let op, let left, let right):
+      let l = constant(left, found: &found)
+      let r = constant(right, found: &found)
+      guard let l, let r else { return nil }
+      let result: (partialValue: Int, overflow: Bool)
+      switch op {
+      case .add: result = l.addingReportingOverflow(r)
+      case .subtract: result = l.subtractingReportingOverflow(r)
+      case .multiply: result = l.multipliedReportingOverflow(by: r)
+      default: return nil
+      }
+      if result.overflow {
+        if found == nil { found = expr }
+        return nil
+      }
+      return result.partialValue
+    case .conditional(let c, let t, let o):
+      _ = constant(c, found: &found)
+      _ = constant(t, found: &found)
+      _ = constant(o, found: &found)
+      return nil
+    case .call(_, let arguments):
+      for argument in arguments { _ = constant(argument, found: &found) }
+      return nil
+    default: return nil
     }
   }
 }
