@@ -5,9 +5,14 @@ import YAMLReader
 
 /// Loading catalogs from files: read with libyaml, imports merged, checked.
 public enum CatalogFiles {
-  /// Loads and checks the catalog or module at `path` (YAML, read with libyaml).
-  public static func check(path: String, reader: DocumentReader? = nil) -> CatalogCheck {
-    CatalogCheck.load(path: path, reader: reader ?? YAMLDocuments.reader())
+  /// Loads and checks the catalog or module at `path` (YAML, read with libyaml). Read from
+  /// disk (no `reader`), its imports must stay in `root`, by default the catalog's
+  /// repository; with a `reader`, only in `root` when one is given.
+  public static func check(path: String, reader: DocumentReader? = nil, root: RepositoryRoot? = nil)
+    -> CatalogCheck
+  {
+    let confinement = root ?? (reader == nil ? RepositoryRoot.discover(for: path) : nil)
+    return CatalogCheck.load(path: path, reader: reader ?? YAMLDocuments.reader(), root: confinement)
   }
 
   /// The YAML files a path names: the file itself, or a folder's `.yaml`/`.yml` files

@@ -28,6 +28,7 @@ struct EvalCommand: ParsableCommand {
 
   func validate() throws {
     if rebuild && state == nil { throw ValidationError("--rebuild needs --state") }
+    if state == "" { throw ValidationError("--state: the path is empty") }
   }
 
   func run() throws {

@@ -10,6 +10,8 @@ struct CatalogOptions: ParsableArguments {
   @Argument(help: "The catalog: a file, or a name in catalogs/ (e.g. discipline).")
   var catalog: String
 
+  @OptionGroup var root: RootOption
+
   var path: String {
     if FileManager.default.fileExists(atPath: catalog) { return catalog }
     if !catalog.contains("/"), !catalog.hasSuffix(".yaml") {
@@ -21,12 +23,14 @@ struct CatalogOptions: ParsableArguments {
 
   /// Loads and checks the catalog, or prints its errors and exits 1.
   func load() throws -> CheckedCatalog {
-    let result = CatalogFiles.check(path: path)
+    let result = CatalogFiles.check(path: path, root: root.explicit)
     guard let checked = result.checked else {
       let diagnostics = result.diagnostics.sortedByPosition()
-      for diagnostic in diagnostics {
+      let (shown, notes) = DiagnosticRenderer.limited(diagnostics)
+      for diagnostic in shown {
         printError(DiagnosticRenderer.text(diagnostic, source: result.sources[diagnostic.file]))
       }
+      for note in notes { printError(note) }
       if result.isModule {
         printError("\(path) is a rule module; commands other than check need a catalog")
       }
@@ -34,6 +38,31 @@ struct CatalogOptions: ParsableArguments {
       throw ExitCode.failure
     }
     return checked
+  }
+}
+
+/// `--root`: the folder a catalog's imports (and a scenario's catalog) must stay in.
+struct RootOption: ParsableArguments {
+  @Option(
+    help: """
+      The folder imports must stay in (default: the catalog's repository, the nearest folder \
+      above it holding catalogs/ or rules/).
+      """)
+  var root: String?
+
+  func validate() throws {
+    guard let root else { return }
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue
+    else { throw ValidationError("--root: '\(root)' is not a folder") }
+  }
+
+  /// The folder given, if any.
+  var explicit: RepositoryRoot? { root.map { RepositoryRoot(folder: $0) } }
+
+  /// The folder given, or the repository of `file`.
+  func repository(of file: String) -> RepositoryRoot {
+    explicit ?? RepositoryRoot.discover(for: file)
   }
 }
 
@@ -54,9 +83,11 @@ struct HistoryOptions: ParsableArguments {
   /// Reads the history, or prints its errors and exits 1.
   func load(for catalog: CheckedCatalog) throws -> History {
     let result = HistoryFiles.load(path: history, inputs: catalog.inputs)
-    for diagnostic in result.diagnostics.sortedByPosition() {
+    let (shown, notes) = DiagnosticRenderer.limited(result.diagnostics.sortedByPosition())
+    for diagnostic in shown {
       printError(DiagnosticRenderer.text(diagnostic, source: result.source))
     }
+    for note in notes { printError(note) }
     guard let loaded = result.history else { throw ExitCode.failure }
     return loaded
   }

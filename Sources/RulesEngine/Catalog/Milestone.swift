@@ -4,6 +4,8 @@ public struct MilestoneTrack: Sendable {
   public var streak: String
   public var streakOrigin: Origin
   public var milestones: [Milestone]
+  /// How many entries the list has as written, malformed ones (left out of `milestones`) too.
+  public var writtenCount = 0
 
   public init(streak: String, streakOrigin: Origin, milestones: [Milestone]) {
     self.streak = streak

@@ -11,6 +11,8 @@ public struct QuoteRotation: Sendable {
   public var quotes: [Quote]
   /// Where the list is written.
   public var listOrigin: Origin?
+  /// How many entries the list has as written, malformed ones (left out of `quotes`) too.
+  public var writtenCount = 0
 
   public init(rule: Rule, quotes: [Quote], listOrigin: Origin? = nil) {
     self.rule = rule

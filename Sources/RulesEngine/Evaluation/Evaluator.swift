@@ -136,7 +136,7 @@ public final class Evaluator {
     for index in windowAggregates {
       let window = state.windows[index]!
       m.intBase[index] = Arithmetic.subtract(window.intSum, window.ints[window.head])
-      m.numBase[index] = window.numSum - window.nums[window.head]
+      m.numBase[index] = Arithmetic.subtract(window.numSum, window.nums[window.head])
     }
     m.inProgress = inProgress
     m.deferredBreak = false
@@ -188,7 +188,8 @@ public final class Evaluator {
       var window = state.windows[aggregate]!
       state.windows[aggregate] = nil
       if isNumber {
-        window.numSum = window.numSum - window.nums[window.head] + m.pendingNums[aggregate]
+        window.numSum = Arithmetic.add(
+          Arithmetic.subtract(window.numSum, window.nums[window.head]), m.pendingNums[aggregate])
         window.nums[window.head] = m.pendingNums[aggregate]
       } else {
         window.intSum = Arithmetic.add(

@@ -39,7 +39,7 @@ public enum Session {
         guard let day else { continue }
         if state.engine.unlocked[index] == nil {
           state.engine.badgeCount += 1
-          state.engine.badgeXP += catalog.badges[index].badge.xp
+          state.engine.badgeXP = Arithmetic.add(state.engine.badgeXP, catalog.badges[index].badge.xp)
         }
         state.engine.unlocked[index] = day
       }

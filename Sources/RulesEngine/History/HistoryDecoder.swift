@@ -8,6 +8,8 @@ extension DiagnosticID {
   public static let badValue: DiagnosticID = "bad-value"
   /// A value for an input the catalog does not have.
   public static let unknownInput: DiagnosticID = "unknown-input"
+  /// An empty history file, or one that has none of a history's keys.
+  public static let notAHistory: DiagnosticID = "not-a-history"
 }
 
 /// Reads a history file's node tree against a catalog's inputs, reporting every problem
@@ -37,7 +39,18 @@ public struct HistoryDecoder {
   private mutating func decode(_ root: Node?) -> History {
     var history = History(file: file)
     guard let root, root.tag != .null else {
-      report(.start, .notACatalog, "the history is empty; it needs 'days', a list of records")
+      report(.start, .notAHistory, "the history is empty; it needs 'days', a list of records")
+      return history
+    }
+    // A file that is no history at all (a config, a password file) gets one error, not one
+    // per line echoing its content as unknown keys.
+    if let pairs = root.pairs, !pairs.isEmpty,
+      !pairs.contains(where: { pair in Self.schema.keys.contains { $0.name == pair.key.text } })
+    {
+      report(
+        root.mark, .notAHistory,
+        "this is not a history file: it has none of the keys "
+          + Self.schema.keys.map(\.name).joined(separator: ", "))
       return history
     }
     var validator = ShapeValidator(file: file)
@@ -124,6 +137,15 @@ public struct HistoryDecoder {
     return (date, valid ? DayRecord(date: date, values: values, line: node.mark.line) : nil)
   }
 
+  /// How a YAML number that is infinite or NaN was written, for messages.
+  static func nonFinite(_ node: Node) -> String {
+    let text = node.text ?? ""
+    guard case .float(let number)? = node.scalar else { return "'\(text)'" }
+    if number.isNaN { return "'\(text)' (not a number)" }
+    return text.contains(".inf") || text.contains(".Inf") || text.contains(".INF")
+      ? "'\(text)' (infinity)" : "'\(text)' (too large)"
+  }
+
   private mutating func value(_ node: Node, for input: Input) -> Value? {
     let scalar = node.scalar
     var value: Value?
@@ -132,6 +154,9 @@ public struct HistoryDecoder {
     case (.int, .int(let number)?): value = .int(number)
     case (.number, .int(let number)?): value = .number(Double(number))
     case (.number, .float(let number)?) where number.isFinite: value = .number(number)
+    case (.number, .float?):
+      report(node.mark, .badValue, "\(input.name) must be a finite number; found \(Self.nonFinite(node))")
+      return nil
     case (.enumeration(let values), .string(let text)?):
       guard let index = values.firstIndex(of: text) else {
         report(

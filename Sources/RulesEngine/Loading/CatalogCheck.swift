@@ -11,9 +11,11 @@ public struct CatalogCheck: Sendable {
   public var isModule: Bool
 
   /// Loads the catalog or module at `path` with `reader` (YAML files, exported JSON, texts
-  /// in memory), merges its imports and checks it.
-  public static func load(path: String, reader: @escaping DocumentReader) -> CatalogCheck {
-    let loaded = CatalogLoader.load(path: path, reader: reader)
+  /// in memory), merges its imports (inside `root` when given) and checks it.
+  public static func load(path: String, reader: @escaping DocumentReader, root: RepositoryRoot? = nil)
+    -> CatalogCheck
+  {
+    let loaded = CatalogLoader.load(path: path, reader: reader, root: root)
     var diagnostics = loaded.diagnostics
     var checked: CheckedCatalog?
     if let catalog = loaded.catalog {

@@ -101,6 +101,12 @@ public struct SavedState: Sendable {
     ])
   }
 
+  /// The warning for a number sum an older version wrote as null (it had overflowed).
+  static func nullWarning(_ key: String) -> String {
+    "\(key) is null in the state (an overflow written by an older rules); it is read as the "
+      + "largest number (use --rebuild to count it again)"
+  }
+
   /// How an aggregate is named in the file: its kind and what it sums.
   static func key(_ aggregate: Aggregate) -> String {
     switch aggregate.kind {
@@ -119,8 +125,16 @@ public struct SavedState: Sendable {
     }
     let object: [String: Any]
     do {
-      guard let parsed = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-        throw fail("it is not a JSON object")
+      let value = try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
+      guard let parsed = value as? [String: Any] else {
+        let found =
+          switch value {
+          case is NSNull: "null"
+          case is [Any]: "a list"
+          case is String: "a string"
+          default: "a number"
+          }
+        throw fail("it holds \(found), not a JSON object")
       }
       object = parsed
     } catch let error as StateError {
@@ -131,8 +145,11 @@ public struct SavedState: Sendable {
     guard object["format"] as? String == formatName else {
       throw fail("it is not a rules state file (no \"format\": \"\(formatName)\")")
     }
-    guard let formatVersion = object["format_version"] as? Int, formatVersion <= Self.formatVersion else {
-      throw fail("it was written by a newer version of rules")
+    guard let formatVersion = object["format_version"] as? Int else {
+      throw fail("it has no \"format_version\" (a whole number)")
+    }
+    guard formatVersion <= Self.formatVersion else {
+      throw fail("it was written by a newer version of rules (format_version \(formatVersion))")
     }
     guard let catalogID = object["catalog"] as? String else { throw fail("it names no catalog") }
     guard catalogID == catalog.catalog.id else {
@@ -168,6 +185,13 @@ public struct SavedState: Sendable {
     var state = SavedState(catalog: catalog, user: savedUser ?? user, engine: engine)
     state.version = catalog.catalog.version
     state.date = try day("date").map(CalendarDay.init(number:))
+    // The days before the state's date are counted, never that date or later: a hand-edited
+    // 'counted_through' would skip days and give wrong totals.
+    if let counted = engine.countedThrough, let date = state.date, counted >= date.number {
+      throw fail(
+        "'counted_through' (\(CalendarDay(number: counted))) is not before its 'date' (\(date)); "
+          + "the days up to the day before 'date' are counted")
+    }
 
     guard let unlocks = object["unlocks"] as? [[String: Any]] else { throw fail("'unlocks' is missing") }
     for unlock in unlocks {
@@ -183,7 +207,7 @@ public struct SavedState: Sendable {
     }
     state.engine.badgeCount = state.engine.unlocked.count { $0 != nil }
     state.engine.badgeXP = state.engine.unlocked.indices.reduce(0) {
-      $0 + (state.engine.unlocked[$1] == nil ? 0 : catalog.badges[$1].badge.xp)
+      Arithmetic.add($0, state.engine.unlocked[$1] == nil ? 0 : catalog.badges[$1].badge.xp)
     }
 
     let streaks = object["streaks"] as? [String: Any] ?? [:]
@@ -220,10 +244,17 @@ public struct SavedState: Sendable {
         }
         guard values.count == window.days else { throw fail("the window \(key) has the wrong length") }
         for (position, value) in values.enumerated() {
+          if isNumber, value is NSNull {
+            // An older rules wrote an overflowed (infinite) number as null.
+            warnings.append(Self.nullWarning(key))
+            window.nums[position] = .greatestFiniteMagnitude
+            window.numSum = .greatestFiniteMagnitude
+            continue
+          }
           guard let number = value as? NSNumber else { throw fail("the window \(key) holds a non-number") }
           if isNumber {
-            window.nums[position] = number.doubleValue
-            window.numSum += number.doubleValue
+            window.nums[position] = Arithmetic.finite(number.doubleValue)
+            window.numSum = Arithmetic.add(window.numSum, window.nums[position])
           } else {
             window.ints[position] = number.intValue
             window.intSum = Arithmetic.add(window.intSum, number.intValue)
@@ -239,9 +270,14 @@ public struct SavedState: Sendable {
           }
           continue
         }
+        if isNumber, value is NSNull {
+          warnings.append(Self.nullWarning(key))
+          state.engine.numSums[index] = .greatestFiniteMagnitude
+          continue
+        }
         guard let number = value as? NSNumber else { throw fail("the sum \(key) is not a number") }
         if isNumber {
-          state.engine.numSums[index] = number.doubleValue
+          state.engine.numSums[index] = Arithmetic.finite(number.doubleValue)
         } else {
           state.engine.intSums[index] = number.intValue
         }

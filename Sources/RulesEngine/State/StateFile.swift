@@ -8,14 +8,16 @@ extension Session {
     _ program: Program, history: History, date: CalendarDay, statePath: String,
     rebuild: Bool = false
   ) throws -> Outcome {
-    let store = StateStore(path: statePath)
+    // Resolved once: a link's target is locked, read and replaced, the link kept.
+    let store = StateStore(path: try StatePath.resolve(statePath))
     return try store.withLock {
       var saved: SavedState?
       var warnings: [String] = []
       if let data = try store.read() {
         let decoded = try SavedState.decode(data, path: statePath, for: program.catalog, user: history.user)
         saved = decoded.0
-        warnings = decoded.warnings
+        // The warnings about the file name it, as its errors do.
+        warnings = decoded.warnings.map { "\(statePath): \($0)" }
       }
       var outcome = evaluate(program, history: history, date: date, saved: saved, rebuild: rebuild)
       outcome.evaluation.warnings = warnings + outcome.evaluation.warnings

@@ -41,7 +41,11 @@ public struct StateStore: Sendable {
     do {
       return try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
-      throw StateError(path: path, message: "cannot read the state file: \(error.localizedDescription)")
+      // Foundation's words ("NSCocoaErrorDomain error 256") say nothing: the system's do.
+      let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+      let reason =
+        underlying.map { String(cString: strerror(Int32($0.code))) } ?? error.localizedDescription
+      throw StateError(path: path, message: "cannot read the state file: \(reason)")
     }
   }
 
