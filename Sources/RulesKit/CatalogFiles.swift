@@ -5,9 +5,14 @@ import YAMLReader
 
 /// Loading catalogs from files: read with libyaml, imports merged, checked.
 public enum CatalogFiles {
-  /// Loads and checks the catalog or module at `path` (YAML, read with libyaml).
-  public static func validate(path: String, reader: DocumentReader? = nil) -> CatalogValidation {
-    CatalogValidation.load(path: path, reader: reader ?? YAMLDocuments.reader())
+  /// Loads and validates the catalog or module at `path` (YAML, read with libyaml). Read from
+  /// disk (no `reader`), its imports must stay in `root`, by default the catalog's
+  /// repository; with a `reader`, only in `root` when one is given.
+  public static func validate(path: String, reader: DocumentReader? = nil, root: RepositoryRoot? = nil)
+    -> CatalogValidation
+  {
+    let confinement = root ?? (reader == nil ? RepositoryRoot.discover(for: path) : nil)
+    return CatalogValidation.load(path: path, reader: reader ?? YAMLDocuments.reader(), root: confinement)
   }
 
   /// A `DocumentReader` for catalogs exported as JSON files.

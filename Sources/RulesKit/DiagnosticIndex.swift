@@ -19,7 +19,9 @@ public enum DiagnosticIndex {
       id: .yamlEncoding, area: "YAML",
       summary: "The text is not UTF-8: UTF-16 or UTF-32, invalid bytes, control characters."),
     Entry(id: .yamlTooDeep, area: "YAML", summary: "Lists and mappings nest deeper than the limit (64 by default)."),
-    Entry(id: .yamlAliasBudget, area: "YAML", summary: "Aliases expand to more nodes than the limit (an alias bomb)."),
+    Entry(
+      id: .yamlAliasBudget, area: "YAML",
+      summary: "Aliases expand to more nodes or more bytes of text than the limits (an alias bomb)."),
     Entry(
       id: .yamlBadAlias, area: "YAML", summary: "An alias without an anchor before it, or inside the node it names."),
     Entry(
@@ -59,6 +61,7 @@ public enum DiagnosticIndex {
     Entry(id: .unknownGroup, area: "rules", summary: BadgeGroupRule.summary),
     Entry(id: .unreachableMessage, area: "rules", summary: ShadowedMessageRule.summary),
     Entry(id: .emptySection, area: "rules", summary: EmptySectionRule.summary),
+    Entry(id: .constantOverflow, area: "rules", summary: OverflowRule.summary),
     Entry(id: .expressionSyntax, area: "expressions", summary: "An expression that does not parse."),
     Entry(
       id: .templateSyntax, area: "expressions", summary: "A '{' without its '}' (or the reverse) in a message text."),
@@ -79,6 +82,8 @@ public enum DiagnosticIndex {
     Entry(
       id: .badgeDependency, area: "expressions",
       summary: "A streak or a history sum that reads badges.count or badges.xp."),
+    Entry(
+      id: .notAHistory, area: "histories", summary: "An empty history file, or one with none of the keys of a history."),
     Entry(id: .unknownInput, area: "histories", summary: "A day's value for an input the catalog does not have."),
     Entry(
       id: .badValue, area: "histories",

@@ -9,18 +9,73 @@ public enum DiagnosticRenderer {
     case text, json, github
   }
 
-  /// One diagnostic for people, with its source line and a caret under the column.
+  /// The most diagnostics shown for one file; the rest are counted in one line.
+  public static let perFileLimit = 1_000
+
+  /// The bytes of a long line shown on each side of the column.
+  public static let excerptReach = 80
+
+  /// One diagnostic for people, with its source line and a caret under the column. A line
+  /// longer than twice `excerptReach` bytes is shown around the column only, cut with `…`.
   public static func text(_ diagnostic: Diagnostic, source: SourceFile?) -> String {
     var out = diagnostic.description
-    guard let source, let line = source.lineText(diagnostic.line) else { return out }
+    guard let source, let range = source.lineRange(diagnostic.line) else { return out }
+    let (line, caretColumn) = excerpt(source, range, line: diagnostic.line, column: diagnostic.column)
     let number = String(diagnostic.line)
     let gutter = String(repeating: " ", count: number.count)
     // Keep tabs under tabs so the caret lines up in a terminal.
-    let lead = line.unicodeScalars.prefix(max(0, diagnostic.column - 1)).map {
+    let lead = line.unicodeScalars.prefix(max(0, caretColumn - 1)).map {
       $0 == "\t" ? "\t" : " "
     }.joined()
     out += "\n \(number) | \(line)\n \(gutter) | \(lead)^"
     return out
+  }
+
+  /// The text of the line (or of its part around `column`) and the column of the caret in it.
+  static func excerpt(_ source: SourceFile, _ range: Range<Int>, line: Int, column: Int) -> (String, Int) {
+    let bytes = source.bytes
+    guard range.count > 2 * excerptReach else {
+      return (String(decoding: bytes[range], as: UTF8.self), column)
+    }
+    let at =
+      source.offset(of: Mark(line: line, column: column))
+      .map { min(max($0, range.lowerBound), range.upperBound) } ?? range.lowerBound
+    // Cut on character boundaries (never inside a UTF-8 sequence).
+    func boundary(_ offset: Int) -> Int {
+      var offset = offset
+      while offset > range.lowerBound, offset < range.upperBound, bytes[offset] & 0xC0 == 0x80 { offset -= 1 }
+      return offset
+    }
+    let start = boundary(max(range.lowerBound, at - excerptReach))
+    let end = boundary(min(range.upperBound, at + excerptReach))
+    let prefix = start > range.lowerBound ? "…" : ""
+    let suffix = end < range.upperBound ? "…" : ""
+    let shown = prefix + String(decoding: bytes[start..<end], as: UTF8.self) + suffix
+    let before = String(decoding: bytes[start..<at], as: UTF8.self).unicodeScalars.count
+    return (shown, before + (prefix.isEmpty ? 1 : 2))
+  }
+
+  /// At most `perFileLimit` diagnostics of each file, in their order, and for each file with
+  /// more a line that counts the rest.
+  public static func limited(_ diagnostics: [Diagnostic], perFile limit: Int = perFileLimit)
+    -> (shown: [Diagnostic], notes: [String])
+  {
+    var counts: [String: Int] = [:]
+    var order: [String] = []
+    var shown: [Diagnostic] = []
+    for diagnostic in diagnostics {
+      let count = counts[diagnostic.file, default: 0]
+      if count == 0 { order.append(diagnostic.file) }
+      counts[diagnostic.file] = count + 1
+      if count < limit { shown.append(diagnostic) }
+    }
+    let notes = order.compactMap { file -> String? in
+      let more = counts[file, default: 0] - limit
+      guard more > 0 else { return nil }
+      return "\(file): \(more) more \(more == 1 ? "diagnostic" : "diagnostics") not shown "
+        + "(at most \(limit) per file)"
+    }
+    return (shown, notes)
   }
 
   /// The closing line: how many files, errors and warnings.

@@ -1,9 +1,14 @@
+import Foundation
+
 /// The text of one file, for turning positions into lines and carets.
 public struct SourceFile: Sendable {
   /// The path as the user gave it (diagnostics print it as is).
   public let path: String
   /// The file's bytes, as read.
   public let bytes: [UInt8]
+  /// Where each line starts, made the first time a position is looked up, so that each
+  /// diagnostic's line costs the same in a large file as in a small one.
+  private let index = LineIndex()
 
   public init(path: String, bytes: [UInt8]) {
     self.path = path
@@ -50,41 +55,41 @@ public struct SourceFile: Sendable {
     }
   }
 
-  /// The byte offset of the start of `line` (1-based), found by scanning; nil past the end.
+  /// The byte offset of the start of `line` (1-based); nil past the end.
   public func offset(ofLine line: Int) -> Int? {
     guard line >= 1 else { return nil }
-    var current = 1
-    var i = bomLength
-    while current < line {
-      guard i < bytes.count else { return nil }
-      let length = Self.lineBreakLength(bytes, at: i)
-      if length > 0 {
-        i += length
-        current += 1
-      } else {
-        i += 1
-      }
+    return index.starts(of: self).withUnsafeBufferPointer { starts in
+      line <= starts.count ? Int(starts[line - 1]) : nil
     }
-    return i
+  }
+
+  /// The bytes of `line` (1-based) without its line break, or nil past the end.
+  public func lineRange(_ line: Int) -> Range<Int>? {
+    guard let start = offset(ofLine: line) else { return nil }
+    // The next line's start, less the line break between them (the last line has none).
+    guard let next = offset(ofLine: line + 1) else { return start..<bytes.count }
+    let length = [3, 2, 1].first { next - $0 >= start && Self.lineBreakLength(bytes, at: next - $0) == $0 } ?? 0
+    return start..<(next - length)
   }
 
   /// The text of `line` (1-based) without its line break, or nil past the end.
   public func lineText(_ line: Int) -> String? {
-    guard let start = offset(ofLine: line) else { return nil }
-    var end = start
-    while end < bytes.count && Self.lineBreakLength(bytes, at: end) == 0 { end += 1 }
-    return String(decoding: bytes[start..<end], as: UTF8.self)
+    guard let range = lineRange(line) else { return nil }
+    return String(decoding: bytes[range], as: UTF8.self)
   }
 
-  /// The byte offset of a mark, or nil when it lies outside the file.
+  /// The byte offset of a mark, or nil when it lies outside the file. Marks looked up in
+  /// order along a line continue from the last one, so many marks on one long line cost
+  /// the line once, not once each.
   public func offset(of mark: Mark) -> Int? {
-    guard var i = offset(ofLine: mark.line) else { return nil }
-    var column = 1
+    guard let lineStart = offset(ofLine: mark.line) else { return nil }
+    var (i, column) = index.resume(line: mark.line, column: mark.column) ?? (lineStart, 1)
     while column < mark.column {
       guard i < bytes.count, Self.lineBreakLength(bytes, at: i) == 0 else { return nil }
       i += Self.scalarLength(bytes[i])
       column += 1
     }
+    index.remember(line: mark.line, column: column, offset: i)
     return i
   }
 
@@ -116,5 +121,47 @@ public struct SourceFile: Sendable {
     case 0xC0...0xDF: 2
     default: 1
     }
+  }
+}
+
+/// The line starts of a file (4 bytes a line), made once on first use, and the last mark
+/// looked up. Shared by the copies of a `SourceFile`; safe to use from several threads.
+private final class LineIndex: @unchecked Sendable {
+  private let lock = NSLock()
+  private var table: [UInt32]?
+  private var last: (line: Int, column: Int, offset: Int)?
+
+  func starts(of file: SourceFile) -> [UInt32] {
+    lock.lock()
+    defer { lock.unlock() }
+    if let table { return table }
+    var starts: [UInt32] = [UInt32(file.bomLength)]
+    let bytes = file.bytes
+    var i = file.bomLength
+    while i < bytes.count {
+      let length = SourceFile.lineBreakLength(bytes, at: i)
+      if length > 0 {
+        i += length
+        starts.append(UInt32(truncatingIfNeeded: i))
+      } else {
+        i += 1
+      }
+    }
+    table = starts
+    return starts
+  }
+
+  /// Where the last lookup on `line` stopped, when it is not past `column`.
+  func resume(line: Int, column: Int) -> (offset: Int, column: Int)? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard let last, last.line == line, last.column <= column else { return nil }
+    return (last.offset, last.column)
+  }
+
+  func remember(line: Int, column: Int, offset: Int) {
+    lock.lock()
+    defer { lock.unlock() }
+    last = (line, column, offset)
   }
 }

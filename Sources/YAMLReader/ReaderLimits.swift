@@ -6,14 +6,20 @@ public struct ReaderLimits: Sendable, Equatable {
   public var maxDepth: Int
   /// Nodes that aliases may add by repeating their anchor's node ("billion laughs").
   public var maxAliasedNodes: Int
+  /// Bytes of scalar text that aliases may add by repeating their anchor's node: a few
+  /// aliases of one large string would otherwise stay under the node limit and still make
+  /// gigabytes downstream.
+  public var maxAliasedBytes: Int
   /// The size of a file in bytes.
   public var maxFileSize: Int
 
   public init(
-    maxDepth: Int = 64, maxAliasedNodes: Int = 100_000, maxFileSize: Int = 16 * 1024 * 1024
+    maxDepth: Int = 64, maxAliasedNodes: Int = 100_000, maxFileSize: Int = 16 * 1024 * 1024,
+    maxAliasedBytes: Int = 4 * 1024 * 1024
   ) {
     self.maxDepth = maxDepth
     self.maxAliasedNodes = maxAliasedNodes
+    self.maxAliasedBytes = maxAliasedBytes
     self.maxFileSize = maxFileSize
   }
 

@@ -1,11 +1,19 @@
 import Foundation
 import RulesSource
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Why a file could not be read at all (before any YAML is looked at).
 public struct FileReadError: Error, Sendable, CustomStringConvertible {
   public enum Reason: Sendable, Equatable {
     case notFound
     case isDirectory
+    /// A FIFO, a device or a socket: reading one could wait forever or never end.
+    case notRegular(kind: String)
     case tooLarge(size: Int, limit: Int)
     case unreadable(String)
   }
@@ -22,9 +30,21 @@ public struct FileReadError: Error, Sendable, CustomStringConvertible {
     switch reason {
     case .notFound: "no such file"
     case .isDirectory: "is a folder, not a file"
+    case .notRegular(let kind): "is \(kind), not a regular file; only regular files are read"
     case .tooLarge(let size, let limit):
       "the file is \(ByteSize(size)), more than the limit of \(ByteSize(limit))"
     case .unreadable(let why): "cannot read the file: \(why)"
+    }
+  }
+
+  /// Why a file could not be opened, from `errno`.
+  static func reason(errno code: Int32) -> Reason {
+    switch code {
+    case ENOENT, ENOTDIR: .notFound
+    case ELOOP: .unreadable("too many levels of symbolic links (a link loop?)")
+    case EACCES, EPERM: .unreadable("permission denied")
+    case EISDIR: .isDirectory
+    default: .unreadable(String(cString: strerror(code)))
     }
   }
 
@@ -47,34 +67,50 @@ extension DiagnosticID {
 }
 
 extension SourceFile {
-  /// Reads a file, refusing one larger than `maxBytes` before reading it.
+  /// Reads a regular file (links followed), refusing one larger than `maxBytes` before
+  /// reading it, and anything that is not a regular file (a FIFO would block forever,
+  /// `/dev/zero` never end, `/proc` files lie about their size) without reading from it.
   public static func load(path: String, maxBytes: Int) throws(FileReadError) -> SourceFile {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw FileReadError(path: path, reason: .notFound)
+    // Opened without blocking (a FIFO with no writer would block the open itself), then
+    // checked on the descriptor, so the file checked is the file read.
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard fd >= 0 else { throw FileReadError(path: path, reason: FileReadError.reason(errno: errno)) }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else {
+      throw FileReadError(path: path, reason: FileReadError.reason(errno: errno))
     }
-    if isDirectory.boolValue { throw FileReadError(path: path, reason: .isDirectory) }
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-      throw FileReadError(path: path, reason: .unreadable("permission denied"))
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFDIR: throw FileReadError(path: path, reason: .isDirectory)
+    case S_IFIFO: throw FileReadError(path: path, reason: .notRegular(kind: "a FIFO (named pipe)"))
+    case S_IFCHR, S_IFBLK: throw FileReadError(path: path, reason: .notRegular(kind: "a device"))
+    case S_IFSOCK: throw FileReadError(path: path, reason: .notRegular(kind: "a socket"))
+    default: throw FileReadError(path: path, reason: .notRegular(kind: "not a file"))
     }
-    defer { try? handle.close() }
-    do {
-      let size = Int(try handle.seekToEnd())
-      if size > maxBytes {
-        throw FileReadError(path: path, reason: .tooLarge(size: size, limit: maxBytes))
+    let size = Int(info.st_size)
+    if size > maxBytes { throw FileReadError(path: path, reason: .tooLarge(size: size, limit: maxBytes)) }
+    // Read one byte more than the limit: a file that grew since we looked is still caught.
+    var bytes = [UInt8](repeating: 0, count: min(size, maxBytes) + 1)
+    var count = 0
+    while true {
+      if count == bytes.count {
+        if count > maxBytes { break }
+        bytes += [UInt8](repeating: 0, count: min(max(count, 4096), maxBytes + 1 - count))
       }
-      try handle.seek(toOffset: 0)
-      // Read one byte more than the limit: a file that grew since we looked is still caught.
-      let data = try handle.read(upToCount: maxBytes + 1) ?? Data()
-      if data.count > maxBytes {
-        throw FileReadError(path: path, reason: .tooLarge(size: data.count, limit: maxBytes))
+      let result = bytes.withUnsafeMutableBytes { buffer in
+        read(fd, buffer.baseAddress! + count, buffer.count - count)
       }
-      return SourceFile(path: path, bytes: [UInt8](data))
-    } catch let error as FileReadError {
-      throw error
-    } catch {
-      throw FileReadError(path: path, reason: .unreadable("\(error.localizedDescription)"))
+      if result < 0 {
+        if errno == EINTR { continue }
+        throw FileReadError(path: path, reason: FileReadError.reason(errno: errno))
+      }
+      if result == 0 { break }
+      count += result
     }
+    if count > maxBytes { throw FileReadError(path: path, reason: .tooLarge(size: count, limit: maxBytes)) }
+    bytes.removeSubrange(count...)
+    return SourceFile(path: path, bytes: bytes)
   }
 }
 

@@ -16,6 +16,7 @@ struct TreeBuilder {
   private var anchors: [String: Anchored] = [:]
   private var openAnchors: Set<String> = []
   private var aliasedNodes = 0
+  private var aliasedBytes = 0
   private var documents = 0
 
   init(source: SourceFile, limits: ReaderLimits) {
@@ -26,6 +27,8 @@ struct TreeBuilder {
   private struct Anchored {
     var node: Node
     var size: Int
+    /// Bytes of scalar text in the node's subtree.
+    var bytes: Int
   }
 
   /// A list or mapping whose end event has not arrived yet.
@@ -38,6 +41,8 @@ struct TreeBuilder {
     var pendingKey: Node?
     /// Nodes in this collection's subtree so far (itself included), for the alias budget.
     var size = 1
+    /// Bytes of scalar text in this collection's subtree so far, for the alias budget.
+    var bytes = 0
     /// Keys already seen, built once a mapping grows past a few dozen keys.
     var keyIndex: [KeyIdentity: Mark]?
   }
@@ -104,7 +109,7 @@ struct TreeBuilder {
       let style = Self.style(data.style)
       guard let tag = scalarTag(data.tag, text: text, style: style, at: mark) else { return }
       let node = Node(content: .scalar(text), mark: mark, style: style, tag: tag)
-      add(node, size: 1, anchor: Self.optionalString(data.anchor), at: mark)
+      add(node, size: 1, bytes: text.utf8.count, anchor: Self.optionalString(data.anchor), at: mark)
     case YAML_SEQUENCE_START_EVENT:
       let data = event.data.sequence_start
       guard collectionTag(data.tag, expected: .seq, at: mark) else { return }
@@ -143,7 +148,7 @@ struct TreeBuilder {
     } else {
       node = Node(content: .sequence(collection.items), mark: collection.mark, tag: .seq)
     }
-    add(node, size: collection.size, anchor: collection.anchor, at: collection.mark)
+    add(node, size: collection.size, bytes: collection.bytes, anchor: collection.anchor, at: collection.mark)
   }
 
   private mutating func alias(_ name: String, at mark: Mark) {
@@ -165,18 +170,27 @@ struct TreeBuilder {
           + "limit (is this an alias bomb?)")
       return
     }
-    add(anchored.node, size: anchored.size, anchor: nil, at: mark)
+    aliasedBytes += anchored.bytes
+    if aliasedBytes > limits.maxAliasedBytes {
+      fail(
+        at: mark, .yamlAliasBudget,
+        "aliases here expand to more than \(ByteSize(limits.maxAliasedBytes)) of text, the reader's "
+          + "limit (is this an alias bomb?)")
+      return
+    }
+    add(anchored.node, size: anchored.size, bytes: anchored.bytes, anchor: nil, at: mark)
   }
 
   /// Puts a finished node in its parent (or makes it the root).
-  private mutating func add(_ node: Node, size: Int, anchor: String?, at mark: Mark) {
-    if let anchor { anchors[anchor] = Anchored(node: node, size: size) }
+  private mutating func add(_ node: Node, size: Int, bytes: Int, anchor: String?, at mark: Mark) {
+    if let anchor { anchors[anchor] = Anchored(node: node, size: size, bytes: bytes) }
     guard !stack.isEmpty else {
       if root == nil { root = node }
       return
     }
     let top = stack.count - 1
     stack[top].size += size
+    stack[top].bytes += bytes
     if !stack[top].isMapping {
       stack[top].items.append(node)
       return
@@ -208,8 +222,10 @@ struct TreeBuilder {
       return nil
     }
     guard let identity = KeyIdentity(key) else { return nil }
-    if let keyIndex = stack[index].keyIndex {
-      if let mark = keyIndex[identity] { return mark }
+    if stack[index].keyIndex != nil {
+      // No local copy of the index: one would share its storage and make each insertion
+      // copy the whole dictionary (quadratic in the mapping's keys).
+      if let mark = stack[index].keyIndex![identity] { return mark }
       stack[index].keyIndex![identity] = key.mark
       return nil
     }

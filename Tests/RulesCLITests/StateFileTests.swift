@@ -86,7 +86,7 @@ struct StateFileTests {
     "a corrupt or foreign state file is an error, exit 1, and is left byte for byte",
     arguments: [
       ("{\"format\": \"rules-state\", \"format_version\": 1, \"catalog\": \"demo\", \"unlo", "it is not valid JSON"),
-      ("[1, 2, 3]", "it is not a JSON object"),
+      ("[1, 2, 3]", "it holds a list, not a JSON object"),
       ("{\"hello\": 1}", "it is not a rules state file"),
       (
         "{\"format\": \"rules-state\", \"format_version\": 1, \"catalog\": \"other\", \"unlocks\": []}",

@@ -42,7 +42,10 @@ struct UserStateTests {
         #""unlocks": [], "pending": {"2026-01-01": {"steps": "many"}}"#,
         "the state is not usable: the pending record of 2026-01-01 is malformed (steps must be an integer; found a string ('many'))"
       ),
-      (#""format_version": 9"#, "the state is not usable: it was written by a newer version of rules"),
+      (
+        #""format_version": 9"#,
+        "the state is not usable: it was written by a newer version of rules (format_version 9)"
+      ),
     ])
   func malformed(fields: String, message: String) throws {
     let engine = try Self.engine()

@@ -25,6 +25,8 @@ struct CheckCommand: ParsableCommand {
   @Option(help: "Output format: text, json or github (GitHub Actions annotations).")
   var format: DiagnosticRenderer.Format = .text
 
+  @OptionGroup var root: RootOption
+
   func run() throws {
     var files: [String] = []
     if paths.isEmpty {
@@ -42,13 +44,14 @@ struct CheckCommand: ParsableCommand {
       // The file is read once, then checked as what it is.
       let document = read(file)
       let reader: DocumentReader = { $0 == file ? document : read($0) }
+      let repository = root.repository(of: file)
       let found: [Diagnostic]
       if ScenarioFiles.isScenarioFile(document.root) {
-        let run = ScenarioFiles.validate([file], reader: reader).run
+        let run = ScenarioFiles.validate([file], reader: reader, root: repository).run
         sources.merge(run.sources) { first, _ in first }
         found = run.problems
       } else {
-        let result = CatalogFiles.validate(path: file, reader: reader)
+        let result = CatalogFiles.validate(path: file, reader: reader, root: repository)
         sources.merge(result.sources) { first, _ in first }
         found = result.diagnostics
       }
@@ -58,14 +61,18 @@ struct CheckCommand: ParsableCommand {
     }
     switch format {
     case .text:
-      for diagnostic in diagnostics {
+      let (shown, notes) = DiagnosticRenderer.limited(diagnostics)
+      for diagnostic in shown {
         print(DiagnosticRenderer.text(diagnostic, source: sources[diagnostic.file]))
       }
+      for note in notes { print(note) }
       print(DiagnosticRenderer.summary(files: files.count, diagnostics: diagnostics))
     case .json:
       print(DiagnosticRenderer.json(files: files.count, diagnostics: diagnostics))
     case .github:
-      for diagnostic in diagnostics { print(DiagnosticRenderer.github(diagnostic)) }
+      let (shown, notes) = DiagnosticRenderer.limited(diagnostics)
+      for diagnostic in shown { print(DiagnosticRenderer.github(diagnostic)) }
+      for note in notes { print(note) }
       print(DiagnosticRenderer.summary(files: files.count, diagnostics: diagnostics))
     }
     if diagnostics.hasErrors { throw ExitCode.failure }

@@ -27,6 +27,7 @@ struct EvalCommand: ParsableCommand {
 
   func validate() throws {
     if rebuild && state == nil { throw ValidationError("--rebuild needs --state") }
+    if state == "" { throw ValidationError("--state: the path is empty") }
   }
 
   func run() throws {
@@ -47,7 +48,11 @@ struct EvalCommand: ParsableCommand {
     } else {
       outcome = try engine.check(user: loaded.user, start: loaded.start, on: day, records: records, state: nil)
     }
-    for warning in outcome.warnings { printError("warning: \(WarningText.text(warning, history: loaded))") }
+    for warning in outcome.warnings {
+      // The warnings about the state file name it, as its errors do.
+      let file = state.map { WarningText.isAboutState(warning) ? "\($0): " : "" } ?? ""
+      printError("warning: \(file)\(WarningText.text(warning, history: loaded))")
+    }
     switch output.format {
     case .json: print(outcome.evaluation.json.serialized())
     case .text: print(EvaluationText(catalog: checked).render(outcome.evaluation))

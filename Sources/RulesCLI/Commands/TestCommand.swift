@@ -26,13 +26,15 @@ struct TestCommand: ParsableCommand {
   @Flag(name: .shortAndLong, help: "List every scenario with its result.")
   var verbose = false
 
+  @OptionGroup var root: RootOption
+
   func run() throws {
     let roots = paths.isEmpty ? ["catalogs/tests"] : paths
     var files: [String] = []
     for root in roots where !paths.isEmpty || FileManager.default.fileExists(atPath: root) {
       files += YAMLFiles.files(in: root)
     }
-    let result = ScenarioFiles.run(files)
+    let result = ScenarioFiles.run(files, root: root.explicit)
     let diagnostics = result.problems.sortedByPosition() + result.failures
     let summary = "\(result.passed) passed, \(result.failed) failed"
     switch format {
@@ -42,9 +44,11 @@ struct TestCommand: ParsableCommand {
           print("\(outcome.passed ? "pass" : "FAIL")  \(outcome.origin): \(outcome.name)")
         }
       }
-      for diagnostic in diagnostics {
+      let (shown, notes) = DiagnosticRenderer.limited(diagnostics)
+      for diagnostic in shown {
         print(DiagnosticRenderer.text(diagnostic, source: result.sources[diagnostic.file]))
       }
+      for note in notes { print(note) }
       print(summary)
     case .json:
       print(

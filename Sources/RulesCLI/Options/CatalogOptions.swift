@@ -10,6 +10,8 @@ struct CatalogOptions: ParsableArguments {
   @Argument(help: "The catalog: a file, or a name in catalogs/ (e.g. discipline).")
   var catalog: String
 
+  @OptionGroup var root: RootOption
+
   var path: String {
     if FileManager.default.fileExists(atPath: catalog) { return catalog }
     if !catalog.contains("/"), !catalog.hasSuffix(".yaml") {
@@ -21,12 +23,14 @@ struct CatalogOptions: ParsableArguments {
 
   /// Loads and checks the catalog, or prints its errors and exits 1.
   func load() throws -> ValidatedCatalog {
-    let result = CatalogFiles.validate(path: path)
+    let result = CatalogFiles.validate(path: path, root: root.explicit)
     guard let checked = result.validated else {
       let diagnostics = result.diagnostics.sortedByPosition()
-      for diagnostic in diagnostics {
+      let (shown, notes) = DiagnosticRenderer.limited(diagnostics)
+      for diagnostic in shown {
         printError(DiagnosticRenderer.text(diagnostic, source: result.sources[diagnostic.file]))
       }
+      for note in notes { printError(note) }
       if result.isModule {
         printError("\(path) is a rule module; commands other than check need a catalog")
       }

@@ -21,9 +21,11 @@ struct HistoryOptions: ParsableArguments {
   /// Reads the history, or prints its errors and exits 1.
   func load(for catalog: ValidatedCatalog) throws -> History {
     let result = HistoryFiles.load(path: history, inputs: catalog.inputs)
-    for diagnostic in result.diagnostics.sortedByPosition() {
+    let (shown, notes) = DiagnosticRenderer.limited(result.diagnostics.sortedByPosition())
+    for diagnostic in shown {
       printError(DiagnosticRenderer.text(diagnostic, source: result.source))
     }
+    for note in notes { printError(note) }
     guard let loaded = result.history else { throw ExitCode.failure }
     return loaded
   }

@@ -32,6 +32,9 @@ public struct EngineWarning: Sendable, Hashable, CustomStringConvertible {
     case stateAhead = "state-ahead"
     /// The state was saved with another version of the catalog.
     case catalogVersionChanged = "catalog-version-changed"
+    /// A number sum an older version wrote as null (it had overflowed): read as the largest
+    /// number (a check with `rebuild: true` counts it again).
+    case overflowedSum = "overflowed-sum"
     /// A streak or a history sum the catalog has that the state lacks: it counts from the
     /// state's date (a check with `rebuild: true` counts the past).
     case newSinceState = "new-since-state"

@@ -6,6 +6,8 @@ public struct MilestoneTrack: Sendable {
   public var streakOrigin: Origin
   /// The milestones, in the order written.
   public var milestones: [Milestone]
+  /// How many entries the list has as written, malformed ones (left out of `milestones`) too.
+  public var writtenCount = 0
 
   /// A milestone track.
   public init(streak: String, streakOrigin: Origin, milestones: [Milestone]) {

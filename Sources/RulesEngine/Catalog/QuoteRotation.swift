@@ -12,6 +12,8 @@ public struct QuoteRotation: Sendable {
   public var rule: Rule
   /// The quotes, in the order written.
   public var quotes: [Quote]
+  /// How many entries the list has as written, malformed ones (left out of `quotes`) too.
+  public var writtenCount = 0
   /// Where the list is written.
   public var listOrigin: Origin?
 

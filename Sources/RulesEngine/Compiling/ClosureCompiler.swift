@@ -321,9 +321,9 @@ struct ClosureCompiler {
   @inline(__always)
   static func apply(_ op: BinaryOperator, _ a: Double, _ b: Double) -> Double {
     switch op {
-    case .add: a + b
-    case .subtract: a - b
-    case .multiply: a * b
+    case .add: Arithmetic.add(a, b)
+    case .subtract: Arithmetic.subtract(a, b)
+    case .multiply: Arithmetic.multiply(a, b)
     case .divide: Arithmetic.divide(a, b)
     case .remainder: Arithmetic.remainder(a, b)
     default: 0
@@ -503,7 +503,7 @@ struct ClosureCompiler {
         }
       case .pow:
         let (a, b) = (num(arguments[0]), num(arguments[1]))
-        return { Foundation.pow(a($0), b($0)) }
+        return { Arithmetic.pow(a($0), b($0)) }
       default: return { _ in 0 }
       }
     default:

@@ -172,6 +172,11 @@ public struct RuleFileDecoder {
     case (.int, .int(let value)?): return .int(value)
     case (.number, .int(let value)?): return .number(Double(value))
     case (.number, .float(let value)?) where value.isFinite: return .number(value)
+    case (.number, .float?):
+      report(
+        node.mark, .invalidInput,
+        "\(what) of '\(input.name)' must be a finite number; found \(node.nonFiniteDescription)")
+      return nil
     case (.enumeration(let values), .string(let text)?):
       if let index = values.firstIndex(of: text) {
         return .member(index, EnumType(name: input.name, values: values))
@@ -290,7 +295,9 @@ public struct RuleFileDecoder {
           display: display(
             item, keys: ["title", "name", "meaning", "description", "verse", "icon", "color"])))
     }
-    return MilestoneTrack(streak: streak, streakOrigin: origin(streakNode), milestones: milestones)
+    var track = MilestoneTrack(streak: streak, streakOrigin: origin(streakNode), milestones: milestones)
+    track.writtenCount = node["list"]?.items?.count ?? 0
+    return track
   }
 
   private func decodeQuotes(_ node: Node) -> QuoteRotation? {
@@ -305,7 +312,9 @@ public struct RuleFileDecoder {
           source: Self.text(item["source"]), category: Self.text(item["category"]),
           tags: Self.tags(item["tags"])))
     }
-    return QuoteRotation(rule: rule, quotes: quotes, listOrigin: node["list"].map(origin))
+    var rotation = QuoteRotation(rule: rule, quotes: quotes, listOrigin: node["list"].map(origin))
+    rotation.writtenCount = node["list"]?.items?.count ?? 0
+    return rotation
   }
 
   private func decodeMessage(_ node: Node) -> Message? {

@@ -24,7 +24,7 @@ package struct ShapeValidator {
       if !Names.isName(text) {
         report(
           node.mark, .invalidValue,
-          "'\(text)' is not a valid name for \(what()): use lowercase letters, digits and _, "
+          "'\(Self.clip(text))' is not a valid name for \(what()): use lowercase letters, digits and _, "
             + "starting with a letter" + Names.nameHint(text))
       }
     case .id:
@@ -33,7 +33,7 @@ package struct ShapeValidator {
       if !Names.isID(text) {
         report(
           node.mark, .invalidValue,
-          "'\(text)' is not a valid id for \(what()): use lowercase letters, digits and -")
+          "'\(Self.clip(text))' is not a valid id for \(what()): use lowercase letters, digits and -")
       }
     case .integer(let min, let max):
       guard node.tag == .int, case .int(let value)? = node.scalar else {
@@ -51,7 +51,7 @@ package struct ShapeValidator {
       if !words.contains(text) {
         report(
           node.mark, .invalidValue,
-          "\(what()) must be \(shape.expectation); found '\(text)'"
+          "\(what()) must be \(shape.expectation); found '\(Self.clip(text))'"
             + Suggestion.hint(for: text, in: words))
       }
     case .list(let item):
@@ -92,8 +92,15 @@ package struct ShapeValidator {
     guard let pairs = node.pairs else {
       return wrongKind(node, .object(schema), what: what())
     }
-    // Messages only: made when a problem is reported, not for every object.
-    func label() -> String { Self.label(of: node, schema: schema) }
+    // Messages only: made when a problem is first reported, not for every object, and once
+    // (looking up 'id' per unknown key made a mapping of n unknown keys cost n²).
+    var madeLabel: String?
+    func label() -> String {
+      if let madeLabel { return madeLabel }
+      let made = Self.label(of: node, schema: schema)
+      madeLabel = made
+      return made
+    }
     // A misspelt required key is told once, as the misspelling, not also as missing.
     var suggested = Set<String>()
     for pair in pairs {
@@ -109,7 +116,7 @@ package struct ShapeValidator {
         if let hint { suggested.insert(hint) }
         report(
           pair.key.mark, .unknownKey,
-          "unknown key '\(key)' in \(label())"
+          "unknown key '\(Self.clip(key))' in \(label())"
             + (hint.map { "; did you mean '\($0)'?" }
               ?? "; \(Self.article(schema.title)) \(schema.title) has " + known.joined(separator: ", ")))
         continue
@@ -124,8 +131,15 @@ package struct ShapeValidator {
 
   /// "badge 'first-week'" when the mapping has an id, else "badge".
   static func label(of node: Node, schema: ObjectSchema) -> String {
-    if let id = node["id"]?.text, node["id"]?.items == nil { return "\(schema.title) '\(id)'" }
+    if let id = node["id"]?.text, node["id"]?.items == nil { return "\(schema.title) '\(clip(id))'" }
     return schema.title
+  }
+
+  /// A text from the file as a message shows it: a long one is cut, so that a file of
+  /// megabyte keys cannot make megabyte messages.
+  static func clip(_ text: String) -> String {
+    guard text.utf8.count > 80 else { return text }
+    return String(text.unicodeScalars.prefix(60)) + "… (\(text.unicodeScalars.count) characters)"
   }
 
   private static func article(_ word: String) -> String {

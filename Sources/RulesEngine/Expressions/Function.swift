@@ -33,8 +33,8 @@ public enum Function: String, Sendable, CaseIterable {
 
   var arityText: String {
     switch self {
-    case .min, .max: "at least 2 arguments"
-    case .count: "at least 1 argument"
+    case .min, .max: "2 to 64 arguments"
+    case .count: "1 to 64 arguments"
     case .floor, .ceil, .round, .sqrt, .abs, .total: "1 argument"
     case .clamp: "3 arguments (x, low, high)"
     case .pow: "2 arguments (x, y)"

@@ -71,7 +71,11 @@ struct Lexer {
     }
     let text = String(decoding: bytes[start..<position], as: UTF8.self)
     if isFloat {
-      return .success(Token(kind: .number(Double(text) ?? .nan), range: start..<position))
+      guard let value = Double(text), value.isFinite else {
+        return .failure(
+          ExpressionError(offset: start, id: .expressionSyntax, "the number \(text) is too large"))
+      }
+      return .success(Token(kind: .number(value), range: start..<position))
     }
     guard let value = Int(text) else {
       return .failure(

@@ -15,6 +15,8 @@ extension DiagnosticID {
 /// the catalog. Import cycles and names defined twice are reported at every place involved.
 public struct CatalogLoader {
   private let read: DocumentReader
+  /// The folder imports must stay in (nil: anywhere, for texts held in memory).
+  private let root: RepositoryRoot?
   private var sources: [String: SourceFile] = [:]
   private var diagnostics: [Diagnostic] = []
   /// Decoded files by their standardized path.
@@ -22,14 +24,18 @@ public struct CatalogLoader {
   /// Files in the order their content is merged (imports before their importer's own).
   private var mergeOrder: [String] = []
 
-  /// A loader that reads files with `reader`.
-  public init(reader: @escaping DocumentReader) {
+  /// A loader that reads files with `reader`; with a `root`, imports stay inside it.
+  public init(reader: @escaping DocumentReader, root: RepositoryRoot? = nil) {
     self.read = reader
+    self.root = root
   }
 
-  /// Loads the file at `path` (a catalog or a rule module) with everything it imports.
-  public static func load(path: String, reader: @escaping DocumentReader) -> LoadedCatalog {
-    var loader = CatalogLoader(reader: reader)
+  /// Loads the file at `path` (a catalog or a rule module) with everything it imports; with
+  /// a `root`, an import outside that folder is refused without being read.
+  public static func load(path: String, reader: @escaping DocumentReader, root: RepositoryRoot? = nil)
+    -> LoadedCatalog
+  {
+    var loader = CatalogLoader(reader: reader, root: root)
     return loader.load(path)
   }
 
@@ -70,6 +76,13 @@ public struct CatalogLoader {
       return nil
     }
     if let done = files[key] { return done }
+    if let via, let root, !root.contains(path) {
+      report(
+        via, .badImport,
+        "cannot import '\(display)': it is outside the catalog's repository (\(root.path)); "
+          + "imports must stay inside it (--root names another folder)")
+      return nil
+    }
     let document = read(path)
     if let source = document.source { sources[display] = source }
     diagnostics += document.diagnostics

@@ -2,7 +2,9 @@ import Foundation
 
 /// The arithmetic of the expression language: it never traps. Integers saturate at their
 /// limits, division and remainder by zero give 0, and numbers become integers by clamping
-/// (NaN becomes 0).
+/// (NaN becomes 0). Numbers stay finite: a result past the largest number saturates at it,
+/// and one that is not a number (`pow(-1, 0.5)`) is 0, so no infinity or NaN ever reaches a
+/// state file, JSON output or a message.
 enum Arithmetic {
   @inline(__always) static func add(_ a: Int, _ b: Int) -> Int {
     let (result, overflow) = a.addingReportingOverflow(b)
@@ -27,8 +29,20 @@ enum Arithmetic {
     a == .min ? .max : -a
   }
 
+  /// `value` when finite; ±infinity as the largest finite number of its sign; NaN as 0.
+  @inline(__always) static func finite(_ value: Double) -> Double {
+    if value.isFinite { return value }
+    if value.isNaN { return 0 }
+    return value > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude
+  }
+
+  @inline(__always) static func add(_ a: Double, _ b: Double) -> Double { finite(a + b) }
+  @inline(__always) static func subtract(_ a: Double, _ b: Double) -> Double { finite(a - b) }
+  @inline(__always) static func multiply(_ a: Double, _ b: Double) -> Double { finite(a * b) }
+  @inline(__always) static func pow(_ a: Double, _ b: Double) -> Double { finite(Foundation.pow(a, b)) }
+
   @inline(__always) static func divide(_ a: Double, _ b: Double) -> Double {
-    b == 0 ? 0 : a / b
+    b == 0 ? 0 : finite(a / b)
   }
 
   @inline(__always) static func remainder(_ a: Double, _ b: Double) -> Double {

@@ -151,9 +151,9 @@ final class BytecodeMachine {
         ints[d] = Arithmetic.clamp(ints[x], ints[low], ints[high])
       case .intSelect(let d, let c, let t, let o): ints[d] = ints[c] != 0 ? ints[t] : ints[o]
 
-      case .numAdd(let d, let a, let b): nums[d] = nums[a] + nums[b]
-      case .numSubtract(let d, let a, let b): nums[d] = nums[a] - nums[b]
-      case .numMultiply(let d, let a, let b): nums[d] = nums[a] * nums[b]
+      case .numAdd(let d, let a, let b): nums[d] = Arithmetic.add(nums[a], nums[b])
+      case .numSubtract(let d, let a, let b): nums[d] = Arithmetic.subtract(nums[a], nums[b])
+      case .numMultiply(let d, let a, let b): nums[d] = Arithmetic.multiply(nums[a], nums[b])
       case .numDivide(let d, let a, let b): nums[d] = Arithmetic.divide(nums[a], nums[b])
       case .numRemainder(let d, let a, let b): nums[d] = Arithmetic.remainder(nums[a], nums[b])
       case .numNegate(let d, let a): nums[d] = -nums[a]
@@ -161,7 +161,7 @@ final class BytecodeMachine {
       case .numSqrt(let d, let a):
         let value = nums[a]
         nums[d] = value < 0 ? 0 : value.squareRoot()
-      case .numPow(let d, let a, let b): nums[d] = Foundation.pow(nums[a], nums[b])
+      case .numPow(let d, let a, let b): nums[d] = Arithmetic.pow(nums[a], nums[b])
       case .numMin(let d, let a, let b): nums[d] = Swift.min(nums[a], nums[b])
       case .numMax(let d, let a, let b): nums[d] = Swift.max(nums[a], nums[b])
       case .numClamp(let d, let x, let low, let high):
@@ -195,7 +195,7 @@ final class BytecodeMachine {
       case .intTotal(let aggregate, let d, let value):
         ints[d] = Arithmetic.add(intSums[aggregate], ints[value])
       case .numTotal(let aggregate, let d, let value):
-        nums[d] = numSums[aggregate] + nums[value]
+        nums[d] = Arithmetic.add(numSums[aggregate], nums[value])
       case .intWindow(let aggregate, let d, let value):
         let today = ints[value]
         pendingInts[aggregate] = today
@@ -203,7 +203,7 @@ final class BytecodeMachine {
       case .numWindow(let aggregate, let d, let value):
         let today = nums[value]
         pendingNums[aggregate] = today
-        nums[d] = numBase[aggregate] + today
+        nums[d] = Arithmetic.add(numBase[aggregate], today)
       case .consecutive(let index, let counts, let skips):
         consecutive(index, counts: ints[counts] != 0, skips: skips >= 0 && ints[skips] != 0)
       case .elapsed(let index, let resets):

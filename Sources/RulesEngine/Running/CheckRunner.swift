@@ -49,7 +49,7 @@ public enum CheckRunner {
         guard let day else { continue }
         if state.counted.unlocked[index] == nil {
           state.counted.badgeCount += 1
-          state.counted.badgeXP += catalog.badges[index].badge.xp
+          state.counted.badgeXP = Arithmetic.add(state.counted.badgeXP, catalog.badges[index].badge.xp)
         }
         state.counted.unlocked[index] = day
       }

@@ -145,7 +145,7 @@ public final class DayRunner {
     for index in windowAggregates {
       let window = state.windows[index]!
       m.intBase[index] = Arithmetic.subtract(window.intSum, window.ints[window.head])
-      m.numBase[index] = window.numSum - window.nums[window.head]
+      m.numBase[index] = Arithmetic.subtract(window.numSum, window.nums[window.head])
     }
     m.inProgress = inProgress
     m.deferredBreak = false
@@ -197,7 +197,8 @@ public final class DayRunner {
       var window = state.windows[aggregate]!
       state.windows[aggregate] = nil
       if isNumber {
-        window.numSum = window.numSum - window.nums[window.head] + m.pendingNums[aggregate]
+        window.numSum = Arithmetic.add(
+          Arithmetic.subtract(window.numSum, window.nums[window.head]), m.pendingNums[aggregate])
         window.nums[window.head] = m.pendingNums[aggregate]
       } else {
         window.intSum = Arithmetic.add(

@@ -152,6 +152,13 @@ public struct UserState: Sendable {
     var pending: [String: [String: DayRecord.Value]]?
   }
 
+  /// The warning for a number sum an older version wrote as null (it had overflowed).
+  static func nullWarning(_ key: String) -> EngineWarning {
+    EngineWarning(
+      .overflowedSum,
+      "\(key) is null in the state (an overflow written by an older rules); it is read as the largest number")
+  }
+
   /// How an aggregate is named in the file: its kind and what it sums.
   static func key(_ aggregate: Aggregate) -> String {
     switch aggregate.kind {
@@ -176,8 +183,16 @@ public struct UserState: Sendable {
     }
     let object: [String: Any]
     do {
-      guard let parsed = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-        throw fail("it is not a JSON object")
+      let value = try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
+      guard let parsed = value as? [String: Any] else {
+        let found =
+          switch value {
+          case is NSNull: "null"
+          case is [Any]: "a list"
+          case is String: "a string"
+          default: "a number"
+          }
+        throw fail("it holds \(found), not a JSON object")
       }
       object = parsed
     } catch let error as EngineError {
@@ -188,8 +203,11 @@ public struct UserState: Sendable {
     guard object["format"] as? String == formatName else {
       throw fail("it is not a rules state file (no \"format\": \"\(formatName)\")")
     }
-    guard let formatVersion = object["format_version"] as? Int, formatVersion <= Self.formatVersion else {
-      throw fail("it was written by a newer version of rules")
+    guard let formatVersion = object["format_version"] as? Int else {
+      throw fail("it has no \"format_version\" (a whole number)")
+    }
+    guard formatVersion <= Self.formatVersion else {
+      throw fail("it was written by a newer version of rules (format_version \(formatVersion))")
     }
     guard let catalogID = object["catalog"] as? String else { throw fail("it names no catalog") }
     guard catalogID == catalog.catalog.id else {
@@ -218,6 +236,13 @@ public struct UserState: Sendable {
     state.counted.lastCheck = try day("last_check")
     state.counted.origin = try day("origin")
     state.date = try day("date").map(CalendarDay.init(number:))
+    // The days before the state's date are counted, never that date or later: a hand-edited
+    // 'counted_through' would skip days and give wrong totals.
+    if let counted = state.counted.countedThrough, let date = state.date, counted >= date.number {
+      throw fail(
+        "'counted_through' (\(CalendarDay(number: counted))) is not before its 'date' (\(date)); "
+          + "the days up to the day before 'date' are counted")
+    }
 
     if let mark = object["milestone_check"], !(mark is NSNull) {
       guard let fields = mark as? [String: Any], let current = fields["current"] as? Int else {
@@ -239,7 +264,7 @@ public struct UserState: Sendable {
     }
     state.counted.badgeCount = state.counted.unlocked.count { $0 != nil }
     state.counted.badgeXP = state.counted.unlocked.indices.reduce(0) {
-      $0 + (state.counted.unlocked[$1] == nil ? 0 : catalog.badges[$1].badge.xp)
+      Arithmetic.add($0, state.counted.unlocked[$1] == nil ? 0 : catalog.badges[$1].badge.xp)
     }
 
     let streaks = object["streaks"] as? [String: Any] ?? [:]
@@ -277,10 +302,17 @@ public struct UserState: Sendable {
         }
         guard values.count == window.days else { throw fail("the window \(key) has the wrong length") }
         for (position, value) in values.enumerated() {
+          if isNumber, value is NSNull {
+            // An older rules wrote an overflowed (infinite) number as null.
+            warnings.append(Self.nullWarning(key))
+            window.nums[position] = .greatestFiniteMagnitude
+            window.numSum = .greatestFiniteMagnitude
+            continue
+          }
           guard let number = value as? NSNumber else { throw fail("the window \(key) holds a non-number") }
           if isNumber {
-            window.nums[position] = number.doubleValue
-            window.numSum += number.doubleValue
+            window.nums[position] = Arithmetic.finite(number.doubleValue)
+            window.numSum = Arithmetic.add(window.numSum, window.nums[position])
           } else {
             window.ints[position] = number.intValue
             window.intSum = Arithmetic.add(window.intSum, number.intValue)
@@ -296,9 +328,14 @@ public struct UserState: Sendable {
           }
           continue
         }
+        if isNumber, value is NSNull {
+          warnings.append(Self.nullWarning(key))
+          state.counted.numSums[index] = .greatestFiniteMagnitude
+          continue
+        }
         guard let number = value as? NSNumber else { throw fail("the sum \(key) is not a number") }
         if isNumber {
-          state.counted.numSums[index] = number.doubleValue
+          state.counted.numSums[index] = Arithmetic.finite(number.doubleValue)
         } else {
           state.counted.intSums[index] = number.intValue
         }

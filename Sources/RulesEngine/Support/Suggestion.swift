@@ -6,10 +6,15 @@ public enum Suggestion {
   where S.Element == String {
     var best: (word: String, distance: Int)?
     let lowered = word.lowercased()
+    let length = lowered.unicodeScalars.count
+    let characters = word.count
     for candidate in candidates where candidate != word {
+      // More than 2 edits apart by length alone: no edit distance to compute (a megabyte
+      // key costs its length, not its length times each candidate's).
+      guard abs(length - candidate.unicodeScalars.count) <= 2 else { continue }
       let distance = editDistance(lowered, candidate.lowercased())
       let limit = min(2, max(1, candidate.count / 3))
-      guard distance <= limit, distance < max(word.count, 1) else { continue }
+      guard distance <= limit, distance < max(characters, 1) else { continue }
       if best == nil || distance < best!.distance { best = (candidate, distance) }
     }
     return best?.word

@@ -12,9 +12,11 @@ public struct CatalogValidation: Sendable {
   public var isModule: Bool
 
   /// Loads the catalog or module at `path` with `reader` (YAML files, exported JSON, texts
-  /// in memory), merges its imports and validates it.
-  public static func load(path: String, reader: @escaping DocumentReader) -> CatalogValidation {
-    let loaded = CatalogLoader.load(path: path, reader: reader)
+  /// in memory), merges its imports (inside `root` when given) and validates it.
+  public static func load(path: String, reader: @escaping DocumentReader, root: RepositoryRoot? = nil)
+    -> CatalogValidation
+  {
+    let loaded = CatalogLoader.load(path: path, reader: reader, root: root)
     var diagnostics = loaded.diagnostics
     var validated: ValidatedCatalog?
     if let catalog = loaded.catalog {

@@ -2,6 +2,11 @@ import Foundation
 import RulesEngine
 import RulesSource
 
+extension DiagnosticID {
+  /// An empty history file, or one that has none of a history's keys.
+  public static let notAHistory: DiagnosticID = "not-a-history"
+}
+
 /// Reads a history file's node tree against a catalog's inputs, reporting every problem
 /// with its line: unknown inputs, values of the wrong type, enum values not in `values`,
 /// values out of `min`/`max`, malformed, impossible, repeated and unordered dates.
@@ -29,7 +34,18 @@ public struct HistoryDecoder {
   private mutating func decode(_ root: Node?) -> History {
     var history = History(file: file)
     guard let root, root.tag != .null else {
-      report(.start, .notACatalog, "the history is empty; it needs 'days', a list of records")
+      report(.start, .notAHistory, "the history is empty; it needs 'days', a list of records")
+      return history
+    }
+    // A file that is no history at all (a config, a password file) gets one error, not one
+    // per line echoing its content as unknown keys.
+    if let pairs = root.pairs, !pairs.isEmpty,
+      !pairs.contains(where: { pair in Self.schema.keys.contains { $0.name == pair.key.text } })
+    {
+      report(
+        root.mark, .notAHistory,
+        "this is not a history file: it has none of the keys "
+          + Self.schema.keys.map(\.name).joined(separator: ", "))
       return history
     }
     var validator = ShapeValidator(file: file)
@@ -114,6 +130,10 @@ public struct HistoryDecoder {
   }
 
   private mutating func value(_ node: Node, for input: Input) -> Value? {
+    if case .number = input.kind, case .float(let number)? = node.scalar, !number.isFinite {
+      report(node.mark, .badValue, "\(input.name) must be a finite number; found \(node.nonFiniteDescription)")
+      return nil
+    }
     let literal: DayRecord.Value? =
       switch node.scalar {
       case .bool(let flag)?: .bool(flag)

@@ -4,6 +4,11 @@ import RulesEngine
 /// Warnings as the command line says them: the engine's message, with the line of the record
 /// in the history file and what `--rebuild` would do.
 public enum WarningText {
+  /// Whether the warning is about the saved state itself (the CLI names the state file).
+  public static func isAboutState(_ warning: EngineWarning) -> Bool {
+    [.catalogVersionChanged, .newSinceState, .overflowedSum].contains(warning.id)
+  }
+
   /// `warning` for people, for a history read from a file (`history` gives record lines).
   public static func text(_ warning: EngineWarning, history: History?) -> String {
     switch warning.id {
@@ -15,6 +20,8 @@ public enum WarningText {
       return "the record of \(date)\(line) \(what); the change is not counted (use --rebuild to count it)"
     case .newSinceState:
       return warning.message + " (use --rebuild to count the past)"
+    case .overflowedSum:
+      return warning.message + " (use --rebuild to count it again)"
     case .stateAhead, .catalogVersionChanged:
       return warning.message
     }

@@ -12,8 +12,10 @@ public enum ScenarioFiles {
   }
 
   /// Reads, validates and runs every scenario of `paths`.
-  public static func run(_ paths: [String], reader: DocumentReader? = nil) -> ScenarioRun {
-    let validation = validate(paths, reader: reader)
+  public static func run(_ paths: [String], reader: DocumentReader? = nil, root: RepositoryRoot? = nil)
+    -> ScenarioRun
+  {
+    let validation = validate(paths, reader: reader, root: root)
     var run = validation.run
     for (file, catalog) in validation.loaded {
       run.outcomes += ScenarioRunner.run(file, engine: Engine(catalog))
@@ -23,10 +25,14 @@ public enum ScenarioFiles {
 
   /// Reads every scenario file of `paths` and validates it against its catalog without running
   /// it: what `rules check` does with a scenario file. `run.outcomes` is empty; `loaded` has
-  /// the files that can be run, each with its checked catalog.
-  public static func validate(_ paths: [String], reader: DocumentReader? = nil)
+  /// the files that can be run, each with its validated catalog. The catalogs and their
+  /// imports must stay in `root`, by default (reading from disk) each scenario's repository.
+  public static func validate(
+    _ paths: [String], reader: DocumentReader? = nil, root repository: RepositoryRoot? = nil
+  )
     -> (run: ScenarioRun, loaded: [(file: ScenarioFile, catalog: ValidatedCatalog)])
   {
+    let fromDisk = reader == nil
     let reader = reader ?? YAMLDocuments.reader()
     var run = ScenarioRun()
     var loaded: [(ScenarioFile, ValidatedCatalog)] = []
@@ -47,7 +53,18 @@ public enum ScenarioFiles {
         continue
       }
       let catalogPath = FilePath.resolve(reference.path, from: path)
-      let check = catalogs[catalogPath] ?? CatalogValidation.load(path: catalogPath, reader: reader)
+      let confinement = repository ?? (fromDisk ? RepositoryRoot.discover(for: path) : nil)
+      if let confinement, !confinement.contains(catalogPath) {
+        run.problems.append(
+          Diagnostic(
+            file: path, mark: reference.mark, id: .badScenario,
+            message: "the catalog '\(reference.path)' is outside the scenario's repository "
+              + "(\(confinement.path)); it is not read (--root names another folder)"))
+        run.notRun += scenarioCount
+        continue
+      }
+      let check =
+        catalogs[catalogPath] ?? CatalogValidation.load(path: catalogPath, reader: reader, root: confinement)
       catalogs[catalogPath] = check
       guard let checked = check.validated else {
         run.sources.merge(check.sources) { first, _ in first }

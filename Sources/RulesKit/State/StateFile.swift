@@ -28,8 +28,10 @@ public struct StateFile: Sendable {
     _ engine: Engine, user: String?, start: CalendarDay?, on date: CalendarDay, records: [DayRecord],
     rebuild: Bool = false
   ) throws(StateError) -> DailyCheck {
-    try withLock { () throws(StateError) -> DailyCheck in
-      let data = try read()
+    // Resolved once: a link's target is locked, read and replaced, the link kept.
+    let file = StateFile(path: try StatePath.resolve(path))
+    return try file.withLock { () throws(StateError) -> DailyCheck in
+      let data = try file.read()
       let check: DailyCheck
       let json: Data
       do throws(EngineError) {
@@ -37,12 +39,18 @@ public struct StateFile: Sendable {
         check = try engine.check(user: user, start: start, on: date, records: records, state: state, rebuild: rebuild)
         json = try check.state.json()
       } catch {
-        throw StateError(path: path, message: error.message + "; it was left as it is")
+        throw StateError(path: path, message: Self.fileWording(error.message) + "; it was left as it is")
       }
       guard !check.warnings.contains(where: { $0.id == .stateAhead }) else { return check }
-      try write(json)
+      try file.write(json)
       return check
     }
+  }
+
+  /// The engine's "the state is not usable" said of the file.
+  static func fileWording(_ message: String) -> String {
+    let engine = "the state is not usable"
+    return message.hasPrefix(engine) ? "the state file is not usable" + message.dropFirst(engine.count) : message
   }
 
   /// Runs `body` holding the state's lock (waiting for another process to release it).
@@ -67,7 +75,11 @@ public struct StateFile: Sendable {
     do {
       return try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
-      throw StateError(path: path, message: "cannot read the state file: \(error.localizedDescription)")
+      // Foundation's words ("NSCocoaErrorDomain error 256") say nothing: the system's do.
+      let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+      let reason =
+        underlying.map { String(cString: strerror(Int32($0.code))) } ?? error.localizedDescription
+      throw StateError(path: path, message: "cannot read the state file: \(reason)")
     }
   }
 

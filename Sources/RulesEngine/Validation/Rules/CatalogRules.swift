@@ -10,6 +10,7 @@ public enum CatalogRules {
     BadgeGroupRule.self,
     ShadowedMessageRule.self,
     EmptySectionRule.self,
+    OverflowRule.self,
   ]
 
   /// Runs every rule on `catalog`.

@@ -31,12 +31,13 @@ public enum EmptySectionRule: CatalogRule {
 
   /// Reports every place in `catalog` that breaks the rule.
   public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
-    if let quotes = catalog.quotes, quotes.quotes.isEmpty {
+    // A list whose entries are all malformed is not empty: their errors are reported.
+    if let quotes = catalog.quotes, quotes.quotes.isEmpty, quotes.writtenCount == 0 {
       report.error(
         quotes.listOrigin ?? Origin(file: catalog.file, mark: .start),
         "the quote list is empty; add a quote or remove 'quotes'")
     }
-    if let track = catalog.milestones, track.milestones.isEmpty {
+    if let track = catalog.milestones, track.milestones.isEmpty, track.writtenCount == 0 {
       report.error(track.streakOrigin, "the milestone list is empty; add a milestone or remove 'milestones'")
     }
   }
