@@ -75,6 +75,6 @@ let package = Package(
     .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"], exclude: ["Fixtures"]),
     .testTarget(name: "RulesEngineTests", dependencies: ["RulesKit"]),
     .testTarget(name: "RulesCLITests", dependencies: ["RulesCLI"]),
-    .testTarget(name: "RulesServerTests", dependencies: ["RulesStore", "RulesServer"]),
+    .testTarget(name: "RulesServerTests", dependencies: ["RulesStore", "RulesServer", "YAMLReader"]),
   ]
 )
