@@ -24,6 +24,22 @@ public struct Importer {
   /// Reads one file; its format by its extension (`.jsonl`/`.ndjson`/`.json`, `.csv`,
   /// `.yaml`/`.yml`).
   public mutating func read(file path: String) {
+    let before = errors.count
+    readFile(path)
+    // The file's errors in line order (long lines are found before the lines are parsed).
+    let mine = errors[before...].enumerated().sorted { a, b in
+      let (lineA, lineB) = (Self.line(of: a.element, in: path), Self.line(of: b.element, in: path))
+      return lineA != lineB ? lineA < lineB : a.offset < b.offset
+    }
+    errors.replaceSubrange(before..., with: mine.map(\.element))
+  }
+
+  static func line(of error: String, in path: String) -> Int {
+    guard error.hasPrefix(path + ":") else { return 0 }
+    return Int(error.dropFirst(path.count + 1).prefix { $0.isNumber }) ?? 0
+  }
+
+  private mutating func readFile(_ path: String) {
     let lower = path.lowercased()
     if lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") {
       readHistory(path)
