@@ -86,6 +86,19 @@ public enum DiagnosticIndex {
     Entry(
       id: .badDate, area: "histories", summary: "A malformed or impossible date, or a date repeated or out of order."),
     Entry(
+      id: .badCatalog, area: "the Swift API",
+      summary:
+        "`Engine(exportedCatalog:)` was given a catalog that cannot be used; the error's `diagnostics` hold each problem."
+    ),
+    Entry(
+      id: .badState, area: "the Swift API",
+      summary:
+        "`UserState(json:for:)` was given JSON that is not a state of this catalog, or a check was given the state of another user."
+    ),
+    Entry(
+      id: .wrongCatalog, area: "the Swift API",
+      summary: "A `DayRecord` made with the engine of another catalog was given to a check."),
+    Entry(
       id: .badScenario, area: "scenarios",
       summary:
         "A scenario that names a streak, metric, badge, milestone, quote or message its catalog does not have, a date outside its history, or a catalog that cannot be used."

@@ -49,7 +49,7 @@ struct EvaluationTests {
     let history = try Fixture.history(
       "days:\n" + Fixture.days(from: "2026-01-01", [done, done, done, done, done, done, "", "", done]),
       for: catalog)
-    let dates = (0..<10).map { (CalendarDay("2026-01-01")! + $0).description }
+    let dates = (0..<10).map { ((try! CalendarDay("2026-01-01")) + $0).description }
     let days = Fixture.evaluate(catalog, history, on: dates)
     // Day 3 earns a freeze (max 1, so day 6 earns none); day 7's miss uses it: the streak
     // holds at 6; day 8's miss breaks it; day 9 starts again.
@@ -136,8 +136,8 @@ struct EvaluationTests {
     let history = try Fixture.history("start: 2026-01-01\ndays: []\n", for: catalog)
     let days = Fixture.evaluate(
       catalog, history, on: ["2026-01-11", "2026-01-11", "2026-01-12", "2026-01-13", "2026-01-14"])
-    #expect(days.map(\.new) == [["any-2", "day-1"], [], ["day-3"], ["day-7"], []])
-    let unlocked = days[4].unlocked.map { "\($0.id) \($0.date)" }
+    #expect(days.map(\.badges.new) == [["any-2", "day-1"], [], ["day-3"], ["day-7"], []])
+    let unlocked = days[4].badges.unlocked.map { "\($0.id) \($0.date)" }
     // A badge outside the group is dated the day its criterion first held.
     #expect(unlocked == ["any-2 2026-01-03", "day-1 2026-01-11", "day-3 2026-01-12", "day-7 2026-01-13"])
   }
@@ -146,8 +146,8 @@ struct EvaluationTests {
   func progressiveReplay() throws {
     let catalog = try Fixture.catalog(Self.progressiveCatalog)
     let history = try Fixture.history("start: 2026-01-01\ndays:\n  - {date: 2026-01-01}\n", for: catalog)
-    let days = Session.replay(Program(catalog), history: history, from: nil, to: CalendarDay("2026-01-08")!)
-    #expect(days.map(\.new) == [[], ["day-1"], ["any-2"], ["day-3"], [], [], [], ["day-7"]])
+    let days = Session.replay(Program(catalog), history: history, from: nil, to: (try! CalendarDay("2026-01-08")))
+    #expect(days.map(\.badges.new) == [[], ["day-1"], ["any-2"], ["day-3"], [], [], [], ["day-7"]])
   }
 
   @Test("a badge's xp counts at once: a metric reading badges.xp updates in the same check")
@@ -165,7 +165,7 @@ struct EvaluationTests {
       """)
     let history = try Fixture.history("days:\n  - {date: 2026-01-01, duas: 1}\n", for: catalog)
     let result = Fixture.evaluate(catalog, history, on: "2026-01-01")
-    #expect(result.new == ["first", "level-2"])
+    #expect(result.badges.new == ["first", "level-2"])
     #expect(result.metric("xp") == .int(100))
     #expect(result.metric("level") == .int(2))
   }
@@ -188,12 +188,12 @@ struct EvaluationTests {
       "days:\n" + Fixture.days(from: "2026-01-01", ["done: true", "done: true", "done: false"]), for: catalog)
     let result = Fixture.evaluate(catalog, history, on: "2026-01-02")
     #expect(
-      result.locked == [
+      result.badges.locked == [
         Evaluation.LockedBadge(id: "a", current: .int(2), target: .int(7), progress: 0.286),
         Evaluation.LockedBadge(id: "b", current: .int(2), target: .int(30), progress: 0.067),
         Evaluation.LockedBadge(id: "c"),
       ])
-    #expect(result.unlocked.map(\.id) == ["d"])
+    #expect(result.badges.unlocked.map(\.id) == ["d"])
   }
 
   @Test("the message of the day is the first that holds, its template filled")

@@ -50,9 +50,11 @@ struct FuzzRegressionTests {
         "3:12: 'date': 9999-12-31 is outside the years the engine handles (1900 to 2199)",
         "4:12: 'date': 1899-12-31 is outside the years the engine handles (1900 to 2199)",
       ])
-    #expect(CalendarDay("1900-01-01")?.description == "1900-01-01")
-    #expect(CalendarDay("2199-12-31")?.description == "2199-12-31")
-    #expect(CalendarDay("2200-01-01") == nil)
+    #expect((try CalendarDay("1900-01-01")).description == "1900-01-01")
+    #expect((try CalendarDay("2199-12-31")).description == "2199-12-31")
+    #expect(throws: EngineError(.badDate, "2200-01-01 is outside the years the engine handles (1900 to 2199)")) {
+      try CalendarDay("2200-01-01")
+    }
     #expect(
       CalendarDay.problem(with: "2200-02-30") == "2200-02-30 is outside the years the engine handles (1900 to 2199)")
   }

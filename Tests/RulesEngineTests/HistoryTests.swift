@@ -64,19 +64,24 @@ struct HistoryTests {
     let catalog = try Fixture.catalog(Self.catalogYAML)
     let history = try Fixture.history(
       "start: 2026-01-01\ndays:\n  - {date: 2026-01-02, steps: 12, minutes: 2.5}\n", for: catalog)
-    #expect(history.start == CalendarDay("2026-01-01"))
+    #expect(history.start == (try CalendarDay("2026-01-01")))
     let record = try #require(history.records.first)
     let values = zip(catalog.inputs, record.values).map { $0.decode($1) }
     #expect(values.map(\.description) == ["false", "12", "pending", "2.5"])
   }
 
   @Test("dates are calendar days, leap years included")
-  func calendar() {
-    #expect(CalendarDay("2024-02-29") != nil)
-    #expect(CalendarDay("2026-02-29") == nil)
-    #expect(CalendarDay("2026-01-31")! + 1 == CalendarDay("2026-02-01"))
-    #expect(CalendarDay("2026-12-31")!.dayOfYear == 365)
-    #expect(CalendarDay("2024-12-31")!.dayOfYear == 366)
-    #expect(CalendarDay("1999-12-31")!.description == "1999-12-31")
+  func calendar() throws {
+    #expect((try CalendarDay("2024-02-29")).description == "2024-02-29")
+    #expect(throws: EngineError(.badDate, "2026-02-29 is not a day of the calendar")) {
+      try CalendarDay("2026-02-29")
+    }
+    #expect(throws: EngineError(.badDate, "'2026-2-1' is not a date; write it as YYYY-MM-DD, e.g. 2026-01-31")) {
+      try CalendarDay("2026-2-1")
+    }
+    #expect((try! CalendarDay("2026-01-31")) + 1 == (try CalendarDay("2026-02-01")))
+    #expect((try! CalendarDay("2026-12-31")).dayOfYear == 365)
+    #expect((try! CalendarDay("2024-12-31")).dayOfYear == 366)
+    #expect((try! CalendarDay("1999-12-31")).description == "1999-12-31")
   }
 }

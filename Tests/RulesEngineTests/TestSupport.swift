@@ -63,7 +63,7 @@ enum Fixture {
 
   /// The evaluation of `history` as of `date`, without a state file.
   static func evaluate(_ catalog: CheckedCatalog, _ history: History, on date: String) -> Evaluation {
-    Session.evaluate(Program(catalog), history: history, date: CalendarDay(date)!, saved: nil).evaluation
+    Session.evaluate(Program(catalog), history: history, date: (try! CalendarDay(date)), saved: nil).evaluation
   }
 
   /// Evaluates each date in turn, carrying the state as a state file would.
@@ -72,7 +72,7 @@ enum Fixture {
     var saved: SavedState?
     var results: [Evaluation] = []
     for date in dates {
-      let outcome = Session.evaluate(program, history: history, date: CalendarDay(date)!, saved: saved)
+      let outcome = Session.evaluate(program, history: history, date: (try! CalendarDay(date)), saved: saved)
       saved = outcome.state ?? saved
       results.append(outcome.evaluation)
     }
@@ -81,7 +81,7 @@ enum Fixture {
 
   /// A history of consecutive days from `start`, one record per element.
   static func days(from start: String, _ records: [String]) -> String {
-    let first = CalendarDay(start)!
+    let first = (try! CalendarDay(start))
     return records.enumerated().map { offset, fields in
       "  - {date: \(first + offset)\(fields.isEmpty ? "" : ", " + fields)}"
     }.joined(separator: "\n")

@@ -222,7 +222,7 @@ let benchmarks: @Sendable () -> Void = {
       var history = generator.history(user: 3)
       // Every day recorded, so the last one is the day after the state's.
       history.records = (0...span).map { offset in
-        DayRecord(date: generator.firstDay + offset, values: [3, 2, 5])
+        EncodedRecord(date: generator.firstDay + offset, values: [3, 2, 5])
       }
       let dayBefore = history.records[history.records.count - 2].date
       let saved = Session.evaluate(program, history: history, date: dayBefore, saved: nil).state

@@ -10,7 +10,7 @@ public struct HistoryGenerator {
   public let days: Int
   public let firstDay: CalendarDay
 
-  public init(inputs: [Input], days: Int = 365, firstDay: CalendarDay = CalendarDay("2025-01-01")!) {
+  public init(inputs: [Input], days: Int = 365, firstDay: CalendarDay = (try! CalendarDay("2025-01-01"))) {
     self.inputs = inputs
     self.days = days
     self.firstDay = firstDay
@@ -22,7 +22,7 @@ public struct HistoryGenerator {
     let consistency = 0.35 + Double(random.below(64)) / 100  // 0.35 ... 0.98
     let unlogged = Double(random.below(20)) / 100  // 0 ... 0.19 of the days have no record
     let habits = random.below(10) == 0 ? 0 : 1 + random.below(7)
-    var records: [DayRecord] = []
+    var records: [EncodedRecord] = []
     records.reserveCapacity(days)
     for offset in 0..<days {
       if random.chance(unlogged) { continue }
@@ -32,7 +32,7 @@ public struct HistoryGenerator {
       for input in inputs {
         values.append(value(for: input, good: good, habits: habits, random: &random))
       }
-      records.append(DayRecord(date: firstDay + offset, values: values))
+      records.append(EncodedRecord(date: firstDay + offset, values: values))
     }
     return History(user: "user-\(user)", start: firstDay, records: records, file: "generated")
   }

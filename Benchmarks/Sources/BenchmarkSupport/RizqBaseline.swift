@@ -5,7 +5,7 @@ import RulesEngine
 /// perfect-day streak, total duas, XP (10 per dua plus the badges' XP), the level curve
 /// `floor(sqrt(xp / 50)) + 1` and the five badges, with the engine's semantics (the checked
 /// day is in progress: a miss breaks a streak only once the day is over; a badge that unlocks
-/// adds its XP, and the badges are looked at again). It reads the same `DayRecord`s as the
+/// adds its XP, and the badges are looked at again). It reads the same `EncodedRecord`s as the
 /// engine, inputs in the catalog's order: duas_completed, habits_completed, habits_total.
 public enum RizqBaseline {
   struct State {

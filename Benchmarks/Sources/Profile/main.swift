@@ -72,7 +72,7 @@ case "step":
   let program = BenchFiles.load("catalogs/rizq.yaml", files: BenchFiles.shipped("rizq"))
   let generator = HistoryGenerator(inputs: program.catalog.inputs, days: span + 1)
   var history = generator.history(user: 3)
-  history.records = (0...span).map { DayRecord(date: generator.firstDay + $0, values: [3, 2, 5]) }
+  history.records = (0...span).map { EncodedRecord(date: generator.firstDay + $0, values: [3, 2, 5]) }
   let date = history.records.last!.date
   let saved = Session.evaluate(program, history: history, date: history.records[span - 1].date, saved: nil).state
   let steps = number(1, 1000)

@@ -6,9 +6,9 @@ import RulesSource
 /// A few days of records with every input at its default, then a gap, for any catalog.
 func history(for catalog: CheckedCatalog) -> History {
   let values = catalog.inputs.map { $0.encode($0.defaultValue) }
-  let first = CalendarDay("2026-03-01")!
+  let first = (try! CalendarDay("2026-03-01"))
   return History(
-    user: "fuzz", start: first + -2, records: [0, 1, 2, 5].map { DayRecord(date: first + $0, values: values) },
+    user: "fuzz", start: first + -2, records: [0, 1, 2, 5].map { EncodedRecord(date: first + $0, values: values) },
     file: "history.yaml")
 }
 
@@ -23,7 +23,7 @@ public func fuzzCatalog(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     Invariant.fail("a catalog refused without an error: \(check.diagnostics)")
   }
   if let checked = check.checked {
-    Evaluations.exercise(Program(checked), history(for: checked), on: CalendarDay("2026-03-08")!, checks: 3)
+    Evaluations.exercise(Program(checked), history(for: checked), on: (try! CalendarDay("2026-03-08")), checks: 3)
   }
   return 0
 }

@@ -20,7 +20,7 @@ public func fuzzEval(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   Invariant.located(diagnostics, in: [source.path: source])
   guard let history else { return 0 }
   Invariant.wellFormed(history, inputs: program.catalog.inputs)
-  let date = Evaluations.day(of: history, later: selector >> 3, fallback: CalendarDay("2026-05-01")!)
+  let date = Evaluations.day(of: history, later: selector >> 3, fallback: (try! CalendarDay("2026-05-01")))
   Evaluations.exercise(program, history, on: date, checks: 3)
   return 0
 }

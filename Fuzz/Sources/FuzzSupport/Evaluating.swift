@@ -64,12 +64,12 @@ extension Invariant {
           "streak \(streak.name) on \(date): current \(streak.current), best \(streak.best), freezes \(streak.freezes)")
       }
     }
-    for badge in evaluation.locked {
+    for badge in evaluation.badges.locked {
       if let progress = badge.progress, !(0...1).contains(progress) {
         fail("badge \(badge.id) on \(date): progress \(progress)")
       }
     }
-    for unlock in evaluation.unlocked where unlock.date > date {
+    for unlock in evaluation.badges.unlocked where unlock.date > date {
       fail("badge \(unlock.id) unlocked on \(unlock.date), after the check of \(date)")
     }
   }

@@ -47,7 +47,7 @@ struct EvalCommand: ParsableCommand {
     } else {
       outcome = Session.evaluate(program, history: loaded, date: day, saved: nil)
     }
-    for warning in outcome.evaluation.warnings { printError("warning: \(warning)") }
+    for warning in outcome.warnings { printError("warning: \(WarningText.text(warning, history: loaded))") }
     switch format {
     case .json: print(outcome.evaluation.json.serialized())
     case .text: print(EvaluationText(catalog: checked).render(outcome.evaluation))

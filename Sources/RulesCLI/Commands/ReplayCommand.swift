@@ -33,7 +33,7 @@ struct ReplayCommand: ParsableCommand {
         throw ValidationError("\(name): \(problem)")
       }
     }
-    if let from = from.flatMap(CalendarDay.init), let to = to.flatMap(CalendarDay.init), from > to {
+    if let from = from.flatMap { try? CalendarDay($0) }, let to = to.flatMap { try? CalendarDay($0) }, from > to {
       throw ValidationError("--from \(from) is after --to \(to)")
     }
   }
@@ -43,9 +43,9 @@ struct ReplayCommand: ParsableCommand {
     let loaded = try HistoryOptions.parse(["--history", history]).load(for: checked)
     let program = Program(checked)
     let last =
-      to.flatMap(CalendarDay.init) ?? loaded.records.last?.date
+      to.flatMap { try? CalendarDay($0) } ?? loaded.records.last?.date
       ?? CalendarDay.today(in: loaded.timeZone ?? .current)
-    let days = Session.replay(program, history: loaded, from: from.flatMap(CalendarDay.init), to: last)
+    let days = Session.replay(program, history: loaded, from: from.flatMap { try? CalendarDay($0) }, to: last)
     switch format {
     case .json:
       print(JSONValue.array(days.map(\.json)).serialized())

@@ -63,7 +63,7 @@ struct HistoryOptions: ParsableArguments {
 
   /// The date asked for, or today where the user lives.
   func day(for history: History) -> CalendarDay {
-    if let date, let day = CalendarDay(date) { return day }
+    if let date, let day = try? CalendarDay(date) { return day }
     return CalendarDay.today(in: history.timeZone ?? TimeZone.current)
   }
 }

@@ -14,7 +14,7 @@ struct ReplayTable {
       var row = [day.date.description]
       row += day.streaks.map { String($0.current) }
       if hasMilestones { row.append(day.milestones.today ?? "") }
-      row.append(day.new.joined(separator: ", "))
+      row.append(day.badges.new.joined(separator: ", "))
       row.append(day.message?.id ?? "")
       rows.append(row)
     }

@@ -1,37 +1,121 @@
-/// A user's progress as of one date: what `rules eval` reports.
-public struct Evaluation: Sendable {
+/// A user's progress as of one date: streaks, metrics, milestones, badges, the quote and the
+/// message of the day. `Codable`: `JSONEncoder` writes exactly the keys and values of
+/// `rules eval --format json` (docs/evaluation.md), in the same order.
+public struct Evaluation: Sendable, Equatable {
+  /// One streak: its current length, its best, the freezes it holds.
   public struct StreakReport: Sendable, Equatable {
+    /// The streak's name in the catalog.
     public var name: String
+    /// Days in the streak as of the date.
     public var current: Int
+    /// The longest the streak has been.
     public var best: Int
+    /// Freezes saved up (days a miss does not break the streak).
     public var freezes: Int
-  }
 
-  public struct MilestoneReport: Sendable, Equatable {
-    public var streak: String?
-    public var reached: [String] = []
-    public var today: String?
-    public var next: (id: String, day: Int, daysUntil: Int)?
-
-    public static func == (lhs: MilestoneReport, rhs: MilestoneReport) -> Bool {
-      lhs.streak == rhs.streak && lhs.reached == rhs.reached && lhs.today == rhs.today
-        && lhs.next?.id == rhs.next?.id && lhs.next?.day == rhs.next?.day
-        && lhs.next?.daysUntil == rhs.next?.daysUntil
+    /// A streak report.
+    public init(name: String, current: Int, best: Int, freezes: Int) {
+      self.name = name
+      self.current = current
+      self.best = best
+      self.freezes = freezes
     }
   }
 
-  public struct Unlock: Sendable, Equatable {
-    public var id: String
-    public var date: CalendarDay
+  /// One metric's value as of the date.
+  public struct MetricReport: Sendable, Equatable {
+    /// The metric's name in the catalog.
+    public var name: String
+    /// Its value (an enum member decoded from JSON is a `.string`).
+    public var value: Value
+
+    /// A metric report.
+    public init(name: String, value: Value) {
+      self.name = name
+      self.value = value
+    }
   }
 
-  public struct LockedBadge: Sendable, Equatable {
+  /// Where the user is on the catalog's milestone track.
+  public struct MilestoneReport: Sendable, Equatable {
+    /// The next milestone: its id, its day and how many days are left.
+    public struct Next: Sendable, Equatable {
+      /// The milestone's id.
+      public var id: String
+      /// The streak length it is reached at.
+      public var day: Int
+      /// Days left until it is reached.
+      public var daysUntil: Int
+
+      /// A next milestone.
+      public init(id: String, day: Int, daysUntil: Int) {
+        self.id = id
+        self.day = day
+        self.daysUntil = daysUntil
+      }
+    }
+
+    /// The streak the milestones follow; nil when the catalog has no milestones.
+    public var streak: String?
+    /// The milestones reached, in day order.
+    public var reached: [String] = []
+    /// The milestone reached on the date itself, if one was.
+    public var today: String?
+    /// The next milestone, if there is one.
+    public var next: Next?
+
+    /// A milestone report.
+    public init(streak: String? = nil, reached: [String] = [], today: String? = nil, next: Next? = nil) {
+      self.streak = streak
+      self.reached = reached
+      self.today = today
+      self.next = next
+    }
+  }
+
+  /// The badges: unlocked (with dates), unlocked by this evaluation, and locked (with progress).
+  public struct BadgeReport: Sendable, Equatable {
+    /// Every unlocked badge with its date, in the order they unlocked.
+    public var unlocked: [Unlock] = []
+    /// The badges this evaluation unlocked (a second check of the same day gives none).
+    public var new: [String] = []
+    /// The badges still locked, in catalog order, with their progress.
+    public var locked: [LockedBadge] = []
+
+    /// A badge report.
+    public init(unlocked: [Unlock] = [], new: [String] = [], locked: [LockedBadge] = []) {
+      self.unlocked = unlocked
+      self.new = new
+      self.locked = locked
+    }
+  }
+
+  /// A badge unlocked on a date.
+  public struct Unlock: Sendable, Equatable {
+    /// The badge's id.
     public var id: String
+    /// The day it unlocked.
+    public var date: CalendarDay
+
+    /// An unlock.
+    public init(id: String, date: CalendarDay) {
+      self.id = id
+      self.date = date
+    }
+  }
+
+  /// A locked badge and how far the user is towards it.
+  public struct LockedBadge: Sendable, Equatable {
+    /// The badge's id.
+    public var id: String
+    /// The measure's value now, when the badge has a progress measure.
     public var current: Value?
+    /// The value that unlocks it.
     public var target: Value?
     /// From 0 to 1, rounded to 3 decimals; nil when it cannot be computed.
     public var progress: Double?
 
+    /// A locked badge.
     public init(id: String, current: Value? = nil, target: Value? = nil, progress: Double? = nil) {
       self.id = id
       self.current = current
@@ -40,31 +124,80 @@ public struct Evaluation: Sendable {
     }
   }
 
-  public struct MessageReport: Sendable, Equatable {
+  /// The quote of the day.
+  public struct QuoteReport: Sendable, Equatable {
+    /// The quote's id.
     public var id: String
-    public var title: String?
+    /// The quote.
     public var text: String
-    public var action: String?
-    public var icon: String?
+    /// The quote in Arabic, when the catalog has it.
+    public var arabic: String?
+    /// Where it is from.
+    public var source: String?
+    /// Its category.
+    public var category: String?
+
+    /// A quote report.
+    public init(id: String, text: String, arabic: String? = nil, source: String? = nil, category: String? = nil) {
+      self.id = id
+      self.text = text
+      self.arabic = arabic
+      self.source = source
+      self.category = category
+    }
   }
 
-  public var catalog: String
-  public var version: Int
-  public var user: String?
-  public var date: CalendarDay
-  public var streaks: [StreakReport] = []
-  public var metrics: [(name: String, value: Value)] = []
-  public var milestones = MilestoneReport()
-  /// Every unlocked badge with its date, in the order they unlocked.
-  public var unlocked: [Unlock] = []
-  /// The badges unlocked by this evaluation.
-  public var new: [String] = []
-  public var locked: [LockedBadge] = []
-  public var quote: Quote?
-  public var message: MessageReport?
-  /// Things the user should know that are not errors (a past record that changed...).
-  public var warnings: [String] = []
+  /// The message of the day, its templates filled in.
+  public struct MessageReport: Sendable, Equatable {
+    /// The message's id.
+    public var id: String
+    /// Its title.
+    public var title: String?
+    /// Its text.
+    public var text: String
+    /// The label of its button.
+    public var action: String?
+    /// Its icon.
+    public var icon: String?
 
+    /// A message report.
+    public init(id: String, title: String? = nil, text: String, action: String? = nil, icon: String? = nil) {
+      self.id = id
+      self.title = title
+      self.text = text
+      self.action = action
+      self.icon = icon
+    }
+  }
+
+  /// The catalog's id.
+  public var catalog: String
+  /// The user's id, when known.
+  public var user: String?
+  /// The date evaluated.
+  public var date: CalendarDay
+  /// Every streak of the catalog, in catalog order.
+  public var streaks: [StreakReport] = []
+  /// Every metric of the catalog, in catalog order.
+  public var metrics: [MetricReport] = []
+  /// The milestone track (empty when the catalog has none).
+  public var milestones = MilestoneReport()
+  /// Unlocked, new and locked badges.
+  public var badges = BadgeReport()
+  /// The quote of the day, when the catalog has quotes.
+  public var quote: QuoteReport?
+  /// The first message whose condition holds, when one does.
+  public var message: MessageReport?
+
+  /// An evaluation with empty sections.
+  public init(catalog: String, user: String?, date: CalendarDay) {
+    self.catalog = catalog
+    self.user = user
+    self.date = date
+  }
+
+  /// The streak named `name`.
   public func streak(_ name: String) -> StreakReport? { streaks.first { $0.name == name } }
+  /// The value of the metric named `name`.
   public func metric(_ name: String) -> Value? { metrics.first { $0.name == name }?.value }
 }

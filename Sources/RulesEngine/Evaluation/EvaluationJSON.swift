@@ -1,6 +1,8 @@
 /// The JSON of `rules eval --format json`, with the keys and layout PRODUCT.md documents.
-/// Sections a catalog does not use are empty or null, never missing.
-extension Evaluation {
+/// Sections a catalog does not use are empty or null, never missing. `JSONEncoder` writes the
+/// same keys and values (`encode(to:)` writes `json`), so there is one definition of the format.
+extension Evaluation: Codable {
+  /// The evaluation as JSON, keys in the documented order.
   public var json: JSONValue {
     .object([
       ("catalog", .string(catalog)),
@@ -28,7 +30,7 @@ extension Evaluation {
           ("today", milestones.today.map(JSONValue.string) ?? .null),
           (
             "next",
-            milestones.next.map { next in
+            milestones.next.map { next -> JSONValue in
               .object([("id", .string(next.id)), ("day", .int(next.day)), ("days_until", .int(next.daysUntil))])
             } ?? .null
           ),
@@ -39,13 +41,13 @@ extension Evaluation {
         .object([
           (
             "unlocked",
-            .array(unlocked.map { .object([("id", .string($0.id)), ("date", .string($0.date.description))]) })
+            .array(badges.unlocked.map { .object([("id", .string($0.id)), ("date", .string($0.date.description))]) })
           ),
-          ("new", .array(new.map(JSONValue.string))),
+          ("new", .array(badges.new.map(JSONValue.string))),
           (
             "locked",
             .array(
-              locked.map { badge in
+              badges.locked.map { badge in
                 .object([
                   ("id", .string(badge.id)),
                   ("current", badge.current?.json ?? .null),
@@ -58,7 +60,7 @@ extension Evaluation {
       ),
       (
         "quote",
-        quote.map { quote in
+        quote.map { quote -> JSONValue in
           .object([
             ("id", .string(quote.id)), ("text", .string(quote.text)),
             ("arabic", quote.arabic.map(JSONValue.string) ?? .null),
@@ -69,7 +71,7 @@ extension Evaluation {
       ),
       (
         "message",
-        message.map { message in
+        message.map { message -> JSONValue in
           .object([
             ("id", .string(message.id)),
             ("title", message.title.map(JSONValue.string) ?? .null),
@@ -80,6 +82,118 @@ extension Evaluation {
         } ?? .null
       ),
     ])
+  }
+
+  /// Writes `json`.
+  public func encode(to encoder: any Encoder) throws {
+    try json.encode(to: encoder)
+  }
+
+  /// Reads what `encode(to:)` writes (an enum member's value comes back as a `.string`;
+  /// streaks and metrics come back sorted by name, as JSON objects keep no order).
+  public init(from decoder: any Decoder) throws {
+    let root = try decoder.container(keyedBy: JSONKey.self)
+    self.init(
+      catalog: try root.decode(String.self, forKey: "catalog"),
+      user: try root.decodeIfPresent(String.self, forKey: "user"),
+      date: try root.decode(CalendarDay.self, forKey: "date"))
+    let streakFields = try root.nestedContainer(keyedBy: JSONKey.self, forKey: "streaks")
+    streaks = try streakFields.allKeys.sorted { $0.stringValue < $1.stringValue }.map { key in
+      let fields = try streakFields.nestedContainer(keyedBy: JSONKey.self, forKey: key)
+      return StreakReport(
+        name: key.stringValue, current: try fields.decode(Int.self, forKey: "current"),
+        best: try fields.decode(Int.self, forKey: "best"), freezes: try fields.decode(Int.self, forKey: "freezes"))
+    }
+    let metricFields = try root.nestedContainer(keyedBy: JSONKey.self, forKey: "metrics")
+    metrics = try metricFields.allKeys.sorted { $0.stringValue < $1.stringValue }.map { key in
+      MetricReport(name: key.stringValue, value: try metricFields.decode(Value.self, forKey: key))
+    }
+    let milestoneFields = try root.nestedContainer(keyedBy: JSONKey.self, forKey: "milestones")
+    milestones.streak = try milestoneFields.decodeIfPresent(String.self, forKey: "streak")
+    milestones.reached = try milestoneFields.decode([String].self, forKey: "reached")
+    milestones.today = try milestoneFields.decodeIfPresent(String.self, forKey: "today")
+    if try !milestoneFields.decodeNil(forKey: "next") {
+      let next = try milestoneFields.nestedContainer(keyedBy: JSONKey.self, forKey: "next")
+      milestones.next = MilestoneReport.Next(
+        id: try next.decode(String.self, forKey: "id"), day: try next.decode(Int.self, forKey: "day"),
+        daysUntil: try next.decode(Int.self, forKey: "days_until"))
+    }
+    let badgeFields = try root.nestedContainer(keyedBy: JSONKey.self, forKey: "badges")
+    var unlockedItems = try badgeFields.nestedUnkeyedContainer(forKey: "unlocked")
+    while !unlockedItems.isAtEnd {
+      let unlock = try unlockedItems.nestedContainer(keyedBy: JSONKey.self)
+      badges.unlocked.append(
+        Unlock(
+          id: try unlock.decode(String.self, forKey: "id"), date: try unlock.decode(CalendarDay.self, forKey: "date")))
+    }
+    badges.new = try badgeFields.decode([String].self, forKey: "new")
+    var lockedItems = try badgeFields.nestedUnkeyedContainer(forKey: "locked")
+    while !lockedItems.isAtEnd {
+      let badge = try lockedItems.nestedContainer(keyedBy: JSONKey.self)
+      badges.locked.append(
+        LockedBadge(
+          id: try badge.decode(String.self, forKey: "id"),
+          current: try badge.decodeIfPresent(Value.self, forKey: "current"),
+          target: try badge.decodeIfPresent(Value.self, forKey: "target"),
+          progress: try badge.decodeIfPresent(Double.self, forKey: "progress")))
+    }
+    if try !root.decodeNil(forKey: "quote") {
+      let fields = try root.nestedContainer(keyedBy: JSONKey.self, forKey: "quote")
+      quote = QuoteReport(
+        id: try fields.decode(String.self, forKey: "id"), text: try fields.decode(String.self, forKey: "text"),
+        arabic: try fields.decodeIfPresent(String.self, forKey: "arabic"),
+        source: try fields.decodeIfPresent(String.self, forKey: "source"),
+        category: try fields.decodeIfPresent(String.self, forKey: "category"))
+    }
+    if try !root.decodeNil(forKey: "message") {
+      let fields = try root.nestedContainer(keyedBy: JSONKey.self, forKey: "message")
+      message = MessageReport(
+        id: try fields.decode(String.self, forKey: "id"),
+        title: try fields.decodeIfPresent(String.self, forKey: "title"),
+        text: try fields.decode(String.self, forKey: "text"),
+        action: try fields.decodeIfPresent(String.self, forKey: "action"),
+        icon: try fields.decodeIfPresent(String.self, forKey: "icon"))
+    }
+  }
+}
+
+extension Value: Codable {
+  /// Writes the value as `json` does.
+  public func encode(to encoder: any Encoder) throws {
+    try json.encode(to: encoder)
+  }
+
+  /// Reads a JSON boolean, integer, number or string (an enum member comes back as `.string`).
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if let flag = try? container.decode(Bool.self) {
+      self = .bool(flag)
+    } else if let number = try? container.decode(Int.self) {
+      self = .int(number)
+    } else if let number = try? container.decode(Double.self) {
+      self = .number(number)
+    } else {
+      self = .string(try container.decode(String.self))
+    }
+  }
+}
+
+extension CalendarDay: Codable {
+  /// Writes `YYYY-MM-DD`.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(description)
+  }
+
+  /// Reads `YYYY-MM-DD` (an impossible date is a decoding error naming the problem).
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    let text = try container.decode(String.self)
+    do {
+      try self.init(text)
+    } catch {
+      throw DecodingError.dataCorruptedError(in: container, debugDescription: error.message)
+    }
   }
 }
 

@@ -10,12 +10,11 @@ struct EvaluationReporter {
   var frame: Frame { evaluator.frame }
 
   func report(
-    day: CalendarDay, history: History, state: EngineState, new: [Int]
+    day: CalendarDay, user: String?, start: CalendarDay?, state: EngineState, new: [Int]
   ) -> Evaluation {
     evaluator.completeMetrics()
     let layout = program.layout
-    var result = Evaluation(
-      catalog: catalog.catalog.id, version: catalog.catalog.version, user: history.user, date: day)
+    var result = Evaluation(catalog: catalog.catalog.id, user: user, date: day)
     result.streaks = catalog.streaks.indices.map { index in
       let fields = layout.streaks[index]
       return Evaluation.StreakReport(
@@ -23,17 +22,19 @@ struct EvaluationReporter {
         best: frame.ints[fields.best], freezes: frame.ints[fields.freezes])
     }
     result.metrics = catalog.metrics.indices.map { index in
-      (catalog.catalog.metrics[index].name, value(catalog.metrics[index].type, layout.metrics[index]))
+      Evaluation.MetricReport(
+        name: catalog.catalog.metrics[index].name, value: value(catalog.metrics[index].type, layout.metrics[index]))
     }
-    result.milestones = milestones(history: history)
+    result.milestones = milestones(start: start)
     let unlockedOrder = state.unlocked.indices.filter { state.unlocked[$0] != nil }
       .sorted { (state.unlocked[$0]!, $0) < (state.unlocked[$1]!, $1) }
-    result.unlocked = unlockedOrder.map {
+    result.badges.unlocked = unlockedOrder.map {
       Evaluation.Unlock(id: catalog.badges[$0].badge.id, date: CalendarDay(number: state.unlocked[$0]!))
     }
-    result.new = new.map { catalog.badges[$0].badge.id }
-    result.locked = catalog.badges.indices.filter { state.unlocked[$0] == nil }.map(progress)
-    result.quote = quote(day: day, history: history)
+    result.badges.new = new.map { catalog.badges[$0].badge.id }
+    result.badges.locked = catalog.badges.indices.filter { state.unlocked[$0] == nil }.map(progress)
+    // Quotes that rotate by day count from the start, or else from the day counting began.
+    result.quote = quote(day: day, origin: start ?? state.origin.map(CalendarDay.init(number:)) ?? day)
     result.message = message()
     return result
   }
@@ -47,13 +48,13 @@ struct EvaluationReporter {
     }
   }
 
-  private func milestones(history: History) -> Evaluation.MilestoneReport {
+  private func milestones(start: CalendarDay?) -> Evaluation.MilestoneReport {
     guard let track = catalog.catalog.milestones, let index = catalog.milestoneStreak else {
       return Evaluation.MilestoneReport()
     }
     var report = Evaluation.MilestoneReport(streak: track.streak)
     let streak = catalog.streaks[index].streak
-    if streak.needsStart && history.start == nil { return report }
+    if streak.needsStart && start == nil { return report }
     let current = frame.ints[program.layout.streaks[index].current]
     let ordered = track.milestones.sorted { $0.day < $1.day }
     report.reached = ordered.filter { $0.day <= current }.map(\.id)
@@ -61,7 +62,7 @@ struct EvaluationReporter {
       report.today = today.id
     }
     if let next = ordered.first(where: { $0.day > current }) {
-      report.next = (next.id, next.day, next.day - current)
+      report.next = Evaluation.MilestoneReport.Next(id: next.id, day: next.day, daysUntil: next.day - current)
     }
     return report
   }
@@ -88,17 +89,19 @@ struct EvaluationReporter {
     return min(1, max(0, current / target))
   }
 
-  private func quote(day: CalendarDay, history: History) -> Quote? {
+  private func quote(day: CalendarDay, origin: CalendarDay) -> Evaluation.QuoteReport? {
     guard let rotation = catalog.catalog.quotes, !rotation.quotes.isEmpty else { return nil }
     let count = rotation.quotes.count
+    let quote: Quote
     switch rotation.rule {
     case .dayOfYear:
-      return rotation.quotes[(day.dayOfYear - 1) % count]
+      quote = rotation.quotes[(day.dayOfYear - 1) % count]
     case .day:
-      let origin = history.start ?? history.records.first?.date ?? day
       let offset = day - origin
-      return rotation.quotes[((offset % count) + count) % count]
+      quote = rotation.quotes[((offset % count) + count) % count]
     }
+    return Evaluation.QuoteReport(
+      id: quote.id, text: quote.text, arabic: quote.arabic, source: quote.source, category: quote.category)
   }
 
   private func message() -> Evaluation.MessageReport? {

@@ -6,11 +6,15 @@ public enum Session {
   public struct Outcome: Sendable {
     public var evaluation: Evaluation
     public var state: SavedState?
+    /// What the app may want to know (a counted record that changed...).
+    public var warnings: [EngineWarning] = []
   }
 
   /// Evaluates `history` as of `date`, continuing from `saved` when given. With `rebuild`
   /// the history is counted again from its first day; unlocks of `saved` are kept with their
-  /// dates.
+  /// dates. The state returned keeps the records after its last counted day (the day in
+  /// progress). A state saved after `date` is left as it is (`state` is nil) and the
+  /// evaluation is made from `history` alone, with a `state-ahead` warning.
   public static func evaluate(
     _ program: Program, history: History, date: CalendarDay, saved: SavedState?,
     rebuild: Bool = false
@@ -18,16 +22,18 @@ public enum Session {
     let catalog = program.catalog
     if let saved, !rebuild, let last = saved.date, last > date {
       var outcome = evaluate(program, history: history, date: date, saved: nil)
-      outcome.evaluation.warnings.append(
-        "the state is evaluated up to \(last), after \(date); this shows \(date) from the history alone and leaves the state as it is"
-      )
+      outcome.warnings.append(
+        EngineWarning(
+          .stateAhead,
+          "the state is evaluated up to \(last), after \(date); this shows \(date) from the history alone and leaves the state as it is",
+          date: last))
       outcome.state = nil
       return outcome
     }
     var state =
       (rebuild ? nil : saved) ?? SavedState(catalog: catalog, user: history.user, engine: EngineState(for: catalog))
     if state.user == nil { state.user = history.user }
-    var warnings: [String] = []
+    var warnings: [EngineWarning] = []
     if let saved, !rebuild { warnings += changedRecords(history, saved) }
 
     let evaluator = Evaluator(program: program)
@@ -49,11 +55,12 @@ public enum Session {
     state.date = date
     state.digests = digests(
       history, countedThrough: state.engine.countedThrough, previous: rebuild ? [:] : state.digests)
+    let counted = state.engine.countedThrough ?? .min
+    state.pending = Array(history.records[history.records.partitioningIndex { $0.date.number > counted }...])
 
-    var evaluation = EvaluationReporter(program: program, evaluator: evaluator)
-      .report(day: date, history: history, state: state.engine, new: new)
-    evaluation.warnings = warnings
-    return Outcome(evaluation: evaluation, state: state)
+    let evaluation = EvaluationReporter(program: program, evaluator: evaluator)
+      .report(day: date, user: history.user, start: history.start, state: state.engine, new: new)
+    return Outcome(evaluation: evaluation, state: state, warnings: warnings)
   }
 
   /// Counts the days before `date` and makes the check of `date`, leaving the day's view in
@@ -95,7 +102,7 @@ public enum Session {
       let differs = evaluator.run(day: day.number, state: state, start: start, inProgress: true)
       let new = evaluator.unlockBadges(day: day.number, state: &state, check: true)
       if day >= (from ?? first) {
-        results.append(reporter.report(day: day, history: history, state: state, new: new))
+        results.append(reporter.report(day: day, user: history.user, start: history.start, state: state, new: new))
       }
       if differs { evaluator.finish(day: day.number, values: values, state: state, start: start) }
       evaluator.commit(day: day.number, into: &state)
@@ -105,30 +112,34 @@ public enum Session {
   }
 
   /// Warnings for counted records that changed, or appeared, after they were counted.
-  static func changedRecords(_ history: History, _ saved: SavedState) -> [String] {
+  static func changedRecords(_ history: History, _ saved: SavedState) -> [EngineWarning] {
     guard let counted = saved.engine.countedThrough else { return [] }
     let oldest = counted - SavedState.digestDays + 1
-    var warnings: [String] = []
+    var warnings: [EngineWarning] = []
     // Records are in date order: only the last counted days are looked at, so a daily step
     // costs the same after ten years as after one day.
     let first = history.records.partitioningIndex { $0.date.number >= oldest }
     for record in history.records[first...] {
       if record.date.number > counted { break }
       guard let digest = saved.digests[record.date.number], !Self.matches(digest, record) else { continue }
-      let what = digest.isEmpty ? "was added after that day was counted" : "changed after it was counted"
       warnings.append(
-        "the record of \(record.date) (line \(record.line)) \(what); the change is not counted (use --rebuild to count it)"
-      )
+        digest.isEmpty
+          ? EngineWarning(
+            .recordAdded, "the record of \(record.date) was added after that day was counted; it is not counted",
+            date: record.date)
+          : EngineWarning(
+            .recordChanged, "the record of \(record.date) changed after it was counted; the change is not counted",
+            date: record.date))
     }
     return warnings
   }
 
   /// Whether `digest` is `record.digest`, compared digit by digit without making the text
   /// (a daily step checks the last 90 records; making 90 strings was most of its cost).
-  static func matches(_ digest: String, _ record: DayRecord) -> Bool {
+  static func matches(_ digest: String, _ record: EncodedRecord) -> Bool {
     let utf8 = digest.utf8
     guard utf8.count == 16 else { return false }
-    // `DayRecord.digest`: FNV-1a over the values' bytes, as 16 lowercase hex digits.
+    // `EncodedRecord.digest`: FNV-1a over the values' bytes, as 16 lowercase hex digits.
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for value in record.values {
       var bits = UInt64(bitPattern: Int64(value))

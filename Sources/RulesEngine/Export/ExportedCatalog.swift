@@ -21,71 +21,63 @@ public enum ExportedCatalog {
     CatalogCheck.load(path: path, reader: reader)
   }
 
-  /// The node tree of an exported catalog, or a diagnostic saying why it is not one.
+  /// The node tree of an exported catalog, or a diagnostic saying why it is not one. Nodes
+  /// carry their line and column in the JSON text, so problems are reported where they are.
   public static func document(_ data: Data, path: String) -> Document {
-    let tree: JSONTree
+    guard let text = String(data: data, encoding: .utf8) else { return failure(path, "it is not UTF-8 text") }
+    let root: Node
     do {
-      tree = try JSONDecoder().decode(JSONTree.self, from: data)
+      root = try JSONNodeReader.read(text)
     } catch {
-      return failure(path, "it is not JSON (\(describe(error)))")
+      return Document(
+        source: nil, root: nil,
+        diagnostics: [
+          Diagnostic(
+            file: path, mark: error.mark, id: .notACatalog,
+            message: "\(path) cannot be loaded: it is not JSON (\(error.message))")
+        ])
     }
-    guard case .object(var fields) = tree else { return failure(path, "it is not a JSON object") }
-    guard case .string(CatalogExport.format)? = fields["format"] else {
+    guard case .mapping(let fields) = root.content else { return failure(path, "it is not a JSON object") }
+    func field(_ key: String) -> Node? { fields.first { $0.key.text == key }?.value }
+    guard field("format")?.text == CatalogExport.format, field("format")?.tag == .str else {
       return failure(path, "it is not an exported catalog ('format' is not '\(CatalogExport.format)')")
     }
-    guard case .int(let version)? = fields["format_version"], version == CatalogExport.formatVersion else {
+    guard let version = field("format_version"), version.tag == .int,
+      version.text == String(CatalogExport.formatVersion)
+    else {
       return failure(
         path,
         "its format_version is not \(CatalogExport.formatVersion); export the catalog again with this version of rules"
       )
     }
-    fields["format"] = nil
-    fields["format_version"] = nil
     var pairs: [Pair] = []
-    for key in keyOrder(fields.keys) {
-      let value = fields[key]!
-      if case .null = value { continue }
-      if ["inputs", "streaks", "metrics"].contains(key), case .array(let entries) = value {
-        pairs.append(Pair(key: .string(key), value: named(entries)))
+    for pair in fields {
+      guard let key = pair.key.text, key != "format", key != "format_version", pair.value.tag != .null else { continue }
+      if ["inputs", "streaks", "metrics"].contains(key), case .sequence(let entries) = pair.value.content {
+        pairs.append(Pair(key: pair.key, value: named(entries, at: pair.value.mark)))
       } else {
-        pairs.append(Pair(key: .string(key), value: node(value)))
+        pairs.append(pair)
       }
     }
-    return Document(source: nil, root: Node(content: .mapping(pairs), mark: .start, tag: .map), diagnostics: [])
+    return Document(source: nil, root: Node(content: .mapping(pairs), mark: root.mark, tag: .map), diagnostics: [])
   }
 
   /// A list of `{key: NAME, ...}` entries as the mapping `NAME: {...}` it was exported from.
-  private static func named(_ entries: [JSONTree]) -> Node {
+  private static func named(_ entries: [Node], at mark: Mark) -> Node {
     var pairs: [Pair] = []
     for entry in entries {
-      guard case .object(var fields) = entry, case .string(let key)? = fields["key"] else {
-        pairs.append(Pair(key: .string("?"), value: node(entry)))
+      guard case .mapping(let fields) = entry.content, let key = fields.first(where: { $0.key.text == "key" }),
+        key.value.tag == .str, let name = key.value.text
+      else {
+        pairs.append(Pair(key: .string("?", at: entry.mark), value: entry))
         continue
       }
-      fields["key"] = nil
-      pairs.append(Pair(key: .string(key), value: node(.object(fields))))
+      pairs.append(
+        Pair(
+          key: .string(name, at: key.value.mark),
+          value: Node(content: .mapping(fields.filter { $0.key.text != "key" }), mark: entry.mark, tag: .map)))
     }
-    return Node(content: .mapping(pairs), mark: .start, tag: .map)
-  }
-
-  private static func node(_ tree: JSONTree) -> Node {
-    switch tree {
-    case .null: Node(content: .scalar("null"), mark: .start, tag: .null)
-    case .bool(let value): Node(content: .scalar(value ? "true" : "false"), mark: .start, tag: .bool)
-    case .int(let value): Node(content: .scalar(String(value)), mark: .start, tag: .int)
-    case .number(let value): Node(content: .scalar("\(value)"), mark: .start, tag: .float)
-    case .string(let value): .string(value)
-    case .array(let items): Node(content: .sequence(items.map(node)), mark: .start, tag: .seq)
-    case .object(let fields):
-      Node(
-        content: .mapping(keyOrder(fields.keys).map { Pair(key: .string($0), value: node(fields[$0]!)) }),
-        mark: .start, tag: .map)
-    }
-  }
-
-  /// JSON readers do not keep key order; `id` first reads best in messages, then by name.
-  private static func keyOrder(_ keys: Dictionary<String, JSONTree>.Keys) -> [String] {
-    keys.sorted { ($0 == "id" ? 0 : 1, $0) < ($1 == "id" ? 0 : 1, $1) }
+    return Node(content: .mapping(pairs), mark: mark, tag: .map)
   }
 
   private static func failure(_ path: String, _ message: String) -> Document {
@@ -94,43 +86,5 @@ public enum ExportedCatalog {
 
   private static func problem(_ path: String, _ id: DiagnosticID, _ message: String) -> Diagnostic {
     Diagnostic(file: path, mark: .start, id: id, message: message)
-  }
-
-  private static func describe(_ error: Error) -> String {
-    if case DecodingError.dataCorrupted(let context) = error {
-      return context.underlyingError.map { "\($0.localizedDescription)" } ?? context.debugDescription
-    }
-    return "\(error)"
-  }
-}
-
-/// A JSON value as Foundation's decoder reads it: booleans are told from numbers, and whole
-/// numbers from fractions.
-enum JSONTree: Decodable {
-  case null
-  case bool(Bool)
-  case int(Int)
-  case number(Double)
-  case string(String)
-  case array([JSONTree])
-  case object([String: JSONTree])
-
-  init(from decoder: Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if container.decodeNil() {
-      self = .null
-    } else if let value = try? container.decode(Bool.self) {
-      self = .bool(value)
-    } else if let value = try? container.decode(Int.self) {
-      self = .int(value)
-    } else if let value = try? container.decode(Double.self) {
-      self = .number(value)
-    } else if let value = try? container.decode(String.self) {
-      self = .string(value)
-    } else if let value = try? container.decode([JSONTree].self) {
-      self = .array(value)
-    } else {
-      self = .object(try container.decode([String: JSONTree].self))
-    }
   }
 }

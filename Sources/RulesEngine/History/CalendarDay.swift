@@ -21,9 +21,17 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
   /// day in year 0001 or 9999 (a typo or a hostile file) would keep an evaluation busy for minutes.
   public static let years = 1900...2199
 
-  /// Parses `YYYY-MM-DD`; nil when malformed, when the day does not exist (2026-02-30) or when
-  /// it is outside `years`.
-  public init?(_ text: String) {
+  /// Parses `YYYY-MM-DD`. Throws an `EngineError` (`bad-date`) when the text is malformed, when
+  /// the day does not exist (`2026-02-30`) or when it is outside `years`.
+  public init(_ text: String) throws(EngineError) {
+    guard let number = Self.parse(text) else {
+      throw EngineError(.badDate, Self.problem(with: text) ?? "'\(text)' is not a date")
+    }
+    self.number = number
+  }
+
+  /// The day number of `YYYY-MM-DD`, or nil.
+  private static func parse(_ text: String) -> Int? {
     let bytes = Array(text.utf8)
     guard bytes.count == 10, bytes[4] == 45, bytes[7] == 45,
       let year = Int(text.prefix(4)), let month = Int(text.dropFirst(5).prefix(2)),
@@ -35,7 +43,7 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
     guard components.isValidDate(in: Self.calendar),
       let date = Self.calendar.date(from: components)
     else { return nil }
-    self.number = Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
+    return Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
   }
 
   /// Why `text` is not a day, for messages; nil when it is one.
@@ -48,12 +56,13 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
     if let year = Int(text.prefix(4)), !years.contains(year) {
       return "\(text) is outside the years the engine handles (\(years.lowerBound) to \(years.upperBound))"
     }
-    guard CalendarDay(text) != nil else { return "\(text) is not a day of the calendar" }
+    guard parse(text) != nil else { return "\(text) is not a day of the calendar" }
     return nil
   }
 
-  /// The day a moment falls on in `timeZone`.
-  public init(_ date: Date, in timeZone: TimeZone) {
+  /// The day a moment falls on in `zone` (the user's "today" is `CalendarDay(Date(), in: zone)`).
+  public init(_ date: Date, in zone: TimeZone) {
+    let timeZone = zone
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = timeZone
     let parts = calendar.dateComponents([.year, .month, .day], from: date)

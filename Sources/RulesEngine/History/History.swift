@@ -8,12 +8,12 @@ public struct History: Sendable {
   /// The zone that decides "today" when no date is given.
   public var timeZone: TimeZone?
   /// The records, in date order, one per date.
-  public var records: [DayRecord]
+  public var records: [EncodedRecord]
   public var file: String
 
   public init(
     user: String? = nil, start: CalendarDay? = nil, timeZone: TimeZone? = nil,
-    records: [DayRecord] = [], file: String = "history"
+    records: [EncodedRecord] = [], file: String = "history"
   ) {
     self.user = user
     self.start = start
@@ -23,7 +23,7 @@ public struct History: Sendable {
   }
 
   /// The record of `day`, if there is one (records are sorted, so this is a binary search).
-  public func record(on day: CalendarDay) -> DayRecord? {
+  public func record(on day: CalendarDay) -> EncodedRecord? {
     var low = 0
     var high = records.count - 1
     while low <= high {
@@ -39,7 +39,7 @@ public struct History: Sendable {
 /// One day's record: a value for every input of the catalog (defaults filled in), encoded
 /// for the evaluator: bools as 0 or 1, ints as themselves, enum values by position, numbers
 /// by their bit pattern.
-public struct DayRecord: Sendable, Equatable {
+public struct EncodedRecord: Sendable, Equatable {
   public var date: CalendarDay
   public var values: [Int]
   /// The line of the record in the history file (0 when it was not read from a file).
@@ -68,7 +68,7 @@ public struct DayRecord: Sendable, Equatable {
 }
 
 extension Input {
-  /// A value encoded the way `DayRecord` stores it.
+  /// A value encoded the way `EncodedRecord` stores it.
   public func encode(_ value: Value) -> Int {
     switch value {
     case .bool(let flag): flag ? 1 : 0
@@ -79,7 +79,7 @@ extension Input {
     }
   }
 
-  /// The value a `DayRecord` stores for this input.
+  /// The value a `EncodedRecord` stores for this input.
   public func decode(_ raw: Int) -> Value {
     switch kind {
     case .bool: .bool(raw != 0)

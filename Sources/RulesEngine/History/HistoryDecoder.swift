@@ -85,7 +85,7 @@ public struct HistoryDecoder {
 
   /// A day's date (nil when missing or malformed) and its record (nil when any value is
   /// wrong).
-  private mutating func decodeRecord(_ node: Node) -> (CalendarDay?, DayRecord?) {
+  private mutating func decodeRecord(_ node: Node) -> (CalendarDay?, EncodedRecord?) {
     guard let pairs = node.pairs else {
       report(
         node.mark, .wrongType, "each day must be a mapping like {date: 2026-01-01, ...}; found \(node.kindDescription)")
@@ -108,10 +108,7 @@ public struct HistoryDecoder {
     for pair in pairs {
       guard let key = pair.key.text, key != "date" else { continue }
       guard let index = inputs.firstIndex(where: { $0.name == key }) else {
-        report(
-          pair.key.mark, .unknownInput,
-          "unknown input '\(key)'" + Suggestion.hint(for: key, in: inputs.map(\.name))
-            + (inputs.isEmpty ? "; the catalog has no inputs" : ""))
+        report(pair.key.mark, .unknownInput, Input.unknownMessage(key, in: inputs.map(\.name)))
         valid = false
         continue
       }
@@ -121,49 +118,33 @@ public struct HistoryDecoder {
       }
       values[index] = inputs[index].encode(value)
     }
-    return (date, valid ? DayRecord(date: date, values: values, line: node.mark.line) : nil)
+    return (date, valid ? EncodedRecord(date: date, values: values, line: node.mark.line) : nil)
   }
 
   private mutating func value(_ node: Node, for input: Input) -> Value? {
-    let scalar = node.scalar
-    var value: Value?
-    switch (input.kind, scalar) {
-    case (.bool, .bool(let flag)?): value = .bool(flag)
-    case (.int, .int(let number)?): value = .int(number)
-    case (.number, .int(let number)?): value = .number(Double(number))
-    case (.number, .float(let number)?) where number.isFinite: value = .number(number)
-    case (.enumeration(let values), .string(let text)?):
-      guard let index = values.firstIndex(of: text) else {
-        report(
-          node.mark, .badValue,
-          "'\(text)' is not a value of \(input.name) (\(values.joined(separator: ", ")))"
-            + Suggestion.hint(for: text, in: values))
-        return nil
+    let literal: DayRecord.Value? =
+      switch node.scalar {
+      case .bool(let flag)?: .bool(flag)
+      case .int(let number)?: .int(number)
+      case .float(let number)?: .number(number)
+      case .string(let text)?: .string(text)
+      default: nil
       }
-      value = .member(index, EnumType(name: input.name, values: values))
-    default:
-      let expected: String =
-        switch input.kind {
-        case .bool: "true or false"
-        case .int: "an integer"
-        case .number: "a number"
-        case .enumeration(let values): "one of " + values.joined(separator: ", ")
-        }
-      var found = node.tag == .null ? "nothing" : node.kindDescription
-      if let text = node.text, node.tag == .str { found += " ('\(text)')" }
-      if case .bool = input.kind, node.tag == .str { found += "; YAML 1.2 booleans are true and false" }
-      report(node.mark, .badValue, "\(input.name) must be \(expected); found \(found)")
+    do {
+      return try input.value(of: literal, found: Self.found(node, for: input))
+    } catch {
+      report(node.mark, error.id, error.message)
       return nil
     }
-    if let value, let min = input.min, value.asDouble < min {
-      report(node.mark, .badValue, "\(input.name) must be at least \(NumberFormat.short(min)); found \(value)")
-      return nil
-    }
-    if let value, let max = input.max, value.asDouble > max {
-      report(node.mark, .badValue, "\(input.name) must be at most \(NumberFormat.short(max)); found \(value)")
-      return nil
-    }
-    return value
+  }
+
+  /// What a node of the wrong kind is, for messages: "a string ('yes'); YAML 1.2 booleans are
+  /// true and false".
+  private static func found(_ node: Node, for input: Input) -> String {
+    var found = node.tag == .null ? "nothing" : node.kindDescription
+    if let text = node.text, node.tag == .str { found += " ('\(text)')" }
+    if case .bool = input.kind, node.tag == .str { found += "; YAML 1.2 booleans are true and false" }
+    return found
   }
 
   private mutating func day(_ text: String, at mark: Mark, what: String) -> CalendarDay? {
@@ -171,7 +152,7 @@ public struct HistoryDecoder {
       report(mark, .badDate, "\(what): \(problem)")
       return nil
     }
-    return CalendarDay(text)
+    return try? CalendarDay(text)
   }
 
   private mutating func report(_ mark: Mark, _ id: DiagnosticID, _ message: String) {

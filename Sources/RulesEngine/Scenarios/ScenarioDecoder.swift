@@ -213,7 +213,7 @@ public struct ScenarioDecoder {
       report(node.mark, .badDate, "\(what): \(problem)")
       return nil
     }
-    return CalendarDay(text)
+    return try? CalendarDay(text)
   }
 
   private mutating func report(_ mark: Mark, _ id: DiagnosticID, _ message: String) {

@@ -55,7 +55,7 @@ public enum ScenarioRunner {
     func compare<T: Equatable>(_ what: String, _ expected: T, _ found: T, _ show: (T) -> String) -> String? {
       expected == found ? nil : "\(what): expected \(show(expected)), found \(show(found))"
     }
-    let unlocked = Dictionary(evaluation.unlocked.map { ($0.id, $0.date) }, uniquingKeysWith: { a, _ in a })
+    let unlocked = Dictionary(evaluation.badges.unlocked.map { ($0.id, $0.date) }, uniquingKeysWith: { a, _ in a })
     switch subject {
     case .streak(let name, let field, let value):
       guard let streak = evaluation.streak(name) else { return "the streak '\(name)' is not reported" }
@@ -74,7 +74,7 @@ public enum ScenarioRunner {
       guard let date else { return nil }
       return compare("\(id)", date, found) { "unlocked on \($0)" }
     case .new(let ids):
-      return compare("new badges", ids, evaluation.new, list)
+      return compare("new badges", ids, evaluation.badges.new, list)
     case .locked(let id):
       guard let found = unlocked[id] else { return nil }
       return "\(id): expected locked, found unlocked on \(found)"

@@ -16,8 +16,9 @@ public struct StateError: Error, Sendable, CustomStringConvertible {
 
 /// A user's state as the state file keeps it: the catalog and user it belongs to, the date
 /// evaluated up to, the engine state keyed by names (so a catalog that gains a badge or a
-/// streak still reads it), digests of the last counted records, and unlocks of badges the
-/// catalog no longer has (kept, never dropped).
+/// streak still reads it), digests of the last counted records, the records of the days not
+/// counted yet (the day in progress), and unlocks of badges the catalog no longer has (kept,
+/// never dropped).
 public struct SavedState: Sendable {
   public static let formatName = "rules-state"
   public static let formatVersion = 1
@@ -34,6 +35,9 @@ public struct SavedState: Sendable {
   public var digests: [Int: String] = [:]
   /// Unlocks of badges the catalog does not have (any more), kept as they were.
   public var otherUnlocks: [(id: String, date: CalendarDay)] = []
+  /// The records of the days after `engine.countedThrough` (the day in progress, and any later
+  /// day already recorded), in date order: the next check counts them.
+  public var pending: [EncodedRecord] = []
 
   public init(catalog: CheckedCatalog, user: String?, engine: EngineState) {
     self.catalog = catalog.catalog.id
@@ -98,7 +102,23 @@ public struct SavedState: Sendable {
         "records",
         .object(digests.keys.sorted().map { (CalendarDay(number: $0).description, .string(digests[$0]!)) })
       ),
+      (
+        "pending",
+        .object(
+          pending.map { record in
+            (
+              record.date.description,
+              .object(zip(catalog.inputs, record.values).map { input, raw in (input.name, input.decode(raw).json) })
+            )
+          })
+      ),
     ])
+  }
+
+  /// The `pending` records as literals (read with `JSONDecoder`, which tells booleans from
+  /// numbers and integers from fractions).
+  private struct PendingRecords: Decodable {
+    var pending: [String: [String: DayRecord.Value]]?
   }
 
   /// How an aggregate is named in the file: its kind and what it sums.
@@ -113,7 +133,7 @@ public struct SavedState: Sendable {
   /// problem; parts the catalog has that the file lacks start fresh (with a warning).
   public static func decode(
     _ data: Data, path: String, for catalog: CheckedCatalog, user: String?
-  ) throws(StateError) -> (SavedState, warnings: [String]) {
+  ) throws(StateError) -> (SavedState, warnings: [EngineWarning]) {
     func fail(_ message: String) -> StateError {
       StateError(path: path, message: "the state file is not usable: \(message); it was left as it is")
     }
@@ -146,16 +166,18 @@ public struct SavedState: Sendable {
         path: path,
         message: "this state belongs to the user '\(savedUser)', not '\(user)'; it was left as it is")
     }
-    var warnings: [String] = []
+    var warnings: [EngineWarning] = []
     let version = object["catalog_version"] as? Int ?? 1
     if version != catalog.catalog.version {
       warnings.append(
-        "the state was written with version \(version) of the catalog '\(catalogID)'; this is version \(catalog.catalog.version)"
-      )
+        EngineWarning(
+          .catalogVersionChanged,
+          "the state was written with version \(version) of the catalog '\(catalogID)'; this is version \(catalog.catalog.version)"
+        ))
     }
     func day(_ key: String, in dictionary: [String: Any] = object) throws(StateError) -> Int? {
       guard let value = dictionary[key], !(value is NSNull) else { return nil }
-      guard let text = value as? String, let day = CalendarDay(text) else {
+      guard let text = value as? String, let day = try? CalendarDay(text) else {
         throw fail("'\(key)' is not a date")
       }
       return day.number
@@ -191,8 +213,9 @@ public struct SavedState: Sendable {
       guard let saved = streaks[streak.streak.name] else {
         if state.engine.countedThrough != nil {
           warnings.append(
-            "the streak '\(streak.streak.name)' is new since the state was written; it counts from today (use --rebuild to count the past)"
-          )
+            EngineWarning(
+              .newSinceState,
+              "the streak '\(streak.streak.name)' is new since the state was written; it counts from today"))
         }
         continue
       }
@@ -214,7 +237,7 @@ public struct SavedState: Sendable {
         guard let values = windows[key] as? [Any] else {
           if state.engine.countedThrough != nil {
             warnings.append(
-              "\(key) is new since the state was written; it counts from today (use --rebuild to count the past)")
+              EngineWarning(.newSinceState, "\(key) is new since the state was written; it counts from today"))
           }
           continue
         }
@@ -235,7 +258,7 @@ public struct SavedState: Sendable {
         guard let value = sums[key] else {
           if state.engine.countedThrough != nil {
             warnings.append(
-              "\(key) is new since the state was written; it counts from today (use --rebuild to count the past)")
+              EngineWarning(.newSinceState, "\(key) is new since the state was written; it counts from today"))
           }
           continue
         }
@@ -249,10 +272,34 @@ public struct SavedState: Sendable {
     }
 
     for (text, digest) in object["records"] as? [String: Any] ?? [:] {
-      guard let day = CalendarDay(text), let digest = digest as? String else {
+      guard let day = try? CalendarDay(text), let digest = digest as? String else {
         throw fail("'records' is malformed")
       }
       state.digests[day.number] = digest
+    }
+
+    let pending: [String: [String: DayRecord.Value]]
+    do {
+      pending = try JSONDecoder().decode(PendingRecords.self, from: data).pending ?? [:]
+    } catch {
+      throw fail("'pending' is malformed")
+    }
+    for text in pending.keys.sorted() {
+      guard let day = try? CalendarDay(text), let fields = pending[text] else {
+        throw fail("'pending' is malformed")
+      }
+      var values = catalog.inputs.map { $0.encode($0.defaultValue) }
+      for (index, input) in catalog.inputs.enumerated() {
+        // Inputs the catalog no longer has are left out; new ones take their defaults.
+        guard let field = fields[input.name] else { continue }
+        do {
+          let value = try input.value(of: field, found: field.kindDescription)
+          values[index] = input.encode(value)
+        } catch {
+          throw fail("the pending record of \(text) is malformed (\(error.message))")
+        }
+      }
+      state.pending.append(EncodedRecord(date: day, values: values))
     }
     return (state, warnings)
   }

@@ -11,14 +11,14 @@ extension Session {
     let store = StateStore(path: statePath)
     return try store.withLock {
       var saved: SavedState?
-      var warnings: [String] = []
+      var warnings: [EngineWarning] = []
       if let data = try store.read() {
         let decoded = try SavedState.decode(data, path: statePath, for: program.catalog, user: history.user)
         saved = decoded.0
         warnings = decoded.warnings
       }
       var outcome = evaluate(program, history: history, date: date, saved: saved, rebuild: rebuild)
-      outcome.evaluation.warnings = warnings + outcome.evaluation.warnings
+      outcome.warnings = warnings + outcome.warnings
       if let state = outcome.state {
         let text = state.json(for: program.catalog).serialized() + "\n"
         try store.write(Data(text.utf8))

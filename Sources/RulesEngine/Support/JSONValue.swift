@@ -125,3 +125,43 @@ public indirect enum JSONValue: Sendable, Equatable {
     out += "\""
   }
 }
+
+extension JSONValue: Encodable {
+  /// Writes the value with an `Encoder`, object keys in their order.
+  public func encode(to encoder: any Encoder) throws {
+    switch self {
+    case .null:
+      var container = encoder.singleValueContainer()
+      try container.encodeNil()
+    case .bool(let value):
+      var container = encoder.singleValueContainer()
+      try container.encode(value)
+    case .int(let value):
+      var container = encoder.singleValueContainer()
+      try container.encode(value)
+    case .number(let value):
+      var container = encoder.singleValueContainer()
+      try container.encode(value)
+    case .string(let value):
+      var container = encoder.singleValueContainer()
+      try container.encode(value)
+    case .array(let items):
+      var container = encoder.unkeyedContainer()
+      for item in items { try container.encode(item) }
+    case .object(let pairs):
+      var container = encoder.container(keyedBy: JSONKey.self)
+      for (key, value) in pairs { try container.encode(value, forKey: JSONKey(key)) }
+    }
+  }
+}
+
+/// A JSON object's key, any string.
+struct JSONKey: CodingKey, ExpressibleByStringLiteral {
+  let stringValue: String
+  var intValue: Int? { nil }
+
+  init(_ string: String) { stringValue = string }
+  init(stringValue: String) { self.stringValue = stringValue }
+  init?(intValue: Int) { nil }
+  init(stringLiteral value: String) { stringValue = value }
+}

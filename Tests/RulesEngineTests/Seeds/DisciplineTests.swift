@@ -29,15 +29,15 @@ struct DisciplineTests {
   func restart() throws {
     let program = Program(catalog)
     let days = try history(Array(repeating: Self.trained, count: 8))
-    let first = Session.evaluate(program, history: days, date: CalendarDay("2026-01-07")!, saved: nil)
-    #expect(first.evaluation.new == ["momentum", "first-week"])
+    let first = Session.evaluate(program, history: days, date: (try! CalendarDay("2026-01-07")), saved: nil)
+    #expect(first.evaluation.badges.new == ["momentum", "first-week"])
     // Written to JSON and read back, as the next launch of the app would.
     let data = Data(try #require(first.state).json(for: catalog).serialized().utf8)
     let (restored, warnings) = try SavedState.decode(data, path: "state.json", for: catalog, user: nil)
     #expect(warnings.isEmpty)
-    let second = Session.evaluate(program, history: days, date: CalendarDay("2026-01-08")!, saved: restored)
-    #expect(second.evaluation.new == [])
-    #expect(second.evaluation.unlocked.map(\.id) == ["momentum", "first-week"])
+    let second = Session.evaluate(program, history: days, date: (try! CalendarDay("2026-01-08")), saved: restored)
+    #expect(second.evaluation.badges.new == [])
+    #expect(second.evaluation.badges.unlocked.map(\.id) == ["momentum", "first-week"])
     #expect(second.evaluation.streak("training")?.current == 8)
   }
 
@@ -45,10 +45,10 @@ struct DisciplineTests {
   func display() throws {
     let result = Fixture.evaluate(
       catalog, try history([Self.trained, Self.trained, Self.trained, Self.trained]), on: "2026-01-04")
-    #expect(result.unlocked.last?.id == "momentum")
+    #expect(result.badges.unlocked.last?.id == "momentum")
     #expect(result.message?.text == "Streak: 4 days")
     #expect(
-      result.locked.first
+      result.badges.locked.first
         == Evaluation.LockedBadge(id: "first-week", current: .int(4), target: .int(7), progress: 0.571))
   }
 }

@@ -1,14 +1,21 @@
 import RulesEngine
 
-/// An evaluation for people: what the app would show.
-struct EvaluationText {
-  let catalog: CheckedCatalog
+/// An evaluation for people, as `rules eval` prints it: what the app would show.
+public struct EvaluationText: Sendable {
+  /// The catalog evaluated (for badge names, milestone labels and the title).
+  public let catalog: CheckedCatalog
+
+  /// A renderer for evaluations of `catalog`.
+  public init(catalog: CheckedCatalog) {
+    self.catalog = catalog
+  }
 
   private func badgeName(_ id: String) -> String {
     catalog.badges.first { $0.badge.id == id }?.badge.name ?? id
   }
 
-  func render(_ evaluation: Evaluation) -> String {
+  /// The evaluation as text, without a final newline.
+  public func render(_ evaluation: Evaluation) -> String {
     var lines: [String] = []
     let title = catalog.catalog.name ?? evaluation.catalog
     lines.append("\(title) — \(evaluation.user.map { "\($0), " } ?? "")\(evaluation.date)")
@@ -52,13 +59,13 @@ struct EvaluationText {
     if !catalog.badges.isEmpty {
       lines.append("")
       lines.append("Badges")
-      if !evaluation.new.isEmpty {
-        lines.append("  unlocked now: " + evaluation.new.map(badgeName).joined(separator: ", "))
+      if !evaluation.badges.new.isEmpty {
+        lines.append("  unlocked now: " + evaluation.badges.new.map(badgeName).joined(separator: ", "))
       }
-      for unlock in evaluation.unlocked {
+      for unlock in evaluation.badges.unlocked {
         lines.append("  ✓ \(badgeName(unlock.id)) (\(unlock.id), \(unlock.date))")
       }
-      for badge in evaluation.locked {
+      for badge in evaluation.badges.locked {
         var line = "  · \(badgeName(badge.id)) (\(badge.id))"
         if let current = badge.current, let target = badge.target, let progress = badge.progress {
           line += ": \(current)/\(target) (\(Int((progress * 100).rounded()))%)"

@@ -1,0 +1,145 @@
+import Foundation
+
+/// A catalog checked and compiled once, ready to evaluate any number of users: what an app
+/// embeds. `Sendable`: share one engine between threads and tasks.
+///
+/// ```swift
+/// let engine = try Engine(exportedCatalog: jsonData)
+/// let check = try engine.check(user: "fatima", start: nil, on: CalendarDay("2026-05-09"),
+///                              records: records, state: state)
+/// ```
+public final class Engine: Sendable {
+  /// The catalog compiled for evaluation.
+  public let program: Program
+  /// The names of the catalog's inputs, in catalog order (what a `DayRecord` may give).
+  public let inputNames: [String]
+  /// Each input's default, encoded (a record starts from them).
+  let inputDefaults: [Int]
+
+  /// The catalog checked.
+  public var catalog: CheckedCatalog { program.catalog }
+  /// The catalog's id.
+  public var catalogID: String { program.catalog.catalog.id }
+  /// The catalog's version.
+  public var catalogVersion: Int { program.catalog.catalog.version }
+
+  /// Reads a catalog exported by `rules export` (JSON), checks it as `rules check` would, and
+  /// compiles it. Throws an `EngineError` (`bad-catalog`) whose description names every
+  /// problem, and `diagnostics` holds them.
+  public convenience init(exportedCatalog data: Data) throws(EngineError) {
+    let name = "exported catalog"
+    let document = ExportedCatalog.document(data, path: name)
+    let loaded = CatalogCheck.load(path: name, reader: { _ in document })
+    guard let checked = loaded.checked else {
+      let errors = loaded.diagnostics.filter { $0.severity == .error }
+      let count = errors.count
+      throw EngineError(
+        .badCatalog,
+        count == 0
+          ? "the catalog cannot be used (it is a rule module, not a catalog)"
+          : "the catalog cannot be used: \(count) \(count == 1 ? "problem" : "problems")",
+        diagnostics: errors)
+    }
+    self.init(checked)
+  }
+
+  /// An engine for a catalog already checked (the tooling loads YAML catalogs this way).
+  public init(_ catalog: CheckedCatalog) {
+    program = Program(catalog)
+    inputNames = catalog.inputs.map(\.name)
+    inputDefaults = catalog.inputs.map { $0.encode($0.defaultValue) }
+  }
+
+  /// The app's daily check: the user's progress on `date`, continuing from `state` (nil for a
+  /// new user) with `records`, the records that are new or changed since the state was saved
+  /// (every record, for a new user). Returns the evaluation, the state to save, and warnings.
+  ///
+  /// - `start`: the journey's start (Day 0 of elapsed streaks), when the catalog uses one.
+  /// - Records of days the state has already counted are compared with what was counted: a
+  ///   change is a warning (`record-changed`, `record-added`) and is not counted, unless
+  ///   `rebuild` is true, which counts every record given again from the first (pass them
+  ///   all) and keeps every unlock of the state with its date.
+  /// - A state saved after `date` is returned as it is, with an evaluation from `records`
+  ///   alone and a `state-ahead` warning.
+  ///
+  /// Throws an `EngineError`: `wrong-catalog` for a record made with another catalog's engine,
+  /// `bad-date` for two records of one day, `bad-state` for a state of another user.
+  public func check(
+    user: String?, start: CalendarDay?, on date: CalendarDay, records: [DayRecord], state: UserState?,
+    rebuild: Bool = false
+  ) throws(EngineError) -> DailyCheck {
+    var saved: SavedState?
+    var warnings: [EngineWarning] = []
+    var kept = state
+    if let state {
+      let own = state.program === program ? state : try UserState(json: state.json(), for: self)
+      kept = own
+      saved = own.saved
+      warnings = own.warnings
+      if let savedUser = own.saved.user, let user, savedUser != user {
+        throw EngineError(.badState, "this state belongs to the user '\(savedUser)', not '\(user)'")
+      }
+    }
+    let given = try encoded(records)
+    let history = History(
+      user: user ?? saved?.user, start: start, records: Self.merge(given, over: saved?.pending ?? []))
+    let outcome = Session.evaluate(program, history: history, date: date, saved: saved, rebuild: rebuild)
+    let next =
+      outcome.state.map { UserState(saved: $0, program: program) } ?? kept
+      ?? UserState(saved: SavedState(catalog: catalog, user: user, engine: EngineState(for: catalog)), program: program)
+    return DailyCheck(evaluation: outcome.evaluation, state: next, warnings: warnings + outcome.warnings)
+  }
+
+  /// The records day by day, as if the app checked every day from the first record (or
+  /// `start`) to `to`: one evaluation per day from `from` (default: the first day) to `to`.
+  public func replay(
+    user: String?, start: CalendarDay?, records: [DayRecord], from: CalendarDay?, to: CalendarDay
+  ) throws(EngineError) -> [Evaluation] {
+    let history = History(user: user, start: start, records: try encoded(records))
+    return Session.replay(program, history: history, from: from, to: to)
+  }
+
+  /// The records' encoded values in date order; throws for a record of another catalog and
+  /// for two records of one day.
+  private func encoded(_ records: [DayRecord]) throws(EngineError) -> [EncodedRecord] {
+    var result: [EncodedRecord] = []
+    result.reserveCapacity(records.count)
+    var sorted = true
+    for record in records {
+      guard record.inputNames == inputNames else {
+        throw EngineError(
+          .wrongCatalog,
+          "the record of \(record.date) was made for another catalog than '\(catalogID)' (inputs \(record.inputNames.joined(separator: ", ")))"
+        )
+      }
+      if let last = result.last, last.date >= record.date { sorted = false }
+      result.append(record.encoded)
+    }
+    if !sorted { result.sort { $0.date < $1.date } }
+    for index in result.indices.dropFirst() where result[index].date == result[index - 1].date {
+      throw EngineError(.badDate, "\(result[index].date) has two records; pass one record per day")
+    }
+    return result
+  }
+
+  /// `given` and `pending` (both in date order) in one list in date order; a day in both takes
+  /// the record in `given`.
+  static func merge(_ given: [EncodedRecord], over pending: [EncodedRecord]) -> [EncodedRecord] {
+    guard !pending.isEmpty else { return given }
+    var result: [EncodedRecord] = []
+    result.reserveCapacity(given.count + pending.count)
+    var g = 0
+    var p = 0
+    while g < given.count || p < pending.count {
+      if p == pending.count || (g < given.count && given[g].date <= pending[p].date) {
+        if p < pending.count, given[g].date == pending[p].date { p += 1 }
+        result.append(given[g])
+        g += 1
+      } else {
+        result.append(pending[p])
+        p += 1
+      }
+    }
+    return result
+  }
+}
