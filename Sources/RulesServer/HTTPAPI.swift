@@ -106,7 +106,7 @@ struct HTTPAPI: Sendable {
 
   func day(_ text: String) throws -> CalendarDay {
     if let problem = CalendarDay.problem(with: text) { throw APIError(.badRequest, "bad-date", problem) }
-    return CalendarDay(text)!
+    return CalendarDay.parsed(text)!
   }
 
   /// The body as a JSON object (at most 64 KiB).

@@ -52,7 +52,7 @@ func loadCatalog(_ name: String) throws -> StoreCatalog {
 func parseDay(_ text: String?, option: String) throws -> CalendarDay? {
   guard let text else { return nil }
   if let problem = CalendarDay.problem(with: text) { throw ValidationError("\(option): \(problem)") }
-  return CalendarDay(text)
+  return CalendarDay.parsed(text)
 }
 
 struct ImportCommand: AsyncParsableCommand {

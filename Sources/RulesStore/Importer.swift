@@ -276,7 +276,7 @@ public struct Importer {
         errors.append("\(at): error: 'date': \(problem)")
         ok = false
       } else {
-        day = CalendarDay(date)
+        day = CalendarDay.parsed(date)
       }
     } else {
       errors.append("\(at): error: the record has no 'date'")
@@ -288,7 +288,7 @@ public struct Importer {
         errors.append("\(at): error: 'start': \(problem)")
         ok = false
       } else {
-        startDay = CalendarDay(start)
+        startDay = CalendarDay.parsed(start)
       }
     }
     if let timeZone, TimeZone(identifier: timeZone) == nil {

@@ -215,8 +215,8 @@ public final class PostgresStore: RulesStore {
       (String, String?, String?, Int64, Bool, String?, String?).self)
     {
       users[id] = LoadedUser(
-        user: id, start: start.flatMap(CalendarDay.init), timeZone: zone, revision: revision, rebuild: rebuild,
-        state: state.map { Data($0.utf8) }, stateDate: date.flatMap(CalendarDay.init), days: [],
+        user: id, start: start.flatMap(CalendarDay.parsed), timeZone: zone, revision: revision, rebuild: rebuild,
+        state: state.map { Data($0.utf8) }, stateDate: date.flatMap(CalendarDay.parsed), days: [],
         allDays: allDays || rebuild || state == nil)
     }
     let days = try await connection.query(
@@ -229,7 +229,7 @@ public final class PostgresStore: RulesStore {
       ORDER BY d.user_id, d.date
       """, logger: logger)
     for try await (id, date, record) in days.decode((String, String, String).self) {
-      guard let day = CalendarDay(date) else { continue }
+      guard let day = CalendarDay.parsed(date) else { continue }
       users[id]?.days.append(StoredDay(date: day, record: record))
     }
     return ids.compactMap { users[$0] }
@@ -336,7 +336,7 @@ public final class PostgresStore: RulesStore {
       "SELECT badge, date FROM unlocks WHERE catalog = \(catalog) AND user_id = \(user) ORDER BY date, badge",
       logger: logger)
     for try await (badge, date) in rows.decode((String, String).self) {
-      if let day = CalendarDay(date) { unlocks.append(StoredUnlock(badge: badge, date: day)) }
+      if let day = CalendarDay.parsed(date) { unlocks.append(StoredUnlock(badge: badge, date: day)) }
     }
     return unlocks
   }

@@ -137,7 +137,7 @@ public final class SQLiteStore: RulesStore {
           """), arguments: [catalog, user])
     guard let row else { return nil }
     let stateText: String? = row[4]
-    let stateDate = (row[5] as String?).flatMap(CalendarDay.init)
+    let stateDate = (row[5] as String?).flatMap(CalendarDay.parsed)
     let rebuild: Bool = row[3]
     let all = allDays || rebuild || stateText == nil
     let days = try Row.fetchCursor(
@@ -146,11 +146,11 @@ public final class SQLiteStore: RulesStore {
       arguments: [catalog, user, all ? "" : stateDate?.description ?? ""])
     var stored: [StoredDay] = []
     while let day = try days.next() {
-      guard let date = CalendarDay(day[0] as String) else { continue }
+      guard let date = CalendarDay.parsed(day[0] as String) else { continue }
       stored.append(StoredDay(date: date, record: day[1]))
     }
     return LoadedUser(
-      user: user, start: (row[0] as String?).flatMap(CalendarDay.init), timeZone: row[1], revision: row[2],
+      user: user, start: (row[0] as String?).flatMap(CalendarDay.parsed), timeZone: row[1], revision: row[2],
       rebuild: rebuild, state: stateText.map { Data($0.utf8) }, stateDate: stateDate, days: stored, allDays: all)
   }
 
@@ -254,7 +254,7 @@ public final class SQLiteStore: RulesStore {
       try Row.fetchAll(
         db, sql: "SELECT badge, date FROM unlocks WHERE catalog = ? AND user_id = ? ORDER BY date, badge",
         arguments: [catalog, user]
-      ).compactMap { row in CalendarDay(row[1] as String).map { StoredUnlock(badge: row[0], date: $0) } }
+      ).compactMap { row in CalendarDay.parsed(row[1] as String).map { StoredUnlock(badge: row[0], date: $0) } }
     }
   }
 

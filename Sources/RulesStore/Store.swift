@@ -184,3 +184,8 @@ public enum StoreAddress {
     return try SQLiteStore(path: path)
   }
 }
+
+extension CalendarDay {
+  /// `YYYY-MM-DD`, or nil when it is not a day (for text the store wrote itself).
+  public static func parsed(_ text: String) -> CalendarDay? { try? CalendarDay(text) }
+}

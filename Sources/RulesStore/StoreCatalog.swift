@@ -57,11 +57,12 @@ public final class StoreCatalog: Sendable {
   public let export: String
   public let schema: RecordSchema
   let checked: CheckedCatalog
-  let program: Program
+  /// The Swift API's engine: every evaluation of the store goes through it.
+  public let engine: Engine
 
   public init(_ checked: CheckedCatalog) {
     self.checked = checked
-    self.program = Program(checked)
+    self.engine = Engine(checked)
     id = checked.catalog.id
     name = checked.catalog.name ?? checked.catalog.id
     version = checked.catalog.version
@@ -108,49 +109,45 @@ public final class StoreCatalog: Sendable {
     return (catalogs, problems)
   }
 
-  /// Evaluates a user as of `date`, continuing from `state` (nil for a new user) with the
-  /// stored days it has not counted; with `rebuild`, counts `days` (all of them) again and
-  /// keeps the unlocks of `state` with their dates.
+  /// Evaluates a user as of `date` through the Swift API (`Engine.check`), continuing from
+  /// `state` (nil for a new user) with the stored days it has not counted; with `rebuild`,
+  /// counts `days` (all of them) again and keeps the unlocks of `state` with their dates.
   public func check(
     user: String, start: CalendarDay?, timeZone: TimeZone?, on date: CalendarDay, days: [StoredDay],
     state: Data?, rebuild: Bool = false
   ) throws -> UserCheck {
-    var history = History(user: user, start: start, timeZone: timeZone, records: [], file: "store")
-    history.records.reserveCapacity(days.count)
+    var records: [DayRecord] = []
+    records.reserveCapacity(days.count)
     for day in days where day.date <= date {
-      history.records.append(DayRecord(date: day.date, values: try values(of: day)))
+      records.append(try DayRecord(date: day.date, values: try values(of: day), for: engine))
     }
-    var saved: SavedState?
-    if let state {
-      saved = try SavedState.decode(state, path: "state of \(user)", for: checked, user: user).0
+    let saved = try state.map { try UserState(json: $0, for: engine) }
+    let check = try engine.check(
+      user: user, start: start, on: date, records: records, state: saved, rebuild: rebuild)
+    let evaluation = check.evaluation
+    let newIDs = Set(evaluation.badges.new)
+    let new = evaluation.badges.unlocked.filter { newIDs.contains($0.id) }.map {
+      StoredUnlock(badge: $0.id, date: $0.date)
     }
-    let outcome = Session.evaluate(program, history: history, date: date, saved: saved, rebuild: rebuild)
-    let evaluation = outcome.evaluation
-    let newIDs = Set(evaluation.new)
-    let new = evaluation.unlocked.filter { newIDs.contains($0.id) }.map { StoredUnlock(badge: $0.id, date: $0.date) }
-    let stateData = outcome.state.map { Data($0.json(for: checked).serialized().utf8) }
+    // A state saved after the date is left as it is (the engine says so with state-ahead).
+    let ahead = check.warnings.contains { $0.id == .stateAhead }
     return UserCheck(
-      json: evaluation.json.serialized(), text: evaluation.json.serialized(), warnings: evaluation.warnings,
-      new: new, state: stateData)
+      json: evaluation.json.serialized(), text: EvaluationText(catalog: checked).render(evaluation),
+      warnings: check.warnings.map(\.message), new: ahead ? [] : new, state: ahead ? nil : try check.state.json())
   }
 
-  /// A stored record's values, encoded for the engine (defaults filled in).
-  func values(of day: StoredDay) throws -> [Int] {
-    let inputs = checked.inputs
-    var values = inputs.map { $0.encode($0.defaultValue) }
+  /// A stored record's values as the API takes them (literals of the inputs' types).
+  func values(of day: StoredDay) throws -> [String: DayRecord.Value] {
     guard case .object(let pairs) = try JSONReader.parse(day.record.utf8) else {
       throw RecordProblem("bad-record", "the stored record of \(day.date) is not a JSON object")
     }
+    var values: [String: DayRecord.Value] = [:]
     for (name, value) in pairs {
-      guard let index = inputs.firstIndex(where: { $0.name == name }) else { continue }
-      let input = inputs[index]
-      switch (input.kind, value) {
-      case (.bool, .bool(let flag)): values[index] = input.encode(.bool(flag))
-      case (.int, .int(let int)): values[index] = input.encode(.int(int))
-      case (.number, .int(let int)): values[index] = input.encode(.number(Double(int)))
-      case (.number, .number(let double)): values[index] = input.encode(.number(double))
-      case (.enumeration(let members), .string(let text)):
-        if let position = members.firstIndex(of: text) { values[index] = position }
+      switch value {
+      case .bool(let flag): values[name] = .bool(flag)
+      case .int(let int): values[name] = .int(int)
+      case .number(let double): values[name] = .number(double)
+      case .string(let text): values[name] = .string(text)
       default: continue
       }
     }

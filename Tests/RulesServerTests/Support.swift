@@ -22,7 +22,7 @@ func loadCatalog(_ name: String) throws -> StoreCatalog {
   try StoreCatalog.load(repositoryRoot.appendingPathComponent("catalogs/\(name).yaml").path)
 }
 
-func day(_ text: String) -> CalendarDay { CalendarDay(text)! }
+func day(_ text: String) -> CalendarDay { CalendarDay.parsed(text)! }
 
 /// The PostgreSQL server of the tests: RULES_TEST_POSTGRES_URL (scripts/postgres starts one).
 /// Without it the PostgreSQL tests skip, except in CI (CI=true), where they fail.
