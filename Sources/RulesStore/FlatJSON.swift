@@ -71,7 +71,11 @@ public struct JSONReader {
   }
 
   private mutating func skipSpace() {
-    while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+    while index < bytes.count {
+      let byte = bytes[index]
+      guard byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D else { return }
+      index += 1
+    }
   }
 
   private mutating func value() throws(JSONSyntaxError) -> JSONInput {
@@ -88,12 +92,12 @@ public struct JSONReader {
     }
   }
 
-  private mutating func word(_ text: String, _ value: JSONInput) throws(JSONSyntaxError) -> JSONInput {
-    let utf8 = Array(text.utf8)
-    guard index + utf8.count <= bytes.count, Array(bytes[index..<index + utf8.count]) == utf8 else {
-      throw fail("unexpected word")
-    }
-    index += utf8.count
+  private mutating func word(_ text: StaticString, _ value: JSONInput) throws(JSONSyntaxError) -> JSONInput {
+    let count = text.utf8CodeUnitCount
+    guard index + count <= bytes.count else { throw fail("unexpected word") }
+    let start = text.utf8Start
+    for offset in 0..<count where bytes[index + offset] != start[offset] { throw fail("unexpected word") }
+    index += count
     return value
   }
 

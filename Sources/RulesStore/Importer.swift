@@ -14,7 +14,12 @@ public struct Importer {
   public private(set) var users: [ImportUser] = []
   public private(set) var errors: [String] = []
   /// Where each (user, date) was first read, to report one recorded twice.
-  private var seen: [String: [CalendarDay: String]] = [:]
+  private var seen: [Key: String] = [:]
+
+  struct Key: Hashable {
+    var user: String
+    var day: Int
+  }
   private var userIndex: [String: Int] = [:]
 
   public init(catalog: StoreCatalog) {
@@ -271,7 +276,9 @@ public struct Importer {
       ok = false
     }
     var day: CalendarDay?
-    if let date {
+    if let date, let fast = CalendarDay.parsed(date) {
+      day = fast
+    } else if let date {
       if let problem = CalendarDay.problem(with: date) {
         errors.append("\(at): error: 'date': \(problem)")
         ok = false
@@ -321,11 +328,12 @@ public struct Importer {
   }
 
   private mutating func remember(at: String, user: String, date: CalendarDay, record: String) {
-    if let first = seen[user]?[date] {
+    let key = Key(user: user, day: date.number)
+    if let first = seen[key] {
       errors.append("\(at): error: \(user) has a record for \(date) already (\(first)); keep one record per day")
       return
     }
-    seen[user, default: [:]][date] = at
+    seen[key] = at
     records.append(ImportRecord(user: user, date: date, record: record))
   }
 }

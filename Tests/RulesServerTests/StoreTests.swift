@@ -206,3 +206,19 @@ final class PostgresStoreTests: StoreTestCase {
     try await PostgresStore.open(url: try await TestPostgres.freshDatabase())
   }
 }
+
+final class CalendarDayTextTests: XCTestCase {
+  func testTheStoresDayTextIsFoundationsForEveryDayOfTheYearsTheEngineHandles() throws {
+    var day = try CalendarDay("1900-01-01")
+    let last = try CalendarDay("2199-12-31")
+    while day <= last {
+      XCTAssertEqual(day.iso, day.description)
+      XCTAssertEqual(CalendarDay.parsed(day.description), day)
+      day = day + 1
+    }
+    for bad in ["2026-02-29", "2100-02-29", "1899-12-31", "2200-01-01", "2026-13-01", "2026-00-10", "2026-1-01", "x"] {
+      XCTAssertNil(CalendarDay.parsed(bad), bad)
+    }
+    XCTAssertEqual(CalendarDay.parsed("2000-02-29")?.iso, "2000-02-29")
+  }
+}
