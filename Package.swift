@@ -2,11 +2,15 @@
 import PackageDescription
 
 // The layout follows the architecture:
-//   CYaml        system libyaml (the only C)
+//   CYaml        system libyaml (the only C), imported internally by the reader alone
 //   RulesSource  located nodes, source files and diagnostics, shared by the reader and the engine
-//   YAMLReader   libyaml events -> located nodes, with limits against hostile input
-//   RulesEngine  catalog model, expression language, checker, evaluator (no libyaml)
-//   RulesKit     the engine wired to the YAML reader: load catalogs and histories from files
+//                (re-exported by RulesEngine: an app linking RulesEngine reads diagnostics)
+//   YAMLReader   files and libyaml events -> located nodes, with limits against hostile input
+//   RulesEngine  what apps embed: catalog model, expression language, catalog validation,
+//                compiling and evaluating; Foundation only, no file I/O, locks, printing or CLI
+//                wording (no libyaml: catalogs arrive as exported JSON)
+//   RulesKit     the tooling: YAML catalogs and histories from files, the state file and its
+//                lock, scenarios, explanations, listings, JSON Schemas, text output
 //   RulesCLI     the `rules` command
 //   RulesStore   users' days, states and unlocks in SQLite (GRDB) or PostgreSQL (PostgresNIO);
 //                import and batch (no HTTP)
@@ -14,7 +18,7 @@ import PackageDescription
 // `rules` (RulesCLI) reaches none of the server's packages, so a catalog author's build stays quick.
 let package = Package(
   name: "rules",
-  platforms: [.macOS(.v13)],
+  platforms: [.macOS(.v13), .iOS(.v16), .watchOS(.v9)],
   products: [
     .executable(name: "rules", targets: ["RulesCLI"]),
     .library(name: "RulesEngine", targets: ["RulesEngine"]),
@@ -73,8 +77,12 @@ let package = Package(
       ]
     ),
     .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"], exclude: ["Fixtures"]),
+    .testTarget(name: "RulesSourceTests", dependencies: ["RulesSource"]),
     .testTarget(name: "RulesEngineTests", dependencies: ["RulesKit"]),
+    .testTarget(name: "RulesKitTests", dependencies: ["RulesKit"]),
     .testTarget(name: "RulesCLITests", dependencies: ["RulesCLI"]),
     .testTarget(name: "RulesServerTests", dependencies: ["RulesStore", "RulesServer", "YAMLReader"]),
+    // An app's view: RulesEngine alone, catalogs and histories from committed JSON fixtures.
+    .testTarget(name: "RulesAppTests", dependencies: ["RulesEngine"], exclude: ["Fixtures"]),
   ]
 )

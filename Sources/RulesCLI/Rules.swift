@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 @main
 struct Rules: ParsableCommand {
@@ -15,4 +16,9 @@ struct Rules: ParsableCommand {
       ListCommand.self, TestCommand.self, SchemaCommand.self, InitCommand.self, ExportCommand.self,
     ]
   )
+}
+
+/// Writes to standard error.
+func printError(_ text: String) {
+  FileHandle.standardError.write(Data((text + "\n").utf8))
 }

@@ -1,3 +1,4 @@
+import Foundation
 import RulesEngine
 import RulesSource
 import YAMLReader

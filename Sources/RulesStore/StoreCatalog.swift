@@ -56,11 +56,11 @@ public final class StoreCatalog: Sendable {
   /// The catalog as `rules export` writes it.
   public let export: String
   public let schema: RecordSchema
-  let checked: CheckedCatalog
+  let checked: ValidatedCatalog
   /// The Swift API's engine: every evaluation of the store goes through it.
   public let engine: Engine
 
-  public init(_ checked: CheckedCatalog) {
+  public init(_ checked: ValidatedCatalog) {
     self.checked = checked
     self.engine = Engine(checked)
     id = checked.catalog.id
@@ -73,8 +73,8 @@ public final class StoreCatalog: Sendable {
   /// Loads the catalog at `path` (YAML, with its imports) or names in `catalogs/`.
   public static func load(_ nameOrPath: String) throws(CatalogLoadError) -> StoreCatalog {
     let path = resolve(nameOrPath)
-    let result = CatalogFiles.check(path: path)
-    guard let checked = result.checked else {
+    let result = CatalogFiles.validate(path: path)
+    guard let checked = result.validated else {
       let rendered = result.diagnostics.sortedByPosition().map {
         DiagnosticRenderer.text($0, source: result.sources[$0.file])
       }
@@ -97,10 +97,10 @@ public final class StoreCatalog: Sendable {
   public static func loadAll(in folder: String) -> (catalogs: [StoreCatalog], problems: [String]) {
     var catalogs: [StoreCatalog] = []
     var problems: [String] = []
-    for path in CatalogFiles.files(in: folder) {
-      let result = CatalogFiles.check(path: path)
+    for path in YAMLFiles.files(in: folder, leavingOut: "tests") {
+      let result = CatalogFiles.validate(path: path)
       if result.isModule { continue }
-      guard let checked = result.checked else {
+      guard let checked = result.validated else {
         problems.append("\(path): error: the catalog has errors; `rules check \(path)` shows them")
         continue
       }

@@ -1,4 +1,4 @@
-import CYaml
+internal import CYaml
 import RulesSource
 
 /// libyaml's events and nothing else: what libyaml alone accepts, and how fast it goes.

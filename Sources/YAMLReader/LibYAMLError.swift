@@ -1,4 +1,4 @@
-import CYaml
+internal import CYaml
 import RulesSource
 
 /// Turns libyaml's error state into a located diagnostic.

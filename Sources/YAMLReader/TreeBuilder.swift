@@ -1,4 +1,4 @@
-import CYaml
+internal import CYaml
 import RulesSource
 
 /// Pulls libyaml's events and builds the node tree, enforcing the reader's limits as the

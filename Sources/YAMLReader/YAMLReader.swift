@@ -1,4 +1,4 @@
-import CYaml
+internal import CYaml
 import RulesSource
 
 /// What reading one file gave: its root node (nil when the file holds no document or could

@@ -3,8 +3,8 @@ import Testing
 
 @testable import RulesEngine
 
-/// The day runs as bytecode (`Bytecode`, `Machine`); reports compute the same expressions with
-/// the closures of `Compiler`. The two must agree on every value, so each metric below is
+/// The day runs as bytecode (`Bytecode`, `BytecodeMachine`); reports compute the same expressions with
+/// the closures of `ClosureCompiler`. The two must agree on every value, so each metric below is
 /// computed both ways on the same frame over many random days, edge values included.
 @Suite("bytecode and closures agree")
 struct BytecodeTests {
@@ -76,7 +76,7 @@ struct BytecodeTests {
       chained: int_add * 2 + history_total
     badges:
       # Its criterion puts these metrics in the day's own code; the others are computed for
-      # reports only (Evaluator.completeMetrics). Both paths are compared.
+      # reports only (DayRunner.completeMetrics). Both paths are compared.
       - {id: mixed, name: Mixed, when: chained > 0 && bool_and && num_mixed < 1e9 && cmp_string}
     """
 
@@ -87,11 +87,11 @@ struct BytecodeTests {
   func metricsAgree(seed: UInt64) throws {
     let checked = try Fixture.catalog(Self.catalog)
     let program = Program(checked)
-    let evaluator = Evaluator(program: program)
+    let evaluator = DayRunner(program: program)
     let closures = checked.metrics.map(program.compile)
     let names = checked.catalog.metrics.map(\.name)
     var generator = SeededGenerator(seed: seed)
-    var state = EngineState(for: checked)
+    var state = CountedState(for: checked)
     var mismatches: [String] = []
     for day in 0..<400 {
       let values: [Int]? =
@@ -145,9 +145,9 @@ struct BytecodeTests {
         - {id: c, name: C, when: 'floor(x * 10) % 3 == 1 && "x" != "y"'}
       """)
     let program = Program(checked)
-    let evaluator = Evaluator(program: program)
+    let evaluator = DayRunner(program: program)
     var generator = SeededGenerator(seed: 7)
-    var state = EngineState(for: checked)
+    var state = CountedState(for: checked)
     for day in 0..<200 {
       let x = Double.random(in: -1...1, using: &generator)
       let values = [

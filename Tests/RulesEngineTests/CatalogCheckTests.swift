@@ -68,7 +68,7 @@ struct CatalogCheckTests {
 
   @Test("a clean catalog has no diagnostics and is ready to evaluate")
   func cleanCatalog() {
-    let result = Fixture.check(
+    let result = Fixture.validate(
       """
       catalog: demo
       inputs: {done: {type: bool}}
@@ -77,7 +77,7 @@ struct CatalogCheckTests {
         - {id: three, name: Three, when: daily.current >= 3}
       """)
     #expect(result.diagnostics.isEmpty)
-    #expect(result.checked != nil)
+    #expect(result.validated != nil)
   }
 
   @Test("an empty file and a file that is not a mapping")
@@ -111,7 +111,7 @@ struct CatalogCheckTests {
   @Test("every rule's examples give exactly their diagnostics", arguments: CatalogRules.all.map(RuleCase.init))
   func ruleExamples(rule: RuleCase) {
     for example in rule.type.examples {
-      let diagnostics = Fixture.check(example.yaml, modules: example.modules).diagnostics
+      let diagnostics = Fixture.validate(example.yaml, modules: example.modules).diagnostics
       // Each example shows its own rule; other diagnostics would make it a poor example.
       #expect(diagnostics.allSatisfy { $0.id == rule.type.id }, "\(diagnostics)")
       #expect(diagnostics.sortedByPosition().map(Fixture.format) == example.expected)

@@ -170,12 +170,12 @@ struct EngineAPITests {
     #expect(
       throws: EngineError(
         .badState,
-        "the state file is not usable: it is not valid JSON (is it truncated or corrupt?); it was left as it is")
+        "the state is not usable: it is not valid JSON (is it truncated or corrupt?)")
     ) { try UserState(json: Data("{".utf8), for: engine) }
     let other = try Engine(Fixture.catalog("catalog: other\ninputs: {done: {type: bool}}\n"))
     let state = try other.check(user: nil, start: nil, on: Self.day("2026-05-01"), records: [], state: nil).state
     #expect(
-      throws: EngineError(.badState, "this state belongs to the catalog 'other', not 'demo'; it was left as it is")
+      throws: EngineError(.badState, "this state belongs to the catalog 'other', not 'demo'")
     ) { try UserState(json: try state.json(), for: engine) }
   }
 }

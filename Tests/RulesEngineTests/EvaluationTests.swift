@@ -33,7 +33,7 @@ struct EvaluationTests {
             "planned: true, done: true", "planned: false", "planned: true, done: true",
             "planned: true, done: false", "planned: true, done: true",
           ]), for: catalog)
-    let days = Fixture.evaluate(
+    let days = try Fixture.evaluate(
       catalog, history, on: ["2026-01-01", "2026-01-02", "2026-01-03", "2026-01-04", "2026-01-05"])
     #expect(days.map { $0.streak("training")!.current } == [1, 1, 2, 2, 1])
     // The evaluated day is in progress: a miss breaks the streak the next day...
@@ -50,7 +50,7 @@ struct EvaluationTests {
       "days:\n" + Fixture.days(from: "2026-01-01", [done, done, done, done, done, done, "", "", done]),
       for: catalog)
     let dates = (0..<10).map { ((try! CalendarDay("2026-01-01")) + $0).description }
-    let days = Fixture.evaluate(catalog, history, on: dates)
+    let days = try Fixture.evaluate(catalog, history, on: dates)
     // Day 3 earns a freeze (max 1, so day 6 earns none); day 7's miss uses it: the streak
     // holds at 6; day 8's miss breaks it; day 9 starts again.
     #expect(days.map { $0.streak("frozen")!.current } == [1, 2, 3, 4, 5, 6, 6, 6, 1, 1])
@@ -71,7 +71,7 @@ struct EvaluationTests {
     let catalog = try Fixture.catalog(Self.elapsedCatalog)
     let history = try Fixture.history(
       "start: 2026-01-01\ndays:\n  - {date: 2026-01-05, relapse: true}\n", for: catalog)
-    let days = Fixture.evaluate(catalog, history, on: ["2026-01-01", "2026-01-04", "2026-01-05", "2026-01-08"])
+    let days = try Fixture.evaluate(catalog, history, on: ["2026-01-01", "2026-01-04", "2026-01-05", "2026-01-08"])
     #expect(days.map { $0.streak("clean")!.current } == [0, 3, 0, 3])
     #expect(days[3].streak("clean")!.best == 3)
   }
@@ -80,7 +80,7 @@ struct EvaluationTests {
   func needsStart() throws {
     let catalog = try Fixture.catalog(Self.elapsedCatalog)
     let history = try Fixture.history("days:\n  - {date: 2026-01-01}\n", for: catalog)
-    let result = Fixture.evaluate(catalog, history, on: "2026-01-10")
+    let result = try Fixture.evaluate(catalog, history, on: "2026-01-10")
     #expect(result.streak("clean")!.current == 0)
     #expect(result.streak("since")!.current == 9)
   }
@@ -103,7 +103,7 @@ struct EvaluationTests {
     let history = try Fixture.history(
       "days:\n" + Fixture.days(from: "2026-01-01", ["steps: 10, minutes: 1.5", "steps: 20", "steps: 30, minutes: 3"])
         + "\n  - {date: 2026-01-09, steps: 5}\n", for: catalog)
-    let result = Fixture.evaluate(catalog, history, on: "2026-01-09")
+    let result = try Fixture.evaluate(catalog, history, on: "2026-01-09")
     #expect(result.metric("all_steps") == .int(65))
     #expect(result.metric("week_steps") == .int(35))  // days 3 to 9: 30 + 5
     #expect(result.metric("days_logged") == .int(4))
@@ -111,7 +111,7 @@ struct EvaluationTests {
     #expect(result.metric("average") == .number(0))
     #expect(result.metric("ratio") == .number(0))
     #expect(result.metric("huge") == .int(.max))
-    let earlier = Fixture.evaluate(catalog, history, on: "2026-01-03")
+    let earlier = try Fixture.evaluate(catalog, history, on: "2026-01-03")
     #expect(earlier.metric("average") == .number(1.5))
     #expect(earlier.metric("week_steps") == .int(60))
   }
@@ -134,7 +134,7 @@ struct EvaluationTests {
   func progressive() throws {
     let catalog = try Fixture.catalog(Self.progressiveCatalog)
     let history = try Fixture.history("start: 2026-01-01\ndays: []\n", for: catalog)
-    let days = Fixture.evaluate(
+    let days = try Fixture.evaluate(
       catalog, history, on: ["2026-01-11", "2026-01-11", "2026-01-12", "2026-01-13", "2026-01-14"])
     #expect(days.map(\.badges.new) == [["any-2", "day-1"], [], ["day-3"], ["day-7"], []])
     let unlocked = days[4].badges.unlocked.map { "\($0.id) \($0.date)" }
@@ -146,7 +146,7 @@ struct EvaluationTests {
   func progressiveReplay() throws {
     let catalog = try Fixture.catalog(Self.progressiveCatalog)
     let history = try Fixture.history("start: 2026-01-01\ndays:\n  - {date: 2026-01-01}\n", for: catalog)
-    let days = Session.replay(Program(catalog), history: history, from: nil, to: (try! CalendarDay("2026-01-08")))
+    let days = CheckRunner.replay(Program(catalog), history: history, from: nil, to: (try! CalendarDay("2026-01-08")))
     #expect(days.map(\.badges.new) == [[], ["day-1"], ["any-2"], ["day-3"], [], [], [], ["day-7"]])
   }
 
@@ -164,7 +164,7 @@ struct EvaluationTests {
         - {id: level-2, name: Level 2, when: level >= 2, xp: 0}
       """)
     let history = try Fixture.history("days:\n  - {date: 2026-01-01, duas: 1}\n", for: catalog)
-    let result = Fixture.evaluate(catalog, history, on: "2026-01-01")
+    let result = try Fixture.evaluate(catalog, history, on: "2026-01-01")
     #expect(result.badges.new == ["first", "level-2"])
     #expect(result.metric("xp") == .int(100))
     #expect(result.metric("level") == .int(2))
@@ -186,7 +186,7 @@ struct EvaluationTests {
       """)
     let history = try Fixture.history(
       "days:\n" + Fixture.days(from: "2026-01-01", ["done: true", "done: true", "done: false"]), for: catalog)
-    let result = Fixture.evaluate(catalog, history, on: "2026-01-02")
+    let result = try Fixture.evaluate(catalog, history, on: "2026-01-02")
     #expect(
       result.badges.locked == [
         Evaluation.LockedBadge(id: "a", current: .int(2), target: .int(7), progress: 0.286),
@@ -218,7 +218,7 @@ struct EvaluationTests {
     let history = try Fixture.history(
       "days:\n" + Fixture.days(from: "2026-01-01", ["done: 1, total: 3", "done: 0, total: 3", "done: 2, total: 3"]),
       for: catalog)
-    let days = Fixture.evaluate(catalog, history, on: ["2026-01-01", "2026-01-02", "2026-01-03", "2026-01-04"])
+    let days = try Fixture.evaluate(catalog, history, on: ["2026-01-01", "2026-01-02", "2026-01-03", "2026-01-04"])
     #expect(days[0].message?.text == "You've done 1 habit ({so far}).")
     #expect(days[1].message?.title == "Ready!")
     #expect(days[1].message?.text == "You have a 1-day streak going! Don't break the chain.")
@@ -236,8 +236,8 @@ struct EvaluationTests {
         list: [{id: q1, text: One}, {id: q2, text: Two}, {id: q3, text: Three}]
       """)
     let history = try Fixture.history("days: []\n", for: catalog)
-    let ids = ["2026-01-01", "2026-01-02", "2026-01-03", "2026-01-04", "2026-12-31"].map {
-      Fixture.evaluate(catalog, history, on: $0).quote?.id
+    let ids = try ["2026-01-01", "2026-01-02", "2026-01-03", "2026-01-04", "2026-12-31"].map {
+      try Fixture.evaluate(catalog, history, on: $0).quote?.id
     }
     #expect(ids == ["q1", "q2", "q3", "q1", "q2"])  // Dec 31st is day 365: 364 % 3 == 1
   }

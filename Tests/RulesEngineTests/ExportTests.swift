@@ -10,12 +10,12 @@ struct ExportTests {
   static let catalogs = ["discipline", "imanpath", "onward", "rizq", "salahstreak"]
 
   /// The shipped catalog, and the same catalog exported and loaded back from JSON.
-  static func both(_ name: String) throws -> (yaml: CheckedCatalog, json: CheckedCatalog, text: String) {
+  static func both(_ name: String) throws -> (yaml: ValidatedCatalog, json: ValidatedCatalog, text: String) {
     let yaml = try Fixture.shipped(name)
     let text = CatalogExport.json(yaml).serialized()
     let path = "\(name).json"
-    let loaded = CatalogCheck.load(path: path) { _ in ExportedCatalog.document(Data(text.utf8), path: path) }
-    let json = try #require(loaded.checked, "\(loaded.diagnostics)")
+    let loaded = CatalogValidation.load(path: path) { _ in ExportedCatalog.document(Data(text.utf8), path: path) }
+    let json = try #require(loaded.validated, "\(loaded.diagnostics)")
     return (yaml, json, text)
   }
 
@@ -50,13 +50,13 @@ struct ExportTests {
       document.root, file: path, catalogPath: "catalogs/\(name).yaml", catalog: yaml)
     let scenarios = try #require(file, "\(problems)").scenarios
     #expect(!scenarios.isEmpty)
-    let (fromYAML, fromJSON) = (Program(yaml), Program(json))
+    let (fromYAML, fromJSON) = (Engine(yaml), Engine(json))
     for scenario in scenarios {
-      let expected = ScenarioRunner.checks(scenario, program: fromYAML).map { $0.json.serialized() }
-      let found = ScenarioRunner.checks(scenario, program: fromJSON).map { $0.json.serialized() }
+      let expected = try ScenarioRunner.checks(scenario, engine: fromYAML).map { $0.json.serialized() }
+      let found = try ScenarioRunner.checks(scenario, engine: fromJSON).map { $0.json.serialized() }
       #expect(!expected.isEmpty)
       #expect(found == expected, "\(scenario.name)")
-      #expect(ScenarioRunner.run(scenario, program: fromJSON).failures.isEmpty, "\(scenario.name)")
+      #expect(ScenarioRunner.run(scenario, engine: fromJSON).failures.isEmpty, "\(scenario.name)")
     }
   }
 

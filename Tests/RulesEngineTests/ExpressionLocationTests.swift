@@ -15,7 +15,7 @@ struct ExpressionLocationTests {
           name: B
           when: \(when)
       """
-    return Fixture.check(yaml).diagnostics.first.map { "\($0.line):\($0.column) \($0.message)" }
+    return Fixture.validate(yaml).diagnostics.first.map { "\($0.line):\($0.column) \($0.message)" }
   }
 
   @Test("a plain scalar")

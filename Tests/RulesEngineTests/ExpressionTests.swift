@@ -24,7 +24,7 @@ private func badgeCatalog(_ expression: String) -> String {
 
 /// The diagnostics of a badge criterion, as `column: message` (the criterion is on line 14).
 private func problems(_ expression: String) -> [String] {
-  Fixture.check(badgeCatalog(expression)).diagnostics.map { diagnostic in
+  Fixture.validate(badgeCatalog(expression)).diagnostics.map { diagnostic in
     "\(diagnostic.line == 14 ? "" : "line \(diagnostic.line) ")\(diagnostic.column): \(diagnostic.message)"
   }
 }

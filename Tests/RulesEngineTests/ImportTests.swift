@@ -43,7 +43,7 @@ struct ImportTests {
 
   @Test("a module checked alone may use what it requires")
   func moduleAlone() {
-    let result = Fixture.check(
+    let result = Fixture.validate(
       "module: levels\nrequires: {xp: int}\nmetrics:\n  level: floor(sqrt(xp / 50)) + 1\n",
       path: "levels.yaml")
     #expect(result.diagnostics.isEmpty)

@@ -6,17 +6,17 @@ import RulesSource
 /// Catalogs and histories written inline, checked the way `rules check` does.
 enum Fixture {
   /// Loads and checks `yaml` as `catalog.yaml`, with `modules` as further files by path.
-  static func check(_ yaml: String, modules: [String: String] = [:], path: String = "catalog.yaml")
-    -> CatalogCheck
+  static func validate(_ yaml: String, modules: [String: String] = [:], path: String = "catalog.yaml")
+    -> CatalogValidation
   {
     var files = modules
     files[path] = yaml
-    return CatalogFiles.check(path: path, reader: YAMLDocuments.reader(files: files))
+    return CatalogFiles.validate(path: path, reader: YAMLDocuments.reader(files: files))
   }
 
   /// The diagnostics of `yaml`, each as `line:column: severity: message`.
   static func diagnostics(_ yaml: String, modules: [String: String] = [:]) -> [String] {
-    check(yaml, modules: modules).diagnostics.sortedByPosition().map(format)
+    validate(yaml, modules: modules).diagnostics.sortedByPosition().map(format)
   }
 
   static func format(_ diagnostic: Diagnostic) -> String {
@@ -25,19 +25,19 @@ enum Fixture {
   }
 
   /// A catalog that must check cleanly.
-  static func catalog(_ yaml: String, modules: [String: String] = [:]) throws -> CheckedCatalog {
-    let result = check(yaml, modules: modules)
-    guard let checked = result.checked else {
+  static func catalog(_ yaml: String, modules: [String: String] = [:]) throws -> ValidatedCatalog {
+    let result = validate(yaml, modules: modules)
+    guard let checked = result.validated else {
       throw FixtureError.invalid(result.diagnostics.map(\.description).joined(separator: "\n"))
     }
     return checked
   }
 
   /// A shipped catalog from catalogs/.
-  static func shipped(_ name: String) throws -> CheckedCatalog {
+  static func shipped(_ name: String) throws -> ValidatedCatalog {
     let path = repository.appendingPathComponent("catalogs/\(name).yaml").path
-    let result = CatalogFiles.check(path: path)
-    guard let checked = result.checked else {
+    let result = CatalogFiles.validate(path: path)
+    guard let checked = result.validated else {
       throw FixtureError.invalid(result.diagnostics.map(\.description).joined(separator: "\n"))
     }
     return checked
@@ -47,7 +47,7 @@ enum Fixture {
     .deletingLastPathComponent().deletingLastPathComponent()
 
   /// A history for `catalog`, which must read cleanly.
-  static func history(_ yaml: String, for catalog: CheckedCatalog) throws -> History {
+  static func history(_ yaml: String, for catalog: ValidatedCatalog) throws -> History {
     let result = HistoryFiles.load(text: yaml, path: "history.yaml", inputs: catalog.inputs)
     guard let history = result.history else {
       throw FixtureError.invalid(result.diagnostics.map(\.description).joined(separator: "\n"))
@@ -56,28 +56,38 @@ enum Fixture {
   }
 
   /// The diagnostics of a history for `catalog`.
-  static func historyDiagnostics(_ yaml: String, for catalog: CheckedCatalog) -> [String] {
+  static func historyDiagnostics(_ yaml: String, for catalog: ValidatedCatalog) -> [String] {
     HistoryFiles.load(text: yaml, path: "history.yaml", inputs: catalog.inputs).diagnostics
       .sortedByPosition().map { "\($0.line):\($0.column): \($0.message)" }
   }
 
-  /// The evaluation of `history` as of `date`, without a state file.
-  static func evaluate(_ catalog: CheckedCatalog, _ history: History, on date: String) -> Evaluation {
-    Session.evaluate(Program(catalog), history: history, date: (try! CalendarDay(date)), saved: nil).evaluation
+  /// The evaluation of `history` as of `date`, without a saved state (the engine's check).
+  static func evaluate(_ catalog: ValidatedCatalog, _ history: History, on date: String) throws -> Evaluation {
+    let engine = Engine(catalog)
+    let records = try history.records.map { try DayRecord($0, for: engine) }
+    return try engine.check(
+      user: history.user, start: history.start, on: CalendarDay(date), records: records, state: nil
+    ).evaluation
   }
 
-  /// Evaluates each date in turn, carrying the state as a state file would.
-  static func evaluate(_ catalog: CheckedCatalog, _ history: History, on dates: [String]) -> [Evaluation] {
-    let program = Program(catalog)
-    var saved: SavedState?
+  /// Checks each date in turn, carrying the state from one check to the next (as an app, or
+  /// `rules eval --state`, does).
+  static func evaluate(_ catalog: ValidatedCatalog, _ history: History, on dates: [String]) throws -> [Evaluation] {
+    let engine = Engine(catalog)
+    let records = try history.records.map { try DayRecord($0, for: engine) }
+    var state: UserState?
     var results: [Evaluation] = []
     for date in dates {
-      let outcome = Session.evaluate(program, history: history, date: (try! CalendarDay(date)), saved: saved)
-      saved = outcome.state ?? saved
-      results.append(outcome.evaluation)
+      let check = try engine.check(
+        user: history.user, start: history.start, on: CalendarDay(date), records: records, state: state)
+      state = check.state
+      results.append(check.evaluation)
     }
     return results
   }
+
+  /// A day from `YYYY-MM-DD` (the tests write only real dates).
+  static func day(_ text: String) -> CalendarDay { try! CalendarDay(text) }
 
   /// A history of consecutive days from `start`, one record per element.
   static func days(from start: String, _ records: [String]) -> String {

@@ -18,7 +18,7 @@ enum Shared {
   nonisolated(unsafe) static var contexts: [Context] = []
   nonisolated(unsafe) static var compiled: RuleWorkload.Compiled!
   nonisolated(unsafe) static var programs: [String: Program] = [:]
-  nonisolated(unsafe) static var step: [String: (Program, History, SavedState?)] = [:]
+  nonisolated(unsafe) static var step: [String: (Program, History, UserState?)] = [:]
 }
 
 func config(
@@ -136,7 +136,7 @@ let benchmarks: @Sendable () -> Void = {
   for (name, label, count) in dayRuns {
     Benchmark(label, configuration: dayConfig) { benchmark in
       let program = Shared.programs[name]!
-      let evaluator = Evaluator(program: program)
+      let evaluator = DayRunner(program: program)
       let generator = HistoryGenerator(inputs: program.catalog.inputs, days: days)
       var tally = UnlockTally()
       var seconds = 0.0
@@ -176,7 +176,7 @@ let benchmarks: @Sendable () -> Void = {
     Shared.programs["rizq"] = program
     // The baseline must compute what the engine computes: the same unlocks on the same days.
     let generator = HistoryGenerator(inputs: program.catalog.inputs, days: days)
-    let evaluator = Evaluator(program: program)
+    let evaluator = DayRunner(program: program)
     var engine = UnlockTally()
     var hand = UnlockTally()
     for user in 0..<500 {
@@ -195,7 +195,7 @@ let benchmarks: @Sendable () -> Void = {
       let history = HistoryGenerator(inputs: program.catalog.inputs, days: 365 * years).history(user: 1)
       let last = history.records.last!.date
       let (evaluations, seconds) = Record.seconds {
-        Session.replay(program, history: history, from: nil, to: last)
+        CheckRunner.replay(program, history: history, from: nil, to: last)
       }
       report(
         benchmark, "engine.replay \(years)y", units: Double(evaluations.count), seconds: seconds,
@@ -212,7 +212,7 @@ let benchmarks: @Sendable () -> Void = {
       let steps = 100
       let (_, seconds) = Record.seconds {
         for _ in 0..<steps {
-          blackHole(Session.evaluate(program, history: history, date: date, saved: saved))
+          blackHole(CheckRunner.evaluate(program, history: history, date: date, saved: saved))
         }
       }
       report(benchmark, "engine.step \(label)", units: Double(steps), seconds: seconds, unit: "steps/s")
@@ -225,7 +225,7 @@ let benchmarks: @Sendable () -> Void = {
         EncodedRecord(date: generator.firstDay + offset, values: [3, 2, 5])
       }
       let dayBefore = history.records[history.records.count - 2].date
-      let saved = Session.evaluate(program, history: history, date: dayBefore, saved: nil).state
+      let saved = CheckRunner.evaluate(program, history: history, date: dayBefore, saved: nil).state
       Shared.step[label] = (program, history, saved)
     }
   }

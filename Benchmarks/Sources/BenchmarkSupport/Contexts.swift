@@ -51,7 +51,7 @@ public enum RuleWorkload {
 
   /// The compiled rule and where its inputs go in the frame.
   public struct Compiled {
-    public let evaluator: Evaluator
+    public let evaluator: DayRunner
     public let criterion: @Sendable (Frame) -> Bool
     public let streak: Int
     public let total: Int
@@ -74,9 +74,9 @@ public enum RuleWorkload {
   }
 
   public static func compile() -> Compiled {
-    let check = CatalogFiles.check(
+    let check = CatalogFiles.validate(
       path: "bench.yaml", reader: YAMLDocuments.reader(files: ["bench.yaml": catalogText]))
-    guard let checked = check.checked else {
+    guard let checked = check.validated else {
       fatalError("the benchmark catalog does not check: \(check.diagnostics)")
     }
     let program = Program(checked)
@@ -86,7 +86,7 @@ public enum RuleWorkload {
       return slot
     }
     return Compiled(
-      evaluator: Evaluator(program: program), criterion: program.criterion(ofBadge: 0),
+      evaluator: DayRunner(program: program), criterion: program.criterion(ofBadge: 0),
       streak: slot("streak"), total: slot("total"), level: slot("level"))
   }
 

@@ -57,15 +57,15 @@ public enum BenchFiles {
 
   /// Bytes to a checked, ready-to-evaluate catalog (the program compiled too).
   public static func load(_ path: String, files: [String: SourceFile]) -> Program {
-    let check = CatalogFiles.check(path: path, reader: reader(files))
-    guard let checked = check.checked else {
+    let check = CatalogFiles.validate(path: path, reader: reader(files))
+    guard let checked = check.validated else {
       fatalError("\(path) does not check: \(check.diagnostics.prefix(5))")
     }
     return Program(checked)
   }
 
   /// A shipped catalog, checked.
-  public static func shippedCatalog(_ name: String) -> CheckedCatalog {
+  public static func shippedCatalog(_ name: String) -> ValidatedCatalog {
     load("catalogs/\(name).yaml", files: shipped(name)).catalog
   }
 }

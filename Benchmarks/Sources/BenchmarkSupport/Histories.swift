@@ -79,9 +79,9 @@ public struct UnlockTally: Equatable, Sendable, CustomStringConvertible {
 /// was deferred, commit. No reports are built.
 public enum DailyLoop {
   public static func run(
-    _ evaluator: Evaluator, history: History, days: Int, tally: inout UnlockTally
+    _ evaluator: DayRunner, history: History, days: Int, tally: inout UnlockTally
   ) {
-    var state = EngineState(for: evaluator.program.catalog)
+    var state = CountedState(for: evaluator.program.catalog)
     let first = history.start ?? history.records[0].date
     state.origin = history.records.first?.date.number ?? first.number
     let start = history.start?.number

@@ -44,7 +44,7 @@ case "day", "baseline":
   let name = workload == "day" ? (rest.first ?? "rizq") : "rizq"
   let users = workload == "day" ? number(1, 1_000) : number(0, 1_000)
   let program = BenchFiles.load("catalogs/\(name).yaml", files: BenchFiles.shipped(name))
-  let evaluator = Evaluator(program: program)
+  let evaluator = DayRunner(program: program)
   let generator = HistoryGenerator(inputs: program.catalog.inputs)
   var tally = UnlockTally()
   var seconds = 0.0
@@ -64,7 +64,7 @@ case "replay":
   let program = BenchFiles.load("catalogs/rizq.yaml", files: BenchFiles.shipped("rizq"))
   let history = HistoryGenerator(inputs: program.catalog.inputs, days: 365 * number(0, 1)).history(user: 1)
   let (evaluations, seconds) = Record.seconds {
-    Session.replay(program, history: history, from: nil, to: history.records.last!.date)
+    CheckRunner.replay(program, history: history, from: nil, to: history.records.last!.date)
   }
   print("replay: \(evaluations.count) days in \(seconds * 1000) ms")
 case "step":
@@ -74,10 +74,10 @@ case "step":
   var history = generator.history(user: 3)
   history.records = (0...span).map { EncodedRecord(date: generator.firstDay + $0, values: [3, 2, 5]) }
   let date = history.records.last!.date
-  let saved = Session.evaluate(program, history: history, date: history.records[span - 1].date, saved: nil).state
+  let saved = CheckRunner.evaluate(program, history: history, date: history.records[span - 1].date, saved: nil).state
   let steps = number(1, 1000)
   let (_, seconds) = Record.seconds {
-    for _ in 0..<steps { _ = Session.evaluate(program, history: history, date: date, saved: saved) }
+    for _ in 0..<steps { _ = CheckRunner.evaluate(program, history: history, date: date, saved: saved) }
   }
   print("step on \(span) days: \(Double(steps) / seconds) steps/s")
 default:

@@ -4,7 +4,7 @@ import RulesKit
 import RulesSource
 
 /// A few days of records with every input at its default, then a gap, for any catalog.
-func history(for catalog: CheckedCatalog) -> History {
+func history(for catalog: ValidatedCatalog) -> History {
   let values = catalog.inputs.map { $0.encode($0.defaultValue) }
   let first = (try! CalendarDay("2026-03-01"))
   return History(
@@ -17,13 +17,13 @@ func history(for catalog: CheckedCatalog) -> History {
 /// cleanly compiles and evaluates without trapping.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCatalog(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-  let check = Catalogs.check(Array(UnsafeBufferPointer(start: data, count: size)))
+  let check = Catalogs.validate(Array(UnsafeBufferPointer(start: data, count: size)))
   Invariant.located(check.diagnostics, in: check.sources)
-  if check.checked == nil && !check.isModule && !check.diagnostics.hasErrors {
+  if check.validated == nil && !check.isModule && !check.diagnostics.hasErrors {
     Invariant.fail("a catalog refused without an error: \(check.diagnostics)")
   }
-  if let checked = check.checked {
-    Evaluations.exercise(Program(checked), history(for: checked), on: (try! CalendarDay("2026-03-08")), checks: 3)
+  if let checked = check.validated {
+    Evaluations.exercise(Engine(checked), history(for: checked), on: (try! CalendarDay("2026-03-08")), checks: 3)
   }
   return 0
 }

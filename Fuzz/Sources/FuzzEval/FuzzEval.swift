@@ -3,7 +3,7 @@ import RulesEngine
 import RulesSource
 
 /// The shipped catalogs, checked once.
-let programs = ["discipline", "imanpath", "onward", "rizq", "salahstreak"].map { Program(Catalogs.shipped($0)) }
+let engines = ["discipline", "imanpath", "onward", "rizq", "salahstreak"].map { Engine(Catalogs.shipped($0)) }
 
 /// One byte, then a history: the byte picks the shipped catalog (its low 3 bits, modulo 5) and
 /// how many days after the history's last day the check is (its high 5 bits); the rest is read as a
@@ -13,14 +13,14 @@ let programs = ["discipline", "imanpath", "onward", "rizq", "salahstreak"].map {
 public func fuzzEval(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard size > 0 else { return 0 }
   let selector = Int(data[0])
-  let program = programs[(selector & 7) % programs.count]
+  let engine = engines[(selector & 7) % engines.count]
   let bytes = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
   let source = SourceFile(path: "history.yaml", bytes: bytes)
-  let (history, diagnostics) = Histories.read(source, inputs: program.catalog.inputs)
+  let (history, diagnostics) = Histories.read(source, inputs: engine.catalog.inputs)
   Invariant.located(diagnostics, in: [source.path: source])
   guard let history else { return 0 }
-  Invariant.wellFormed(history, inputs: program.catalog.inputs)
+  Invariant.wellFormed(history, inputs: engine.catalog.inputs)
   let date = Evaluations.day(of: history, later: selector >> 3, fallback: (try! CalendarDay("2026-05-01")))
-  Evaluations.exercise(program, history, on: date, checks: 3)
+  Evaluations.exercise(engine, history, on: date, checks: 3)
   return 0
 }

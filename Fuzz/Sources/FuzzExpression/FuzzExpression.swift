@@ -79,8 +79,8 @@ func hex(_ value: UInt32, _ digits: Int) -> String {
 
 /// Three days of records for the catalog above, to evaluate an accepted criterion on.
 let days: (program: Program, history: History) = {
-  let check = Catalogs.check(catalog("planned", style: 5))
-  guard let checked = check.checked else { Invariant.fail("the expression target's catalog: \(check.diagnostics)") }
+  let check = Catalogs.validate(catalog("planned", style: 5))
+  guard let checked = check.validated else { Invariant.fail("the expression target's catalog: \(check.diagnostics)") }
   let text = """
     start: 2026-01-01
     days:
@@ -123,11 +123,11 @@ public func fuzzExpression(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
   // The style depends on the text, so that every style meets every kind of text.
   let style = Int(bytes.reduce(0) { $0 &+ UInt32($1) } % 6)
-  let check = Catalogs.check(catalog(text, style: style))
+  let check = Catalogs.validate(catalog(text, style: style))
   Invariant.located(check.diagnostics, in: check.sources)
-  if let checked = check.checked {
+  if let checked = check.validated {
     // Evaluated alone and replayed day by day; the state file is the other targets' part.
-    Evaluations.exercise(Program(checked), days.history, on: (try! CalendarDay("2026-01-05")), checks: 0)
+    Evaluations.exercise(Engine(checked), days.history, on: (try! CalendarDay("2026-01-05")), checks: 0)
   }
   return 0
 }

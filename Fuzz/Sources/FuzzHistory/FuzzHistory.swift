@@ -15,7 +15,7 @@ let inputs: [Input] = {
       weight: {type: number, min: -1.5, max: 1e300}
       count: {type: int, default: -3}
     """
-  guard let checked = Catalogs.check(catalog).checked else { Invariant.fail("the history target's catalog") }
+  guard let checked = Catalogs.validate(catalog).validated else { Invariant.fail("the history target's catalog") }
   return checked.inputs
 }()
 

@@ -11,44 +11,62 @@ public enum Evaluations {
     return last + later
   }
 
-  /// Evaluates `history` on `date` from scratch, then on the days before it one check at a time
-  /// with a saved state carried over (written to JSON and read back each time, as the state file
-  /// is), and replays it day by day when the span is short (the span of a history is at most 300
-  /// years, `CalendarDay.years`). Asserts what every report must hold.
-  public static func exercise(_ program: Program, _ history: History, on date: CalendarDay, checks: Int) {
-    let alone = Session.evaluate(program, history: history, date: date, saved: nil)
-    Invariant.sound(alone.evaluation, date: date)
-    _ = alone.evaluation.json.serialized()
+  /// Evaluates `history` on `date` from scratch through the engine's API, then on the days
+  /// before it one check at a time with the state carried over (written to JSON and read back
+  /// each time, as an app or the state file does), once more with `rebuild`, and replays it day
+  /// by day when the span is short (the span of a history is at most 300 years,
+  /// `CalendarDay.years`). Asserts what every report must hold.
+  public static func exercise(_ engine: Engine, _ history: History, on date: CalendarDay, checks: Int) {
+    let records: [DayRecord]
+    do {
+      records = try history.records.map { record throws(EngineError) in try DayRecord(record, for: engine) }
+      let alone = try engine.check(user: history.user, start: history.start, on: date, records: records, state: nil)
+      Invariant.sound(alone.evaluation, date: date)
+      _ = alone.evaluation.json.serialized()
+    } catch {
+      Invariant.fail("a history read against the catalog does not check: \(error)")
+    }
     // Every evaluation below counts the whole span again: keep the fuzzer fast on long ones.
-    let first = CalendarDay(number: Evaluator.firstDay(of: history, before: date.number))
+    let first = CalendarDay(number: DayRunner.firstDay(of: history, before: date.number))
     guard date - first <= 3660 else { return }
 
-    var saved: SavedState?
+    var saved: UserState?
     for offset in stride(from: checks - 1, through: 0, by: -1) {
       let day = date + -offset
-      let outcome = Session.evaluate(program, history: history, date: day, saved: saved)
-      Invariant.sound(outcome.evaluation, date: day)
-      guard let state = outcome.state else { Invariant.fail("no state to save after a check of \(day)") }
-      saved = roundTrip(state, program: program)
+      do {
+        let check = try engine.check(user: history.user, start: history.start, on: day, records: records, state: saved)
+        Invariant.sound(check.evaluation, date: day)
+        saved = roundTrip(check.state, engine: engine)
+      } catch {
+        Invariant.fail("a check of \(day) failed: \(error)")
+      }
     }
     if let saved {
-      let rebuilt = Session.evaluate(program, history: history, date: date, saved: saved, rebuild: true)
-      Invariant.sound(rebuilt.evaluation, date: date)
+      do {
+        let rebuilt = try engine.check(
+          user: history.user, start: history.start, on: date, records: records, state: saved, rebuild: true)
+        Invariant.sound(rebuilt.evaluation, date: date)
+      } catch {
+        Invariant.fail("a rebuild failed: \(error)")
+      }
     }
 
     if date - first <= 400 {
-      let days = Session.replay(program, history: history, from: nil, to: date)
-      for (offset, evaluation) in days.enumerated() { Invariant.sound(evaluation, date: first + offset) }
+      do {
+        let days = try engine.replay(user: history.user, start: history.start, records: records, from: nil, to: date)
+        for (offset, evaluation) in days.enumerated() { Invariant.sound(evaluation, date: first + offset) }
+      } catch {
+        Invariant.fail("a replay failed: \(error)")
+      }
     }
   }
 
-  /// The state as the state file holds it: JSON written, then read back; reading must succeed.
-  static func roundTrip(_ state: SavedState, program: Program) -> SavedState {
-    let text = state.json(for: program.catalog).serialized()
+  /// The state as an app saves it: JSON written, then read back; reading must succeed.
+  static func roundTrip(_ state: UserState, engine: Engine) -> UserState {
     do {
-      return try SavedState.decode(Data(text.utf8), path: "state.json", for: program.catalog, user: state.user).0
+      return try UserState(json: try state.json(), for: engine)
     } catch {
-      Invariant.fail("a state just written cannot be read back: \(error)\n\(text)")
+      Invariant.fail("a state just written cannot be read back: \(error)")
     }
   }
 }

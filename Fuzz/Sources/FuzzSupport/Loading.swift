@@ -11,20 +11,20 @@ public enum Catalogs {
   public static let levels: [UInt8] = Array(
     (try? Data(contentsOf: Repository.root.appendingPathComponent(levelsPath))) ?? Data())
 
-  /// Checks `bytes` as `catalogs/catalog.yaml`, next to `rules/levels.yaml`.
-  public static func check(_ bytes: [UInt8], path: String = "catalogs/catalog.yaml") -> CatalogCheck {
-    CatalogFiles.check(path: path, reader: MemoryFiles.reader([path: bytes, levelsPath: levels]))
+  /// Validates `bytes` as `catalogs/catalog.yaml`, next to `rules/levels.yaml`.
+  public static func validate(_ bytes: [UInt8], path: String = "catalogs/catalog.yaml") -> CatalogValidation {
+    CatalogFiles.validate(path: path, reader: MemoryFiles.reader([path: bytes, levelsPath: levels]))
   }
 
-  public static func check(_ text: String) -> CatalogCheck {
-    check(Array(text.utf8))
+  public static func validate(_ text: String) -> CatalogValidation {
+    validate(Array(text.utf8))
   }
 
   /// A shipped catalog, checked from its file; stops the fuzzer when it does not check cleanly.
-  public static func shipped(_ name: String) -> CheckedCatalog {
+  public static func shipped(_ name: String) -> ValidatedCatalog {
     let path = Repository.root.appendingPathComponent("catalogs/\(name).yaml").path
-    let result = CatalogFiles.check(path: path)
-    guard let checked = result.checked else {
+    let result = CatalogFiles.validate(path: path)
+    guard let checked = result.validated else {
       Invariant.fail("catalogs/\(name).yaml does not check: \(result.diagnostics.map(\.description))")
     }
     return checked

@@ -29,10 +29,10 @@ struct CheckCommand: ParsableCommand {
     var files: [String] = []
     if paths.isEmpty {
       for folder in ["catalogs", "rules"] where FileManager.default.fileExists(atPath: folder) {
-        files += CatalogFiles.files(in: folder)
+        files += YAMLFiles.files(in: folder, leavingOut: "tests")
       }
     } else {
-      for path in paths { files += CatalogFiles.files(in: path) }
+      for path in paths { files += YAMLFiles.files(in: path, leavingOut: "tests") }
     }
     var diagnostics: [Diagnostic] = []
     var sources: [String: SourceFile] = [:]
@@ -44,11 +44,11 @@ struct CheckCommand: ParsableCommand {
       let reader: DocumentReader = { $0 == file ? document : read($0) }
       let found: [Diagnostic]
       if ScenarioFiles.isScenarioFile(document.root) {
-        let run = ScenarioFiles.check([file], reader: reader).run
+        let run = ScenarioFiles.validate([file], reader: reader).run
         sources.merge(run.sources) { first, _ in first }
         found = run.problems
       } else {
-        let result = CatalogFiles.check(path: file, reader: reader)
+        let result = CatalogFiles.validate(path: file, reader: reader)
         sources.merge(result.sources) { first, _ in first }
         found = result.diagnostics
       }

@@ -23,8 +23,7 @@ struct EvalCommand: ParsableCommand {
   @Flag(help: "Count the whole history again (with --state), keeping every unlock and its date.")
   var rebuild = false
 
-  @Option(help: "Output format: text or json.")
-  var format: OutputFormat = .text
+  @OptionGroup var output: FormatOptions
 
   func validate() throws {
     if rebuild && state == nil { throw ValidationError("--rebuild needs --state") }
@@ -33,22 +32,23 @@ struct EvalCommand: ParsableCommand {
   func run() throws {
     let checked = try catalog.load()
     let loaded = try history.load(for: checked)
-    let program = Program(checked)
+    let engine = Engine(checked)
     let day = history.day(for: loaded)
-    let outcome: Session.Outcome
+    let records = try loaded.records.map { try DayRecord($0, for: engine) }
+    let outcome: DailyCheck
     if let state {
       do {
-        outcome = try Session.evaluate(
-          program, history: loaded, date: day, statePath: state, rebuild: rebuild)
-      } catch let error as StateError {
+        outcome = try StateFile(path: state).check(
+          engine, user: loaded.user, start: loaded.start, on: day, records: records, rebuild: rebuild)
+      } catch {
         printError(error.description)
         throw ExitCode.failure
       }
     } else {
-      outcome = Session.evaluate(program, history: loaded, date: day, saved: nil)
+      outcome = try engine.check(user: loaded.user, start: loaded.start, on: day, records: records, state: nil)
     }
     for warning in outcome.warnings { printError("warning: \(WarningText.text(warning, history: loaded))") }
-    switch format {
+    switch output.format {
     case .json: print(outcome.evaluation.json.serialized())
     case .text: print(EvaluationText(catalog: checked).render(outcome.evaluation))
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RulesEngine
+import RulesKit
 
 struct InitCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

@@ -20,14 +20,13 @@ struct ListCommand: ParsableCommand {
   @Option(help: "Only entries with this tag.")
   var tag: String?
 
-  @Option(help: "Output format: text or json.")
-  var format: OutputFormat = .text
+  @OptionGroup var output: FormatOptions
 
   func run() throws {
     let checked = try catalog.load()
     let listing = CatalogListing(catalog: checked.catalog, tag: tag)
     let kinds = kind.map { [$0] } ?? Kind.allCases
-    switch format {
+    switch output.format {
     case .json:
       print(JSONValue.object(kinds.map { ($0.rawValue, .array(listing.entries($0.rawValue))) }).serialized())
     case .text:

@@ -24,8 +24,7 @@ struct ReplayCommand: ParsableCommand {
   @Option(help: "The last day shown, YYYY-MM-DD.")
   var to: String?
 
-  @Option(help: "Output format: text or json.")
-  var format: OutputFormat = .text
+  @OptionGroup var output: FormatOptions
 
   func validate() throws {
     for (name, value) in [("--from", from), ("--to", to)] {
@@ -33,7 +32,7 @@ struct ReplayCommand: ParsableCommand {
         throw ValidationError("\(name): \(problem)")
       }
     }
-    if let from = from.flatMap { try? CalendarDay($0) }, let to = to.flatMap { try? CalendarDay($0) }, from > to {
+    if let from = from.flatMap({ try? CalendarDay($0) }), let to = to.flatMap({ try? CalendarDay($0) }), from > to {
       throw ValidationError("--from \(from) is after --to \(to)")
     }
   }
@@ -41,12 +40,14 @@ struct ReplayCommand: ParsableCommand {
   func run() throws {
     let checked = try catalog.load()
     let loaded = try HistoryOptions.parse(["--history", history]).load(for: checked)
-    let program = Program(checked)
+    let engine = Engine(checked)
     let last =
       to.flatMap { try? CalendarDay($0) } ?? loaded.records.last?.date
       ?? CalendarDay.today(in: loaded.timeZone ?? .current)
-    let days = Session.replay(program, history: loaded, from: from.flatMap { try? CalendarDay($0) }, to: last)
-    switch format {
+    let records = try loaded.records.map { try DayRecord($0, for: engine) }
+    let days = try engine.replay(
+      user: loaded.user, start: loaded.start, records: records, from: from.flatMap { try? CalendarDay($0) }, to: last)
+    switch output.format {
     case .json:
       print(JSONValue.array(days.map(\.json)).serialized())
     case .text:

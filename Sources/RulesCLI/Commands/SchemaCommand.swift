@@ -1,5 +1,6 @@
 import ArgumentParser
 import RulesEngine
+import RulesKit
 
 struct SchemaCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

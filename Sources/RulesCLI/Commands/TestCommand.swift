@@ -30,7 +30,7 @@ struct TestCommand: ParsableCommand {
     let roots = paths.isEmpty ? ["catalogs/tests"] : paths
     var files: [String] = []
     for root in roots where !paths.isEmpty || FileManager.default.fileExists(atPath: root) {
-      files += ScenarioFiles.files(in: root)
+      files += YAMLFiles.files(in: root)
     }
     let result = ScenarioFiles.run(files)
     let diagnostics = result.problems.sortedByPosition() + result.failures

@@ -2,7 +2,7 @@ import RulesEngine
 
 /// A replay as a table: one row per day.
 struct ReplayTable {
-  let catalog: CheckedCatalog
+  let catalog: ValidatedCatalog
 
   func render(_ days: [Evaluation]) -> String {
     var header = ["date"] + catalog.streaks.map(\.streak.name)

@@ -55,6 +55,7 @@ public struct DayRecord: Sendable, Equatable {
     return result
   }
 
+  /// Whether both are the same day with the same values, for the same catalog.
   public static func == (lhs: DayRecord, rhs: DayRecord) -> Bool {
     lhs.encoded.date == rhs.encoded.date && lhs.encoded.values == rhs.encoded.values
       && lhs.inputNames == rhs.inputNames

@@ -11,9 +11,13 @@ extension DayRecord {
     /// An enum member, by name.
     case string(String)
 
+    /// `true` or `false`.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// An integer literal.
     public init(integerLiteral value: Int) { self = .int(value) }
+    /// A number literal.
     public init(floatLiteral value: Double) { self = .number(value) }
+    /// A string literal: an enum member's name.
     public init(stringLiteral value: String) { self = .string(value) }
 
     /// The literal of an engine value (an enum member as its name).

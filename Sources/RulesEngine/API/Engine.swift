@@ -17,7 +17,7 @@ public final class Engine: Sendable {
   let inputDefaults: [Int]
 
   /// The catalog checked.
-  public var catalog: CheckedCatalog { program.catalog }
+  public var catalog: ValidatedCatalog { program.catalog }
   /// The catalog's id.
   public var catalogID: String { program.catalog.catalog.id }
   /// The catalog's version.
@@ -29,8 +29,8 @@ public final class Engine: Sendable {
   public convenience init(exportedCatalog data: Data) throws(EngineError) {
     let name = "exported catalog"
     let document = ExportedCatalog.document(data, path: name)
-    let loaded = CatalogCheck.load(path: name, reader: { _ in document })
-    guard let checked = loaded.checked else {
+    let loaded = CatalogValidation.load(path: name, reader: { _ in document })
+    guard let checked = loaded.validated else {
       let errors = loaded.diagnostics.filter { $0.severity == .error }
       let count = errors.count
       throw EngineError(
@@ -44,7 +44,7 @@ public final class Engine: Sendable {
   }
 
   /// An engine for a catalog already checked (the tooling loads YAML catalogs this way).
-  public init(_ catalog: CheckedCatalog) {
+  public init(_ catalog: ValidatedCatalog) {
     program = Program(catalog)
     inputNames = catalog.inputs.map(\.name)
     inputDefaults = catalog.inputs.map { $0.encode($0.defaultValue) }
@@ -68,26 +68,20 @@ public final class Engine: Sendable {
     user: String?, start: CalendarDay?, on date: CalendarDay, records: [DayRecord], state: UserState?,
     rebuild: Bool = false
   ) throws(EngineError) -> DailyCheck {
-    var saved: SavedState?
-    var warnings: [EngineWarning] = []
-    var kept = state
+    var saved = state
     if let state {
-      let own = state.program === program ? state : try UserState(json: state.json(), for: self)
-      kept = own
-      saved = own.saved
-      warnings = own.warnings
-      if let savedUser = own.saved.user, let user, savedUser != user {
+      // A state read with another engine of the catalog is read again with this one.
+      if state.program !== program { saved = try UserState(json: state.json(), for: self) }
+      if let savedUser = state.user, let user, savedUser != user {
         throw EngineError(.badState, "this state belongs to the user '\(savedUser)', not '\(user)'")
       }
     }
     let given = try encoded(records)
     let history = History(
       user: user ?? saved?.user, start: start, records: Self.merge(given, over: saved?.pending ?? []))
-    let outcome = Session.evaluate(program, history: history, date: date, saved: saved, rebuild: rebuild)
-    let next =
-      outcome.state.map { UserState(saved: $0, program: program) } ?? kept
-      ?? UserState(saved: SavedState(catalog: catalog, user: user, engine: EngineState(for: catalog)), program: program)
-    return DailyCheck(evaluation: outcome.evaluation, state: next, warnings: warnings + outcome.warnings)
+    let outcome = CheckRunner.evaluate(program, history: history, date: date, saved: saved, rebuild: rebuild)
+    let next = outcome.state ?? saved ?? UserState(program: program, user: user)
+    return DailyCheck(evaluation: outcome.evaluation, state: next, warnings: outcome.warnings)
   }
 
   /// The records day by day, as if the app checked every day from the first record (or
@@ -96,7 +90,7 @@ public final class Engine: Sendable {
     user: String?, start: CalendarDay?, records: [DayRecord], from: CalendarDay?, to: CalendarDay
   ) throws(EngineError) -> [Evaluation] {
     let history = History(user: user, start: start, records: try encoded(records))
-    return Session.replay(program, history: history, from: from, to: to)
+    return CheckRunner.replay(program, history: history, from: from, to: to)
   }
 
   /// The records' encoded values in date order; throws for a record of another catalog and

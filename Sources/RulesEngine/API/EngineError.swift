@@ -1,6 +1,12 @@
 import RulesSource
 
 extension DiagnosticID {
+  /// A date that is malformed or does not exist, or one repeated or out of order.
+  public static let badDate: DiagnosticID = "bad-date"
+  /// A day's value that the catalog's input does not allow.
+  public static let badValue: DiagnosticID = "bad-value"
+  /// A value for an input the catalog does not have.
+  public static let unknownInput: DiagnosticID = "unknown-input"
   /// An exported catalog that cannot be used (`Engine(exportedCatalog:)`).
   public static let badCatalog: DiagnosticID = "bad-catalog"
   /// A saved state that cannot be used (`UserState(json:for:)`, or a check whose state belongs

@@ -16,6 +16,7 @@ public struct EngineWarning: Sendable, Hashable, CustomStringConvertible {
     self.date = date
   }
 
+  /// The message.
   public var description: String { message }
 
   /// The kinds of warnings.

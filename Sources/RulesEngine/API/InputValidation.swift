@@ -2,7 +2,7 @@ extension Input {
   /// The value `literal` gives this input: of the input's kind (an integer is also a number),
   /// a member of its list, finite, within its min and max. `found` says what the literal is in
   /// the message for a literal of the wrong kind. History files and `DayRecord` share it.
-  func value(of literal: DayRecord.Value?, found: @autoclosure () -> String) throws(EngineError) -> Value {
+  package func value(of literal: DayRecord.Value?, found: @autoclosure () -> String) throws(EngineError) -> Value {
     var value: Value?
     switch (kind, literal) {
     case (.bool, .bool(let flag)?): value = .bool(flag)
@@ -40,7 +40,7 @@ extension Input {
   }
 
   /// `unknown input 'x'; did you mean 'y'?`, for a name none of `names` is.
-  static func unknownMessage(_ name: String, in names: [String]) -> String {
+  package static func unknownMessage(_ name: String, in names: [String]) -> String {
     "unknown input '\(name)'" + Suggestion.hint(for: name, in: names)
       + (names.isEmpty ? "; the catalog has no inputs" : "")
   }

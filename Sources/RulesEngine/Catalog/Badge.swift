@@ -1,21 +1,32 @@
 /// A once-only achievement.
 public struct Badge: Sendable {
+  /// The badge's id, unique in the catalog.
   public var id: String
+  /// Where the badge is defined.
   public var origin: Origin
+  /// The badge's name, for people.
   public var name: String
+  /// What the badge is for.
   public var description: String?
+  /// The badge's category.
   public var category: String?
   /// The criterion: the badge unlocks on the first day (or check, in a progressive group)
   /// where it holds.
   public var when: ExpressionSource
   /// An explicit progress measure; without it progress is inferred from `when`.
   public var progress: (current: ExpressionSource, target: ExpressionSource)?
+  /// The xp the badge gives when it unlocks.
   public var xp: Int
+  /// The id of the badge's group, if it is in one.
   public var group: String?
+  /// Where the group is named.
   public var groupOrigin: Origin?
+  /// Tags, for listings.
   public var tags: [String]
+  /// Display fields (emoji, icon...), passed through to apps.
   public var display: Display
 
+  /// A badge.
   public init(
     id: String, origin: Origin, name: String, description: String? = nil,
     category: String? = nil, when: ExpressionSource,
@@ -40,13 +51,20 @@ public struct Badge: Sendable {
 
 /// A group of badges; a progressive group unlocks its badges in order, one per check.
 public struct BadgeGroup: Sendable {
+  /// The group's id.
   public var id: String
+  /// Where the group is defined.
   public var origin: Origin
+  /// The group's name, for people.
   public var name: String?
+  /// What the group is for.
   public var description: String?
+  /// Whether its badges unlock one per check, in order.
   public var progressive: Bool
+  /// Display fields, passed through to apps.
   public var display: Display
 
+  /// A badge group.
   public init(
     id: String, origin: Origin, name: String? = nil, description: String? = nil,
     progressive: Bool = false, display: Display = Display()

@@ -1,24 +1,37 @@
 /// A reward scheme as written: one app's inputs, streaks, metrics, milestones, badges,
-/// quotes and messages, with imported modules merged in. `CatalogChecker` turns it into a
-/// `CheckedCatalog` that can be evaluated.
+/// quotes and messages, with imported modules merged in. `CatalogValidator` turns it into a
+/// `ValidatedCatalog` that can be evaluated.
 public struct Catalog: Sendable {
+  /// The catalog's id (`catalog:`).
   public var id: String
+  /// The catalog's version: a state written with another version is read with a warning.
   public var version: Int
+  /// The catalog's name, for people.
   public var name: String?
+  /// What the catalog is for.
   public var description: String?
   /// The file it was read from.
   public var file: String
+  /// What the app reports each day, in catalog order (imports' first).
   public var inputs: [Input] = []
+  /// The streaks, in catalog order.
   public var streaks: [Streak] = []
+  /// The metrics, in catalog order.
   public var metrics: [Metric] = []
+  /// The milestone track, if the catalog has one.
   public var milestones: MilestoneTrack?
+  /// The badge groups.
   public var groups: [BadgeGroup] = []
+  /// The badges, in catalog order.
   public var badges: [Badge] = []
+  /// The quote rotation, if the catalog has one.
   public var quotes: QuoteRotation?
+  /// The messages, in the order they are tried.
   public var messages: [Message] = []
   /// Names the catalog's imported modules require, checked once the catalog is whole.
   public var requirements: [Requirement] = []
 
+  /// An empty catalog.
   public init(id: String, version: Int = 1, file: String) {
     self.id = id
     self.version = version
@@ -28,10 +41,14 @@ public struct Catalog: Sendable {
 
 /// A name a rule module needs its importer to define (`requires:` in the module).
 public struct Requirement: Sendable {
+  /// The name required (an input or a metric).
   public var name: String
+  /// The type it must have.
   public var type: ValueType
+  /// Where the requirement is written.
   public var origin: Origin
 
+  /// A requirement.
   public init(name: String, type: ValueType, origin: Origin) {
     self.name = name
     self.type = type

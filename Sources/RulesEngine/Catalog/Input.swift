@@ -1,20 +1,27 @@
 /// A per-day stat the app reports, with its type and default.
 public struct Input: Sendable {
+  /// An input's type.
   public enum Kind: Sendable, Equatable {
     case bool, int, number
     case enumeration([String])
   }
 
+  /// The input's name, as records and expressions write it.
   public var name: String
+  /// Where the input is defined.
   public var origin: Origin
+  /// The input's type.
   public var kind: Kind
   /// The value of a day that does not mention the input.
   public var defaultValue: Value
   /// Bounds a history's values must keep (ints and numbers only).
   public var min: Double?
+  /// The largest value a record may give.
   public var max: Double?
+  /// What the input means, for people.
   public var description: String?
 
+  /// An input.
   public init(
     name: String, origin: Origin, kind: Kind, defaultValue: Value, min: Double? = nil,
     max: Double? = nil, description: String? = nil

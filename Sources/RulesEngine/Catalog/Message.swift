@@ -1,17 +1,24 @@
 /// A candidate message of the day; the first whose `when` holds is shown.
 public struct Message: Sendable {
+  /// The message's id.
   public var id: String
+  /// Where the message is defined.
   public var origin: Origin
   /// Nil: the message always applies.
   public var when: ExpressionSource?
+  /// The title template.
   public var title: ExpressionSource?
   /// The wordings of the text; the first whose `when` holds is used (a plain `text` is one
   /// unconditional wording).
   public var text: [TextVariant]
+  /// The action (button label) template.
   public var action: ExpressionSource?
+  /// Tags, for listings.
   public var tags: [String]
+  /// Display fields (icon, color...), passed through to apps.
   public var display: Display
 
+  /// A message.
   public init(
     id: String, origin: Origin, when: ExpressionSource? = nil, title: ExpressionSource? = nil,
     text: [TextVariant], action: ExpressionSource? = nil, tags: [String] = [],
@@ -31,9 +38,12 @@ public struct Message: Sendable {
 /// One wording of a message's text. The text is a template (see `Template`), kept as an
 /// `ExpressionSource` for its place in the file.
 public struct TextVariant: Sendable {
+  /// When this wording applies; nil for always.
   public var when: ExpressionSource?
+  /// The wording's template.
   public var text: ExpressionSource
 
+  /// A wording.
   public init(when: ExpressionSource? = nil, text: ExpressionSource) {
     self.when = when
     self.text = text

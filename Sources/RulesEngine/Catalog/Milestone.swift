@@ -2,9 +2,12 @@
 public struct MilestoneTrack: Sendable {
   /// The streak whose current value the milestones are measured against.
   public var streak: String
+  /// Where the streak is named.
   public var streakOrigin: Origin
+  /// The milestones, in the order written.
   public var milestones: [Milestone]
 
+  /// A milestone track.
   public init(streak: String, streakOrigin: Origin, milestones: [Milestone]) {
     self.streak = streak
     self.streakOrigin = streakOrigin
@@ -14,13 +17,20 @@ public struct MilestoneTrack: Sendable {
 
 /// One milestone: a streak day with its display fields.
 public struct Milestone: Sendable {
+  /// The milestone's id.
   public var id: String
+  /// Where the milestone is defined.
   public var origin: Origin
+  /// The streak length it is reached at.
   public var day: Int
+  /// Where the day is written.
   public var dayOrigin: Origin
+  /// Tags, for listings.
   public var tags: [String]
+  /// Display fields (name, title, meaning...), passed through to apps.
   public var display: Display
 
+  /// A milestone.
   public init(
     id: String, origin: Origin, day: Int, dayOrigin: Origin, tags: [String] = [],
     display: Display = Display()

@@ -1,5 +1,6 @@
 /// A named streak counter.
 public struct Streak: Sendable {
+  /// How the streak counts.
   public enum Kind: Sendable {
     /// Days in a row where `counts` holds; `skips` days are neutral; other days break it.
     case consecutive(counts: ExpressionSource, skips: ExpressionSource?, freezes: FreezeRule?)
@@ -16,15 +17,22 @@ public struct Streak: Sendable {
     case final
   }
 
+  /// The streak's name, as expressions write it.
   public var name: String
+  /// Where the streak is defined.
   public var origin: Origin
+  /// How the streak counts.
   public var kind: Kind
   /// Without the history's `start`, the streak is 0 and has no milestones.
   public var needsStart: Bool
+  /// How the day in progress is treated.
   public var today: Today
+  /// The streak's name, for people.
   public var displayName: String?
+  /// What the streak means.
   public var description: String?
 
+  /// A streak.
   public init(
     name: String, origin: Origin, kind: Kind, needsStart: Bool = false,
     today: Today = .inProgress, displayName: String? = nil, description: String? = nil
@@ -38,6 +46,7 @@ public struct Streak: Sendable {
     self.description = description
   }
 
+  /// The freezes of a consecutive streak, if it has any.
   public var freezes: FreezeRule? {
     if case .consecutive(_, _, let freezes) = kind { return freezes }
     return nil
@@ -47,9 +56,12 @@ public struct Streak: Sendable {
 /// A freeze is earned every `earnEvery` counted days (up to `max` held) and used up on a
 /// day that would break the streak: that day neither extends nor breaks it.
 public struct FreezeRule: Sendable, Equatable {
+  /// Counted days that earn one freeze.
   public var earnEvery: Int
+  /// The most freezes a user may hold; nil for no limit.
   public var max: Int?
 
+  /// A freeze rule.
   public init(earnEvery: Int, max: Int? = nil) {
     self.earnEvery = earnEvery
     self.max = max

@@ -4,16 +4,16 @@ import RulesSource
 /// Checks a node tree against the catalog format's shapes and reports every mismatch:
 /// unknown keys (with a suggestion), missing keys, values of the wrong kind and malformed
 /// ids. It goes on after each problem, so one run shows them all.
-struct ShapeValidator {
+package struct ShapeValidator {
   let file: String
-  private(set) var diagnostics: [Diagnostic] = []
+  package private(set) var diagnostics: [Diagnostic] = []
 
-  init(file: String) {
+  package init(file: String) {
     self.file = file
   }
 
   /// Validates `node` as `shape`; `what` names the value in messages ("'day'", "badge").
-  mutating func validate(_ node: Node, _ shape: Shape, what: @autoclosure () -> String) {
+  package mutating func validate(_ node: Node, _ shape: Shape, what: @autoclosure () -> String) {
     switch shape {
     case .anything:
       return

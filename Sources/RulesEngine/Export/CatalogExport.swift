@@ -6,10 +6,13 @@
 /// are lists in catalog order whose entries carry their name as `key` (JSON readers do not
 /// keep the order of an object's keys). docs/export.md describes it.
 public enum CatalogExport {
+  /// The `format` of an exported catalog.
   public static let format = "rules-catalog"
+  /// The `format_version` this version writes and reads.
   public static let formatVersion = 1
 
-  public static func json(_ checked: CheckedCatalog) -> JSONValue {
+  /// The catalog as exported JSON, keys in a fixed order.
+  public static func json(_ checked: ValidatedCatalog) -> JSONValue {
     let catalog = checked.catalog
     var root: [(String, JSONValue)] = [
       ("format", .string(format)),
@@ -85,14 +88,17 @@ public enum CatalogExport {
       (
         "list",
         .array(
-          track.milestones.map { milestone in
-            var fields: [(String, JSONValue)] = [("id", .string(milestone.id)), ("day", .int(milestone.day))]
-            fields.add(milestone.display)
-            fields.add(tags: milestone.tags)
-            return .object(fields)
-          })
+          track.milestones.map(milestone))
       ),
     ])
+  }
+
+  /// One milestone as the export (and `rules list --format json`) writes it.
+  public static func milestone(_ milestone: Milestone) -> JSONValue {
+    var fields: [(String, JSONValue)] = [("id", .string(milestone.id)), ("day", .int(milestone.day))]
+    fields.add(milestone.display)
+    fields.add(tags: milestone.tags)
+    return .object(fields)
   }
 
   static func group(_ group: BadgeGroup) -> JSONValue {
@@ -104,7 +110,8 @@ public enum CatalogExport {
     return .object(fields)
   }
 
-  static func badge(_ badge: Badge) -> JSONValue {
+  /// One badge as the export (and `rules list --format json`) writes it.
+  public static func badge(_ badge: Badge) -> JSONValue {
     var fields: [(String, JSONValue)] = [
       ("id", .string(badge.id)), ("name", .string(badge.name)), ("when", .string(badge.when.text)),
     ]
@@ -127,19 +134,23 @@ public enum CatalogExport {
       (
         "list",
         .array(
-          rotation.quotes.map { quote in
-            var fields: [(String, JSONValue)] = [("id", .string(quote.id)), ("text", .string(quote.text))]
-            fields.add("arabic", quote.arabic)
-            fields.add("source", quote.source)
-            fields.add("category", quote.category)
-            fields.add(tags: quote.tags)
-            return .object(fields)
-          })
+          rotation.quotes.map(quote))
       ),
     ])
   }
 
-  static func message(_ message: Message) -> JSONValue {
+  /// One quote as the export (and `rules list --format json`) writes it.
+  public static func quote(_ quote: Quote) -> JSONValue {
+    var fields: [(String, JSONValue)] = [("id", .string(quote.id)), ("text", .string(quote.text))]
+    fields.add("arabic", quote.arabic)
+    fields.add("source", quote.source)
+    fields.add("category", quote.category)
+    fields.add(tags: quote.tags)
+    return .object(fields)
+  }
+
+  /// One message as the export (and `rules list --format json`) writes it.
+  public static func message(_ message: Message) -> JSONValue {
     var fields: [(String, JSONValue)] = [("id", .string(message.id))]
     fields.add("when", message.when?.text)
     fields.add("title", message.title?.text)

@@ -1,10 +1,13 @@
 /// The names expressions of one catalog can see, with their types.
 public struct Environment: Sendable {
+  /// The inputs by name: position and type.
   public var inputs: [String: (index: Int, type: ValueType)] = [:]
   /// Metrics by name; a metric whose type is not known yet (or has an error) is `.invalid`.
   public var metrics: [String: (index: Int, type: ValueType)] = [:]
+  /// The streaks by name: their position.
   public var streaks: [String: Int] = [:]
 
+  /// An environment with no names.
   public init() {}
 
   /// Built-in names and what they mean.

@@ -2,11 +2,16 @@ import RulesSource
 
 /// A problem in one expression, at a UTF-8 offset of the expression's text.
 public struct ExpressionError: Error, Sendable, Equatable {
+  /// The UTF-8 offset in the expression where the problem is.
   public var offset: Int
+  /// The kind of problem.
   public var id: DiagnosticID
+  /// What is wrong.
   public var message: String
+  /// An error or a warning.
   public var severity: Diagnostic.Severity
 
+  /// A problem at `offset`.
   public init(
     offset: Int, id: DiagnosticID, _ message: String, severity: Diagnostic.Severity = .error
   ) {

@@ -130,27 +130,28 @@ struct Lexer {
     let start = position
     let byte = bytes[position]
     let next = position + 1 < bytes.count ? bytes[position + 1] : 0
-    func token(_ symbol: Token.Symbol, length: Int) -> Result<Token, ExpressionError> {
+    func token(_ kind: Token.Kind, length: Int) -> Result<Token, ExpressionError> {
       position += length
-      return .success(Token(kind: .symbol(symbol), range: start..<position))
+      return .success(Token(kind: kind, range: start..<position))
     }
     func error(_ message: String) -> Result<Token, ExpressionError> {
       .failure(ExpressionError(offset: start, id: .expressionSyntax, message))
     }
-    switch (byte, next) {
-    case (UInt8(ascii: "&"), UInt8(ascii: "&")): return token(.and, length: 2)
-    case (UInt8(ascii: "|"), UInt8(ascii: "|")): return token(.or, length: 2)
-    case (UInt8(ascii: "="), UInt8(ascii: "=")): return token(.equal, length: 2)
-    case (UInt8(ascii: "!"), UInt8(ascii: "=")): return token(.notEqual, length: 2)
-    case (UInt8(ascii: "<"), UInt8(ascii: "=")): return token(.lessOrEqual, length: 2)
-    case (UInt8(ascii: ">"), UInt8(ascii: "=")): return token(.greaterOrEqual, length: 2)
-    case (UInt8(ascii: "&"), _): return error("'&' is not an operator; did you mean '&&'?")
-    case (UInt8(ascii: "|"), _): return error("'|' is not an operator; did you mean '||'?")
-    case (UInt8(ascii: "="), _): return error("'=' is not an operator; use '==' to compare")
+    // Two-byte operators first (`<=` before `<`), spelled as the operators spell themselves.
+    for op in BinaryOperator.allCases where Array(op.rawValue.utf8) == [byte, next] {
+      return token(.binary(op), length: 2)
+    }
+    switch byte {
+    case UInt8(ascii: "&"): return error("'&' is not an operator; did you mean '&&'?")
+    case UInt8(ascii: "|"): return error("'|' is not an operator; did you mean '||'?")
+    case UInt8(ascii: "="): return error("'=' is not an operator; use '==' to compare")
     default: break
     }
-    for symbol in Token.Symbol.allCases where symbol.rawValue.utf8.count == 1 {
-      if symbol.rawValue.utf8.first == byte { return token(symbol, length: 1) }
+    for op in BinaryOperator.allCases where Array(op.rawValue.utf8) == [byte] {
+      return token(.binary(op), length: 1)
+    }
+    for symbol in Token.Symbol.allCases where Array(symbol.rawValue.utf8) == [byte] {
+      return token(.symbol(symbol), length: 1)
     }
     // Show the whole character, even when it is several bytes long.
     var end = position + 1

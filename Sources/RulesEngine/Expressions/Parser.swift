@@ -87,21 +87,19 @@ public struct Parser {
   }
 
   /// Binary operators by level, loosest first.
-  private static let levels: [[(Token.Symbol, BinaryOperator)]] = [
-    [(.or, .or)],
-    [(.and, .and)],
-    [(.equal, .equal), (.notEqual, .notEqual)],
-    [(.less, .less), (.lessOrEqual, .lessOrEqual), (.greater, .greater), (.greaterOrEqual, .greaterOrEqual)],
-    [(.plus, .add), (.minus, .subtract)],
-    [(.times, .multiply), (.divide, .divide), (.remainder, .remainder)],
+  private static let levels: [[BinaryOperator]] = [
+    [.or],
+    [.and],
+    [.equal, .notEqual],
+    [.less, .lessOrEqual, .greater, .greaterOrEqual],
+    [.add, .subtract],
+    [.multiply, .divide, .remainder],
   ]
 
   private mutating func binary(level: Int) throws -> Expr {
     guard level < Self.levels.count else { return try unary() }
     var left = try binary(level: level + 1)
-    while case .symbol(let symbol) = current.kind,
-      let op = Self.levels[level].first(where: { $0.0 == symbol })?.1
-    {
+    while case .binary(let op) = current.kind, Self.levels[level].contains(op) {
       let token = advance()
       let right = try binary(level: level + 1)
       left = try limited(
@@ -113,7 +111,7 @@ public struct Parser {
   }
 
   private mutating func unary() throws -> Expr {
-    if isSymbol(.not) || isSymbol(.minus) {
+    if isSymbol(.not) || current.kind == .binary(.subtract) {
       let token = advance()
       try enter(at: token)
       defer { depth -= 1 }

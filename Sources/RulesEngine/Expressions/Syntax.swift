@@ -1,5 +1,6 @@
 /// An expression as parsed, before names and types are known.
 public struct Expr: Sendable {
+  /// What the expression is.
   public indirect enum Kind: Sendable {
     case bool(Bool)
     case int(Int)
@@ -15,12 +16,14 @@ public struct Expr: Sendable {
     case call(String, [Expr])
   }
 
+  /// What the expression is.
   public var kind: Kind
   /// The UTF-8 range of the expression's text.
   public var range: Range<Int>
   /// Where a problem with this node is shown: an operator, a function's name, a name.
   public var anchor: Int
 
+  /// An expression covering `range`, its problems shown at `anchor` (default: its start).
   public init(_ kind: Kind, range: Range<Int>, anchor: Int? = nil) {
     self.kind = kind
     self.range = range
@@ -28,11 +31,13 @@ public struct Expr: Sendable {
   }
 }
 
+/// An operator before its operand: `!` and `-`.
 public enum UnaryOperator: String, Sendable {
   case not = "!"
   case negate = "-"
 }
 
+/// An operator between two operands, spelled as the language writes it.
 public enum BinaryOperator: String, Sendable, CaseIterable {
   case or = "||"
   case and = "&&"
@@ -48,14 +53,14 @@ public enum BinaryOperator: String, Sendable, CaseIterable {
   case divide = "/"
   case remainder = "%"
 
-  var isComparison: Bool {
+  package var isComparison: Bool {
     switch self {
     case .less, .lessOrEqual, .greater, .greaterOrEqual: true
     default: false
     }
   }
 
-  var isEquality: Bool { self == .equal || self == .notEqual }
+  package var isEquality: Bool { self == .equal || self == .notEqual }
   var isArithmetic: Bool {
     switch self {
     case .add, .subtract, .multiply, .divide, .remainder: true

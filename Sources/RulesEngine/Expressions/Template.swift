@@ -1,11 +1,13 @@
 /// A message text with `{expression}` placeholders. `{{` and `}}` stand for literal braces.
 public struct Template: Sendable {
+  /// A part of a template.
   public enum Part: Sendable {
     case text(String)
     /// An expression and the UTF-8 offset of its text within the template.
     case expression(Expr, offset: Int)
   }
 
+  /// The parts, in order.
   public var parts: [Part]
 
   /// Splits `text` into literal parts and parsed expressions; errors carry offsets into

@@ -6,25 +6,15 @@ struct Token: Sendable, Equatable {
     case number(Double)
     case string(String)
     case identifier(String)
+    /// A binary operator, spelled as `BinaryOperator` spells it (`-` is also the unary minus).
+    case binary(BinaryOperator)
     case symbol(Symbol)
     case end
   }
 
+  /// The punctuation that is not a binary operator.
   enum Symbol: String, Sendable, CaseIterable {
     case not = "!"
-    case and = "&&"
-    case or = "||"
-    case equal = "=="
-    case notEqual = "!="
-    case less = "<"
-    case lessOrEqual = "<="
-    case greater = ">"
-    case greaterOrEqual = ">="
-    case plus = "+"
-    case minus = "-"
-    case times = "*"
-    case divide = "/"
-    case remainder = "%"
     case question = "?"
     case colon = ":"
     case openParen = "("
@@ -42,6 +32,7 @@ struct Token: Sendable, Equatable {
     case .number(let value): "the number \(value)"
     case .string: "a string"
     case .identifier(let name): "'\(name)'"
+    case .binary(let op): "'\(op.rawValue)'"
     case .symbol(let symbol): "'\(symbol.rawValue)'"
     case .end: "the end of the expression"
     }

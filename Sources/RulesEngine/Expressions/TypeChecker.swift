@@ -7,13 +7,16 @@ import RulesSource
 /// gives a number (`3 / 2` is 1.5), comparisons take either. Enum inputs compare with the
 /// strings of their `values`, and a string that is not one of them is an error.
 public struct TypeChecker {
+  /// The names expressions may use.
   public let environment: Environment
   /// History aggregates found so far (shared by all expressions of a catalog, so that two
   /// uses of `total(logged)` keep one running sum).
   public var aggregates: [Aggregate]
   private var aggregateKeys: [String: Int] = [:]
+  /// Every problem found so far.
   public private(set) var errors: [ExpressionError] = []
 
+  /// A type checker over `environment`, with the aggregates already known.
   public init(environment: Environment, aggregates: [Aggregate] = []) {
     self.environment = environment
     self.aggregates = aggregates
@@ -194,19 +197,7 @@ public struct TypeChecker {
 
     case .equal, .notEqual:
       // An enum input compared with one of its values, written as a string.
-      if case .enumeration(let type) = left.type, case .literal(.string(let text)) = right.kind {
-        guard let member = enumMember(text, of: type, at: rightExpr.range.lowerBound) else {
-          return invalid(expression)
-        }
-        right = TypedExpr(.literal(.member(member, type)), left.type, range: right.range)
-      } else if case .enumeration(let type) = right.type,
-        case .literal(.string(let text)) = left.kind
-      {
-        guard let member = enumMember(text, of: type, at: leftExpr.range.lowerBound) else {
-          return invalid(expression)
-        }
-        left = TypedExpr(.literal(.member(member, type)), right.type, range: left.range)
-      }
+      guard coerceEnumLiteral(&left, leftExpr, &right, rightExpr) else { return invalid(expression) }
       guard let (l, r) = unify(left, right) else {
         error(
           expression.anchor, .typeMismatch,
@@ -254,6 +245,22 @@ public struct TypeChecker {
     }
   }
 
+  /// When one side is an enum and the other a string literal, the literal becomes the enum's
+  /// member (`fajr == "done"`, `c ? fajr : "missed"`). False when the string is not one of the
+  /// enum's values (reported).
+  private mutating func coerceEnumLiteral(
+    _ left: inout TypedExpr, _ leftExpr: Expr, _ right: inout TypedExpr, _ rightExpr: Expr
+  ) -> Bool {
+    if case .enumeration(let type) = left.type, case .literal(.string(let text)) = right.kind {
+      guard let member = enumMember(text, of: type, at: rightExpr.range.lowerBound) else { return false }
+      right = TypedExpr(.literal(.member(member, type)), left.type, range: right.range)
+    } else if case .enumeration(let type) = right.type, case .literal(.string(let text)) = left.kind {
+      guard let member = enumMember(text, of: type, at: leftExpr.range.lowerBound) else { return false }
+      left = TypedExpr(.literal(.member(member, type)), right.type, range: left.range)
+    }
+    return true
+  }
+
   private mutating func enumMember(_ text: String, of type: EnumType, at offset: Int) -> Int? {
     if let index = type.values.firstIndex(of: text) { return index }
     error(
@@ -295,17 +302,8 @@ public struct TypeChecker {
     if then.type == .invalid || otherwise.type == .invalid || condition.type == .invalid {
       return invalid(expression)
     }
-    if case .enumeration(let type) = then.type, case .literal(.string(let text)) = otherwise.kind {
-      guard let member = enumMember(text, of: type, at: otherwiseExpr.range.lowerBound) else {
-        return invalid(expression)
-      }
-      otherwise = TypedExpr(.literal(.member(member, type)), then.type, range: otherwise.range)
-    } else if case .enumeration(let type) = otherwise.type, case .literal(.string(let text)) = then.kind {
-      guard let member = enumMember(text, of: type, at: thenExpr.range.lowerBound) else {
-        return invalid(expression)
-      }
-      then = TypedExpr(.literal(.member(member, type)), otherwise.type, range: then.range)
-    }
+    // An enum value on one side and one of its values, written as a string, on the other.
+    guard coerceEnumLiteral(&then, thenExpr, &otherwise, otherwiseExpr) else { return invalid(expression) }
     guard let (t, o) = unify(then, otherwise) else {
       error(
         expression.anchor, .typeMismatch,

@@ -24,6 +24,7 @@ public enum StreakField: String, Sendable, Hashable, CaseIterable {
 /// An expression after type checking: names resolved, types known, int-to-number
 /// conversions made explicit, enum literals turned into their positions.
 public struct TypedExpr: Sendable {
+  /// What the expression does.
   public indirect enum Kind: Sendable {
     case literal(Value)
     case symbol(Symbol)
@@ -40,10 +41,14 @@ public struct TypedExpr: Sendable {
     case toInt(TypedExpr)
   }
 
+  /// What the expression does.
   public var kind: Kind
+  /// The expression's type.
   public var type: ValueType
+  /// The UTF-8 range of the expression's text.
   public var range: Range<Int>
 
+  /// A typed expression.
   public init(_ kind: Kind, _ type: ValueType, range: Range<Int>) {
     self.kind = kind
     self.type = type
@@ -52,55 +57,34 @@ public struct TypedExpr: Sendable {
 
   /// Every symbol the expression reads (aggregates not entered).
   public func forEachSymbol(_ body: (Symbol) -> Void) {
-    switch kind {
-    case .literal, .aggregate: break
-    case .symbol(let symbol): body(symbol)
-    case .unary(_, let operand), .toNumber(let operand), .toInt(let operand):
-      operand.forEachSymbol(body)
-    case .binary(_, let left, let right):
-      left.forEachSymbol(body)
-      right.forEachSymbol(body)
-    case .conditional(let condition, let then, let otherwise):
-      condition.forEachSymbol(body)
-      then.forEachSymbol(body)
-      otherwise.forEachSymbol(body)
-    case .call(_, let arguments):
-      for argument in arguments { argument.forEachSymbol(body) }
+    forEachLeaf { leaf in
+      if case .symbol(let symbol) = leaf.kind { body(symbol) }
     }
   }
 
   /// Every aggregate the expression reads directly.
   public func forEachAggregate(_ body: (Int) -> Void) {
-    switch kind {
-    case .literal, .symbol: break
-    case .aggregate(let index): body(index)
-    case .unary(_, let operand), .toNumber(let operand), .toInt(let operand):
-      operand.forEachAggregate(body)
-    case .binary(_, let left, let right):
-      left.forEachAggregate(body)
-      right.forEachAggregate(body)
-    case .conditional(let condition, let then, let otherwise):
-      condition.forEachAggregate(body)
-      then.forEachAggregate(body)
-      otherwise.forEachAggregate(body)
-    case .call(_, let arguments):
-      for argument in arguments { argument.forEachAggregate(body) }
+    forEachLeaf { leaf in
+      if case .aggregate(let index) = leaf.kind { body(index) }
     }
   }
-}
 
-/// A history aggregate: a sum over the days so far, or over a window of the last days.
-public struct Aggregate: Sendable {
-  public enum Kind: Sendable, Equatable {
-    /// `total(x)`: over every day so far.
-    case total
-    /// `last(n, x)`: over the last `n` days, today included.
-    case last(Int)
+  /// Every leaf of the expression (literals, symbols, aggregates; what an aggregate sums is
+  /// not entered), left to right: the one walk both visits above share.
+  func forEachLeaf(_ body: (TypedExpr) -> Void) {
+    switch kind {
+    case .literal, .symbol, .aggregate: body(self)
+    case .unary(_, let operand), .toNumber(let operand), .toInt(let operand):
+      operand.forEachLeaf(body)
+    case .binary(_, let left, let right):
+      left.forEachLeaf(body)
+      right.forEachLeaf(body)
+    case .conditional(let condition, let then, let otherwise):
+      condition.forEachLeaf(body)
+      then.forEachLeaf(body)
+      otherwise.forEachLeaf(body)
+    case .call(_, let arguments):
+      for argument in arguments { argument.forEachLeaf(body) }
+    }
   }
-
-  public var kind: Kind
-  /// What is summed each day (an int or a number; bools already counted as 0 or 1).
-  public var argument: TypedExpr
-  /// `.int` or `.number`.
-  public var type: ValueType
 }

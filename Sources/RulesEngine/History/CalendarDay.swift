@@ -4,8 +4,10 @@ import Foundation
 /// calendar. Conversions go through Foundation's `Calendar`; the engine itself only adds
 /// and compares day numbers.
 public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertible {
+  /// Days since 1970-01-01.
   public var number: Int
 
+  /// The day `number` days after 1970-01-01.
   public init(number: Int) {
     self.number = number
   }
@@ -91,11 +93,14 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
     return String(format: "%04d-%02d-%02d", year, month, day)
   }
 
+  /// Whether `lhs` comes before `rhs`.
   public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool { lhs.number < rhs.number }
 
+  /// The day `rhs` days after `lhs` (before, for a negative `rhs`).
   public static func + (lhs: CalendarDay, rhs: Int) -> CalendarDay {
     CalendarDay(number: lhs.number + rhs)
   }
 
+  /// The days from `rhs` to `lhs`.
   public static func - (lhs: CalendarDay, rhs: CalendarDay) -> Int { lhs.number - rhs.number }
 }

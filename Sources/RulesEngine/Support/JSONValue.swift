@@ -11,6 +11,7 @@ public indirect enum JSONValue: Sendable, Equatable {
   case array([JSONValue])
   case object([(String, JSONValue)])
 
+  /// Whether both are the same value (object keys compared in order; NaN equals NaN).
   public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
     switch (lhs, rhs) {
     case (.null, .null): true
@@ -42,6 +43,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
   }
 
+  /// The value of `key` in an object; nil for a missing key or a value that is not an object.
   public subscript(key: String) -> JSONValue? {
     if case .object(let pairs) = self { return pairs.first { $0.0 == key }?.1 }
     return nil

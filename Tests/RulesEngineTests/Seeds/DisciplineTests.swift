@@ -7,7 +7,7 @@ import Testing
 /// scenarios of catalogs/tests/discipline.yaml.
 @Suite("discipline streaks and badges")
 struct DisciplineTests {
-  let catalog: CheckedCatalog
+  let catalog: ValidatedCatalog
 
   init() throws {
     catalog = try Fixture.shipped("discipline")
@@ -27,15 +27,17 @@ struct DisciplineTests {
 
   @Test("unlocked badges and the streak survive a restart (the state file)")
   func restart() throws {
-    let program = Program(catalog)
+    let engine = Engine(catalog)
     let days = try history(Array(repeating: Self.trained, count: 8))
-    let first = Session.evaluate(program, history: days, date: (try! CalendarDay("2026-01-07")), saved: nil)
+    let records = try days.records.map { try DayRecord($0, for: engine) }
+    let first = try engine.check(
+      user: nil, start: nil, on: CalendarDay("2026-01-07"), records: records, state: nil)
     #expect(first.evaluation.badges.new == ["momentum", "first-week"])
     // Written to JSON and read back, as the next launch of the app would.
-    let data = Data(try #require(first.state).json(for: catalog).serialized().utf8)
-    let (restored, warnings) = try SavedState.decode(data, path: "state.json", for: catalog, user: nil)
-    #expect(warnings.isEmpty)
-    let second = Session.evaluate(program, history: days, date: (try! CalendarDay("2026-01-08")), saved: restored)
+    let restored = try UserState(json: try first.state.json(), for: engine)
+    let second = try engine.check(
+      user: nil, start: nil, on: CalendarDay("2026-01-08"), records: records, state: restored)
+    #expect(second.warnings.isEmpty)
     #expect(second.evaluation.badges.new == [])
     #expect(second.evaluation.badges.unlocked.map(\.id) == ["momentum", "first-week"])
     #expect(second.evaluation.streak("training")?.current == 8)
@@ -43,7 +45,7 @@ struct DisciplineTests {
 
   @Test("the last earned badge and the streak indicator")
   func display() throws {
-    let result = Fixture.evaluate(
+    let result = try Fixture.evaluate(
       catalog, try history([Self.trained, Self.trained, Self.trained, Self.trained]), on: "2026-01-04")
     #expect(result.badges.unlocked.last?.id == "momentum")
     #expect(result.message?.text == "Streak: 4 days")

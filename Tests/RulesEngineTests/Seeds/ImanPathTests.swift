@@ -5,7 +5,7 @@ import Testing
 /// (Day 0, relapses, no commitment) is in the scenarios of catalogs/tests/imanpath.yaml.
 @Suite("ImanPath milestones")
 struct ImanPathTests {
-  let catalog: CheckedCatalog
+  let catalog: ValidatedCatalog
 
   init() throws {
     catalog = try Fixture.shipped("imanpath")

@@ -1,0 +1,121 @@
+/// A validated catalog compiled for evaluation: its frame layout, its day as bytecode (history
+/// sums, streaks, metrics, badge criteria), and closures, compiled here once, for what only a
+/// report reads (progress measures, message conditions and templates). Compile once, evaluate
+/// many days and users. (Explanations, a tooling matter, compile their closures per call.)
+public final class Program: Sendable {
+  /// The catalog compiled.
+  public let catalog: ValidatedCatalog
+  /// Where each value lives in a frame.
+  public let layout: Layout
+  let bytecode: Bytecode
+  /// Each badge's criterion as a closure (for `criterion(ofBadge:)`).
+  let badgeWhen: [Criterion]
+  let badgeXP: [Int]
+  /// Badges outside progressive groups, in catalog order.
+  let freeBadges: [Int]
+  /// Each progressive group's badges, in order.
+  let progressiveGroups: [[Int]]
+
+  /// Each badge's progress measures: where the user is and where the badge unlocks.
+  let progress: [[Measure]]
+  /// Each message: its condition, title, variants and action.
+  let messages: [CompiledMessage]
+
+  /// A badge's compiled criterion. The struct keeps the closure as it is compiled: a bare
+  /// closure in an array would be stored (and called) through a reabstraction thunk.
+  struct Criterion: Sendable {
+    let test: BoolFn
+  }
+
+  /// A closure giving a value on a frame.
+  struct ValueClosure: Sendable {
+    let value: @Sendable (Frame) -> Value
+  }
+
+  /// One progress measure of a badge.
+  struct Measure: Sendable {
+    let current: ValueClosure
+    let target: ValueClosure
+  }
+
+  /// A template's parts: text as it is, values computed on the frame.
+  struct CompiledTemplate: Sendable {
+    enum Part: Sendable {
+      case text(String)
+      case value(ValueClosure)
+    }
+
+    let parts: [Part]
+
+    /// The text with each value written in.
+    func render(_ frame: Frame) -> String {
+      var out = ""
+      for part in parts {
+        switch part {
+        case .text(let text): out += text
+        case .value(let closure): out += closure.value(frame).description
+        }
+      }
+      return out
+    }
+  }
+
+  /// A message with its conditions and templates compiled.
+  struct CompiledMessage: Sendable {
+    let when: Criterion?
+    let title: CompiledTemplate?
+    let variants: [(when: Criterion?, text: CompiledTemplate)]
+    let action: CompiledTemplate?
+  }
+
+  /// Compiles `catalog`: its layout, its bytecode and its report closures.
+  public init(_ catalog: ValidatedCatalog) {
+    self.catalog = catalog
+    let layout = Layout(catalog)
+    self.layout = layout
+    bytecode = Bytecode(catalog, layout: layout)
+    let compiler = ClosureCompiler(layout: layout)
+    badgeWhen = catalog.badges.map { Criterion(test: compiler.bool($0.when)) }
+    func closure(_ expr: TypedExpr) -> ValueClosure { ValueClosure(value: compiler.value(expr)) }
+    func template(_ template: TypedTemplate) -> CompiledTemplate {
+      CompiledTemplate(
+        parts: template.parts.map { part in
+          switch part {
+          case .text(let text): .text(text)
+          case .value(let expr): .value(closure(expr))
+          }
+        })
+    }
+    progress = catalog.badges.map { badge in
+      badge.progress.map { Measure(current: closure($0.current), target: closure($0.target)) }
+    }
+    messages = catalog.messages.map { message in
+      CompiledMessage(
+        when: message.when.map { Criterion(test: compiler.bool($0)) },
+        title: message.title.map(template),
+        variants: message.variants.map { ($0.when.map { Criterion(test: compiler.bool($0)) }, template($0.text)) },
+        action: message.action.map(template))
+    }
+    badgeXP = catalog.badges.map(\.badge.xp)
+    let groups = catalog.catalog.groups
+    freeBadges = catalog.badges.indices.filter { index in
+      guard let group = catalog.badges[index].group else { return true }
+      return !groups[group].progressive
+    }
+    progressiveGroups = groups.indices.compactMap { group in
+      guard groups[group].progressive else { return nil }
+      return catalog.badges.indices.filter { catalog.badges[$0].group == group }
+    }
+  }
+
+  /// The compiled criterion of the badge at `index` (for embedders and benchmarks that test
+  /// one rule against values they put in an evaluator's frame).
+  public func criterion(ofBadge index: Int) -> @Sendable (Frame) -> Bool {
+    badgeWhen[index].test
+  }
+
+  /// A closure computing `expr` (an expression of this catalog) on a frame.
+  public func compile(_ expr: TypedExpr) -> @Sendable (Frame) -> Value {
+    ClosureCompiler(layout: layout).value(expr)
+  }
+}

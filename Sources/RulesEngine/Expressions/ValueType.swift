@@ -1,0 +1,53 @@
+/// The type of an expression's value.
+public enum ValueType: Sendable, Equatable, CustomStringConvertible {
+  case bool
+  case int
+  case number
+  case string
+  /// The values of an enum input (`fajr`: pending, done, missed, qada).
+  case enumeration(EnumType)
+  /// The type of an expression that already has an error: it matches anything, so one
+  /// mistake is reported once.
+  case invalid
+
+  /// Whether the type is a number (int, number, or invalid, which matches anything).
+  public var isNumeric: Bool { self == .int || self == .number || self == .invalid }
+
+  /// For messages: "an integer", "a boolean", "fajr, an enum"...
+  public var description: String {
+    switch self {
+    case .bool: "a boolean"
+    case .int: "an integer"
+    case .number: "a number"
+    case .string: "a string"
+    case .enumeration(let type): "\(type.name) (an enum)"
+    case .invalid: "an invalid value"
+    }
+  }
+
+  /// The short name used in docs and exports: bool, int, number, string, enum.
+  public var name: String {
+    switch self {
+    case .bool: "bool"
+    case .int: "int"
+    case .number: "number"
+    case .string: "string"
+    case .enumeration: "enum"
+    case .invalid: "invalid"
+    }
+  }
+}
+
+/// An enum input's type: its name and values in order.
+public struct EnumType: Sendable, Equatable {
+  /// The input's name.
+  public var name: String
+  /// The values, in the order written; a value is stored as its position.
+  public var values: [String]
+
+  /// An enum type.
+  public init(name: String, values: [String]) {
+    self.name = name
+    self.values = values
+  }
+}

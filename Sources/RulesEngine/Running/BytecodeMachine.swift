@@ -1,0 +1,302 @@
+import Foundation
+
+/// Runs bytecode on one frame: one loop, one `switch` per instruction. It owns the
+/// evaluator's scratch memory (the streaks before and after the day, the sums today's values
+/// are added to), all raw memory: no reference counting and no exclusivity checks on the
+/// hot path. Not thread-safe: one machine per evaluator.
+final class BytecodeMachine {
+  let frame: Frame
+  let ints: UnsafeMutablePointer<Int>
+  let nums: UnsafeMutablePointer<Double>
+  private let code: UnsafeMutablePointer<Instruction>
+  private let codeCount: Int
+  private let rules: UnsafeMutablePointer<Bytecode.StreakRule>
+  private let fallbacks: [FallbackBox]
+  private let fallbackRefs: UnsafeMutablePointer<Unmanaged<FallbackBox>>
+
+  let streakCount: Int
+  let aggregateCount: Int
+  /// The streaks and the totals as the state has them (the day before): during `run`, the
+  /// state's own storage (read in place, not copied); else buffers of the machine's own.
+  var previous: UnsafePointer<StreakState>
+  var intSums: UnsafePointer<Int>
+  var numSums: UnsafePointer<Double>
+  private let ownPrevious: UnsafeMutablePointer<StreakState>
+  private let ownIntSums: UnsafeMutablePointer<Int>
+  private let ownNumSums: UnsafeMutablePointer<Double>
+  /// The streaks as the day leaves them.
+  let pending: UnsafeMutablePointer<StreakState>
+  /// Whether each streak moved forward on the day.
+  let moved: UnsafeMutablePointer<Bool>
+  /// Whether each streak deferred its break (a day in progress that does not count).
+  let deferred: UnsafeMutablePointer<Bool>
+  /// Per window (`last(n, x)`), what today's value is added to: its sum without its oldest day.
+  let intBase: UnsafeMutablePointer<Int>
+  let numBase: UnsafeMutablePointer<Double>
+  /// Today's value of each window's argument, not yet committed.
+  let pendingInts: UnsafeMutablePointer<Int>
+  let pendingNums: UnsafeMutablePointer<Double>
+  /// The day being run: whether it is in progress, whether a streak deferred its break, its
+  /// number, the history's start and the state's origin (either may be missing).
+  var inProgress = false
+  var deferredBreak = false
+  var day = 0
+  var start: Int?
+  var origin: Int?
+
+  private final class FallbackBox {
+    let test: BoolFn
+    init(_ test: @escaping BoolFn) { self.test = test }
+  }
+
+  init(_ bytecode: Bytecode, streaks: Int, aggregates: Int) {
+    frame = Frame(
+      intCount: bytecode.intCount, numCount: bytecode.numCount,
+      intConstants: bytecode.intConstants, numConstants: bytecode.numConstants)
+    ints = frame.ints
+    nums = frame.nums
+    codeCount = bytecode.instructions.count
+    code = .allocate(capacity: max(codeCount, 1))
+    code.initialize(from: bytecode.instructions, count: codeCount)
+    rules = .allocate(capacity: max(bytecode.streaks.count, 1))
+    rules.initialize(from: bytecode.streaks, count: bytecode.streaks.count)
+    fallbacks = bytecode.fallbacks.map(FallbackBox.init)
+    fallbackRefs = .allocate(capacity: max(fallbacks.count, 1))
+    fallbackRefs.initialize(from: fallbacks.map { Unmanaged.passUnretained($0) }, count: fallbacks.count)
+    streakCount = streaks
+    aggregateCount = aggregates
+    func allocate<T>(_ count: Int, _ value: T) -> UnsafeMutablePointer<T> {
+      let pointer = UnsafeMutablePointer<T>.allocate(capacity: max(count, 1))
+      pointer.initialize(repeating: value, count: max(count, 1))
+      return pointer
+    }
+    ownPrevious = allocate(streaks, StreakState())
+    ownIntSums = allocate(aggregates, 0)
+    ownNumSums = allocate(aggregates, 0)
+    previous = UnsafePointer(ownPrevious)
+    intSums = UnsafePointer(ownIntSums)
+    numSums = UnsafePointer(ownNumSums)
+    pending = allocate(streaks, StreakState())
+    moved = allocate(streaks, false)
+    deferred = allocate(streaks, false)
+    intBase = allocate(aggregates, 0)
+    numBase = allocate(aggregates, 0)
+    pendingInts = allocate(aggregates, 0)
+    pendingNums = allocate(aggregates, 0)
+  }
+
+  deinit {
+    code.deinitialize(count: codeCount)
+    code.deallocate()
+    rules.deallocate()
+    fallbackRefs.deallocate()
+    ownPrevious.deinitialize(count: max(streakCount, 1))
+    ownPrevious.deallocate()
+    ownIntSums.deallocate()
+    ownNumSums.deallocate()
+    pending.deinitialize(count: max(streakCount, 1))
+    pending.deallocate()
+    moved.deallocate()
+    deferred.deallocate()
+    intBase.deallocate()
+    numBase.deallocate()
+    pendingInts.deallocate()
+    pendingNums.deallocate()
+  }
+
+  /// Runs the day's instructions in `range` on `state`, which the history sums and streaks
+  /// read in place.
+  func run(_ range: Range<Int>, on state: CountedState) {
+    state.streaks.withUnsafeBufferPointer { streaks in
+      state.intSums.withUnsafeBufferPointer { ints in
+        state.numSums.withUnsafeBufferPointer { nums in
+          previous = streaks.baseAddress ?? UnsafePointer(ownPrevious)
+          intSums = ints.baseAddress ?? UnsafePointer(ownIntSums)
+          numSums = nums.baseAddress ?? UnsafePointer(ownNumSums)
+          run(range)
+          previous = UnsafePointer(ownPrevious)
+          intSums = UnsafePointer(ownIntSums)
+          numSums = UnsafePointer(ownNumSums)
+        }
+      }
+    }
+  }
+
+  /// Runs the instructions in `range`.
+  func run(_ range: Range<Int>) {
+    let ints = ints
+    let nums = nums
+    var pc = range.lowerBound
+    let end = range.upperBound
+    while pc < end {
+      switch code[pc] {
+      case .copyInt(let d, let a): ints[d] = ints[a]
+      case .copyNum(let d, let a): nums[d] = nums[a]
+      case .intToNum(let d, let a): nums[d] = Double(ints[a])
+      case .numToInt(let d, let a): ints[d] = Arithmetic.int(nums[a])
+      case .boolToInt(let d, let a): ints[d] = ints[a] != 0 ? 1 : 0
+      case .boolToNum(let d, let a): nums[d] = ints[a] != 0 ? 1 : 0
+
+      case .intAdd(let d, let a, let b): ints[d] = Arithmetic.add(ints[a], ints[b])
+      case .intSubtract(let d, let a, let b): ints[d] = Arithmetic.subtract(ints[a], ints[b])
+      case .intMultiply(let d, let a, let b): ints[d] = Arithmetic.multiply(ints[a], ints[b])
+      case .intRemainder(let d, let a, let b): ints[d] = Arithmetic.remainder(ints[a], ints[b])
+      case .intNegate(let d, let a): ints[d] = Arithmetic.negate(ints[a])
+      case .intAbs(let d, let a):
+        let value = ints[a]
+        ints[d] = value == .min ? .max : Swift.abs(value)
+      case .intMin(let d, let a, let b): ints[d] = Swift.min(ints[a], ints[b])
+      case .intMax(let d, let a, let b): ints[d] = Swift.max(ints[a], ints[b])
+      case .intClamp(let d, let x, let low, let high):
+        ints[d] = Arithmetic.clamp(ints[x], ints[low], ints[high])
+      case .intSelect(let d, let c, let t, let o): ints[d] = ints[c] != 0 ? ints[t] : ints[o]
+
+      case .numAdd(let d, let a, let b): nums[d] = nums[a] + nums[b]
+      case .numSubtract(let d, let a, let b): nums[d] = nums[a] - nums[b]
+      case .numMultiply(let d, let a, let b): nums[d] = nums[a] * nums[b]
+      case .numDivide(let d, let a, let b): nums[d] = Arithmetic.divide(nums[a], nums[b])
+      case .numRemainder(let d, let a, let b): nums[d] = Arithmetic.remainder(nums[a], nums[b])
+      case .numNegate(let d, let a): nums[d] = -nums[a]
+      case .numAbs(let d, let a): nums[d] = Swift.abs(nums[a])
+      case .numSqrt(let d, let a):
+        let value = nums[a]
+        nums[d] = value < 0 ? 0 : value.squareRoot()
+      case .numPow(let d, let a, let b): nums[d] = Foundation.pow(nums[a], nums[b])
+      case .numMin(let d, let a, let b): nums[d] = Swift.min(nums[a], nums[b])
+      case .numMax(let d, let a, let b): nums[d] = Swift.max(nums[a], nums[b])
+      case .numClamp(let d, let x, let low, let high):
+        nums[d] = Arithmetic.clamp(nums[x], nums[low], nums[high])
+      case .numSelect(let d, let c, let t, let o): nums[d] = ints[c] != 0 ? nums[t] : nums[o]
+      case .floor(let d, let a): ints[d] = Arithmetic.int(Foundation.floor(nums[a]))
+      case .ceil(let d, let a): ints[d] = Arithmetic.int(Foundation.ceil(nums[a]))
+      case .round(let d, let a): ints[d] = Arithmetic.int(nums[a].rounded(.toNearestOrAwayFromZero))
+
+      case .not(let d, let a): ints[d] = ints[a] == 0 ? 1 : 0
+      case .and(let d, let a, let b): ints[d] = ints[a] != 0 && ints[b] != 0 ? 1 : 0
+      case .or(let d, let a, let b): ints[d] = ints[a] != 0 || ints[b] != 0 ? 1 : 0
+      case .boolEqual(let d, let a, let b): ints[d] = (ints[a] != 0) == (ints[b] != 0) ? 1 : 0
+      case .boolNotEqual(let d, let a, let b): ints[d] = (ints[a] != 0) != (ints[b] != 0) ? 1 : 0
+      case .intEqual(let d, let a, let b): ints[d] = ints[a] == ints[b] ? 1 : 0
+      case .intNotEqual(let d, let a, let b): ints[d] = ints[a] != ints[b] ? 1 : 0
+      case .intLess(let d, let a, let b): ints[d] = ints[a] < ints[b] ? 1 : 0
+      case .intLessOrEqual(let d, let a, let b): ints[d] = ints[a] <= ints[b] ? 1 : 0
+      case .intGreater(let d, let a, let b): ints[d] = ints[a] > ints[b] ? 1 : 0
+      case .intGreaterOrEqual(let d, let a, let b): ints[d] = ints[a] >= ints[b] ? 1 : 0
+      case .numEqual(let d, let a, let b): ints[d] = nums[a] == nums[b] ? 1 : 0
+      case .numNotEqual(let d, let a, let b): ints[d] = nums[a] != nums[b] ? 1 : 0
+      case .numLess(let d, let a, let b): ints[d] = nums[a] < nums[b] ? 1 : 0
+      case .numLessOrEqual(let d, let a, let b): ints[d] = nums[a] <= nums[b] ? 1 : 0
+      case .numGreater(let d, let a, let b): ints[d] = nums[a] > nums[b] ? 1 : 0
+      case .numGreaterOrEqual(let d, let a, let b): ints[d] = nums[a] >= nums[b] ? 1 : 0
+      case .boolClosure(let d, let index):
+        let frame = frame
+        ints[d] = fallbackRefs[index]._withUnsafeGuaranteedRef { $0.test(frame) } ? 1 : 0
+
+      case .intTotal(let aggregate, let d, let value):
+        ints[d] = Arithmetic.add(intSums[aggregate], ints[value])
+      case .numTotal(let aggregate, let d, let value):
+        nums[d] = numSums[aggregate] + nums[value]
+      case .intWindow(let aggregate, let d, let value):
+        let today = ints[value]
+        pendingInts[aggregate] = today
+        ints[d] = Arithmetic.add(intBase[aggregate], today)
+      case .numWindow(let aggregate, let d, let value):
+        let today = nums[value]
+        pendingNums[aggregate] = today
+        nums[d] = numBase[aggregate] + today
+      case .consecutive(let index, let counts, let skips):
+        consecutive(index, counts: ints[counts] != 0, skips: skips >= 0 && ints[skips] != 0)
+      case .elapsed(let index, let resets):
+        elapsed(index, resets: resets >= 0 && ints[resets] != 0)
+      }
+      pc += 1
+    }
+  }
+
+  /// A consecutive streak's day: it counts, it is skipped, or it breaks (a freeze is used
+  /// up first; a day in progress defers the break unless the streak's day is final).
+  private func consecutive(_ index: Int, counts: Bool, skips: Bool) {
+    let rule = rules + index
+    let streak = pending + index
+    streak.pointee = previous[index]
+    moved[index] = counts
+    deferred[index] = false
+    if counts {
+      let current = Arithmetic.add(streak.pointee.current, 1)
+      streak.pointee.current = current
+      if current > streak.pointee.best { streak.pointee.best = current }
+      if rule.pointee.hasFreezes {
+        streak.pointee.progress += 1
+        if streak.pointee.progress >= rule.pointee.earnEvery {
+          streak.pointee.progress = 0
+          streak.pointee.freezes = Swift.min(rule.pointee.maxFreezes, streak.pointee.freezes + 1)
+        }
+      }
+    } else if !skips {
+      if inProgress && !rule.pointee.isFinal {
+        deferredBreak = true
+        deferred[index] = true
+      } else {
+        Self.breakStreak(streak)
+      }
+    }
+    publish(index)
+  }
+
+  /// A day that breaks the streak: a freeze is used up, or the streak goes back to 0.
+  private static func breakStreak(_ streak: UnsafeMutablePointer<StreakState>) {
+    if streak.pointee.freezes > 0 {
+      streak.pointee.freezes -= 1
+    } else {
+      streak.pointee.current = 0
+      streak.pointee.progress = 0
+    }
+  }
+
+  /// Puts a streak's fields as the day leaves them in the frame.
+  @inline(__always)
+  private func publish(_ index: Int) {
+    let rule = rules + index
+    let streak = pending + index
+    ints[rule.pointee.current] = streak.pointee.current
+    ints[rule.pointee.best] = streak.pointee.best
+    ints[rule.pointee.freezes] = streak.pointee.freezes
+  }
+
+  /// The day run in progress, finished: the breaks it deferred happen (what running it again
+  /// with `inProgress` false gives, when nothing but the streaks can differ).
+  func applyDeferredBreaks() {
+    for index in 0..<streakCount where deferred[index] {
+      deferred[index] = false
+      Self.breakStreak(pending + index)
+      publish(index)
+    }
+    inProgress = false
+    deferredBreak = false
+  }
+
+  /// An elapsed streak's day: the days since its Day 0 (the start, or the last reset).
+  private func elapsed(_ index: Int, resets: Bool) {
+    let rule = rules[index]
+    var streak = previous[index]
+    if streak.anchor == nil {
+      streak.anchor = start ?? (rule.needsStart ? nil : (origin ?? day))
+    } else if let start, let anchor = streak.anchor, anchor < start {
+      streak.anchor = start  // a later start (a new commitment) is a new Day 0
+    }
+    if let anchor = streak.anchor {
+      if resets { streak.anchor = day }
+      let current = day - (streak.anchor ?? anchor)
+      streak.current = Swift.max(0, current)
+      streak.best = Swift.max(streak.best, streak.current)
+      moved[index] = current > 0
+    } else {
+      streak.current = 0
+      moved[index] = false
+    }
+    pending[index] = streak
+    ints[rule.current] = streak.current
+    ints[rule.best] = streak.best
+    ints[rule.freezes] = 0
+  }
+}

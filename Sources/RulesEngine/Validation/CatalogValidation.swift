@@ -1,0 +1,36 @@
+import RulesSource
+
+/// A catalog (or rule module) file loaded and validated (what `rules check` reports).
+public struct CatalogValidation: Sendable {
+  /// The catalog ready to evaluate, when nothing was an error.
+  public var validated: ValidatedCatalog?
+  /// The text of every file involved, for printing source lines.
+  public var sources: [String: SourceFile]
+  /// Every problem found, errors and warnings, each once.
+  public var diagnostics: [Diagnostic]
+  /// Whether the file is a rule module rather than a catalog.
+  public var isModule: Bool
+
+  /// Loads the catalog or module at `path` with `reader` (YAML files, exported JSON, texts
+  /// in memory), merges its imports and validates it.
+  public static func load(path: String, reader: @escaping DocumentReader) -> CatalogValidation {
+    let loaded = CatalogLoader.load(path: path, reader: reader)
+    var diagnostics = loaded.diagnostics
+    var validated: ValidatedCatalog?
+    if let catalog = loaded.catalog {
+      let (result, problems) = CatalogValidator.validate(
+        catalog, sources: loaded.sources, isModule: loaded.module != nil)
+      diagnostics += problems
+      validated = loaded.module == nil && !diagnostics.hasErrors ? result : nil
+    }
+    return CatalogValidation(
+      validated: validated, sources: loaded.sources, diagnostics: unique(diagnostics),
+      isModule: loaded.module != nil)
+  }
+
+  /// The same diagnostic reported twice (a module imported by two files) is shown once.
+  static func unique(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    var seen = Set<Diagnostic>()
+    return diagnostics.filter { seen.insert($0).inserted }
+  }
+}

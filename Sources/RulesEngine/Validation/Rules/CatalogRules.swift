@@ -1,0 +1,25 @@
+import RulesSource
+
+/// Every rule, in the order they run.
+public enum CatalogRules {
+  nonisolated(unsafe) public static let all: [any CatalogRule.Type] = [
+    DuplicateIDRule.self,
+    DuplicateNameRule.self,
+    MilestoneDayRule.self,
+    MilestoneStreakRule.self,
+    BadgeGroupRule.self,
+    ShadowedMessageRule.self,
+    EmptySectionRule.self,
+  ]
+
+  /// Runs every rule on `catalog`.
+  public static func validate(_ catalog: Catalog) -> [Diagnostic] {
+    var diagnostics: [Diagnostic] = []
+    for rule in all {
+      var report = RuleReport(id: rule.id)
+      rule.validate(catalog, into: &report)
+      diagnostics += report.diagnostics
+    }
+    return diagnostics
+  }
+}

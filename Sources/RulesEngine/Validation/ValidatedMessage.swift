@@ -1,0 +1,13 @@
+/// A message with its conditions and templates typed.
+public struct ValidatedMessage: Sendable {
+  /// The message as written.
+  public let message: Message
+  /// Its condition, typed; nil for always.
+  public let when: TypedExpr?
+  /// Its title, typed.
+  public let title: TypedTemplate?
+  /// Its wordings, each with its condition, typed.
+  public let variants: [(when: TypedExpr?, text: TypedTemplate)]
+  /// Its action, typed.
+  public let action: TypedTemplate?
+}

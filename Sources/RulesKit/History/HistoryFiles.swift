@@ -1,0 +1,39 @@
+import Foundation
+import RulesEngine
+import RulesSource
+import YAMLReader
+
+/// A history file read against a catalog.
+public struct HistoryLoad: Sendable {
+  public var history: History?
+  public var source: SourceFile?
+  public var diagnostics: [Diagnostic]
+}
+
+public enum HistoryFiles {
+  /// Reads the history at `path` with the catalog's inputs; nil history when any error.
+  public static func load(path: String, inputs: [Input], limits: ReaderLimits = .default) -> HistoryLoad {
+    let document = YAMLDocuments.reader(limits: limits)(path)
+    guard document.root != nil || !document.diagnostics.hasErrors else {
+      return HistoryLoad(history: nil, source: document.source, diagnostics: document.diagnostics)
+    }
+    let (history, problems) = HistoryDecoder.decode(document.root, file: path, inputs: inputs)
+    let diagnostics = document.diagnostics + problems
+    return HistoryLoad(
+      history: diagnostics.hasErrors ? nil : history, source: document.source,
+      diagnostics: diagnostics)
+  }
+
+  /// Reads a history held in memory (tests, scenario files).
+  public static func load(text: String, path: String, inputs: [Input]) -> HistoryLoad {
+    let source = SourceFile(path: path, text: text)
+    let result = YAMLReader().read(source)
+    guard result.root != nil || !result.diagnostics.hasErrors else {
+      return HistoryLoad(history: nil, source: source, diagnostics: result.diagnostics)
+    }
+    let (history, problems) = HistoryDecoder.decode(result.root, file: path, inputs: inputs)
+    let diagnostics = result.diagnostics + problems
+    return HistoryLoad(
+      history: diagnostics.hasErrors ? nil : history, source: source, diagnostics: diagnostics)
+  }
+}

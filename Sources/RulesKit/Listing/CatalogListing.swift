@@ -1,0 +1,72 @@
+import Foundation
+import RulesEngine
+
+/// What a catalog holds, for `rules list`: milestones, badges, quotes and messages, with
+/// their display fields, optionally only those with a tag.
+public struct CatalogListing {
+  public let catalog: Catalog
+  public let tag: String?
+
+  public init(catalog: Catalog, tag: String?) {
+    self.catalog = catalog
+    self.tag = tag
+  }
+
+  private func keep(_ tags: [String]) -> Bool { tag.map(tags.contains) ?? true }
+
+  /// The entries of one kind as JSON objects, each as `rules export` writes it (one encoder
+  /// for both).
+  public func entries(_ kind: String) -> [JSONValue] {
+    switch kind {
+    case "milestones":
+      (catalog.milestones?.milestones ?? []).filter { keep($0.tags) }.map(CatalogExport.milestone)
+    case "badges": catalog.badges.filter { keep($0.tags) }.map(CatalogExport.badge)
+    case "quotes": (catalog.quotes?.quotes ?? []).filter { keep($0.tags) }.map(CatalogExport.quote)
+    case "messages": catalog.messages.filter { keep($0.tags) }.map(CatalogExport.message)
+    default: []
+    }
+  }
+
+  /// The entries of the kinds asked for, for people.
+  public func text(_ kinds: [String]) -> String {
+    var lines: [String] = []
+    for kind in kinds {
+      let rows: [[String]]
+      switch kind {
+      case "milestones":
+        rows = (catalog.milestones?.milestones ?? []).filter { keep($0.tags) }.map { milestone in
+          [
+            "day \(milestone.day)", milestone.id,
+            [milestone.display["name"], milestone.display["title"], milestone.display["meaning"]]
+              .compactMap { $0 }.joined(separator: " — "),
+            milestone.tags.isEmpty ? "" : "[" + milestone.tags.joined(separator: ", ") + "]",
+          ]
+        }
+      case "badges":
+        rows = catalog.badges.filter { keep($0.tags) }.map { badge in
+          [badge.id, badge.name, badge.when.text, badge.group.map { "(\($0))" } ?? ""]
+        }
+      case "quotes":
+        rows = (catalog.quotes?.quotes ?? []).filter { keep($0.tags) }.map { quote in
+          [quote.id, quote.text + (quote.source.map { " — \($0)" } ?? "")]
+        }
+      default:
+        rows = catalog.messages.filter { keep($0.tags) }.map { message in
+          [message.id, message.when?.text ?? "(always)", message.title?.text ?? ""]
+        }
+      }
+      if !lines.isEmpty { lines.append("") }
+      lines.append("\(kind.prefix(1).uppercased())\(kind.dropFirst()) (\(rows.count))")
+      let widths = (0..<(rows.first?.count ?? 0)).map { column in rows.map { $0[column].count }.max() ?? 0 }
+      for row in rows {
+        let cells = row.enumerated().map { column, cell in
+          column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
+        }
+        var line = "  " + cells.joined(separator: "  ")
+        while line.last == " " { line.removeLast() }
+        lines.append(line)
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,22 @@
+import Foundation
+import RulesEngine
+
+/// Warnings as the command line says them: the engine's message, with the line of the record
+/// in the history file and what `--rebuild` would do.
+public enum WarningText {
+  /// `warning` for people, for a history read from a file (`history` gives record lines).
+  public static func text(_ warning: EngineWarning, history: History?) -> String {
+    switch warning.id {
+    case .recordChanged, .recordAdded:
+      guard let date = warning.date else { return warning.message }
+      let line = history?.record(on: date).map { " (line \($0.line))" } ?? ""
+      let what =
+        warning.id == .recordAdded ? "was added after that day was counted" : "changed after it was counted"
+      return "the record of \(date)\(line) \(what); the change is not counted (use --rebuild to count it)"
+    case .newSinceState:
+      return warning.message + " (use --rebuild to count the past)"
+    case .stateAhead, .catalogVersionChanged:
+      return warning.message
+    }
+  }
+}

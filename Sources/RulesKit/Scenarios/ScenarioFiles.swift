@@ -1,0 +1,89 @@
+import Foundation
+import RulesEngine
+import RulesSource
+import YAMLReader
+
+/// What `rules test` found: each scenario's outcome, and the problems of files that could
+/// not be run (their scenarios count as failed).
+public struct ScenarioRun: Sendable {
+  public var files: [String] = []
+  public var outcomes: [ScenarioRunner.Outcome] = []
+  /// Errors in scenario files or in the catalogs they test.
+  public var problems: [Diagnostic] = []
+  /// Scenarios in files that could not be run.
+  public var notRun = 0
+  public var sources: [String: SourceFile] = [:]
+
+  public var passed: Int { outcomes.count { $0.passed } }
+  public var failed: Int { outcomes.count { !$0.passed } + notRun }
+  public var failures: [Diagnostic] { outcomes.flatMap(\.failures) }
+}
+
+/// Scenario files read with libyaml and run against their catalogs.
+public enum ScenarioFiles {
+  /// Whether a file read as `root` is a scenario file (a `scenarios` key at its top; a
+  /// catalog or module has none), so that `rules check` checks it as one.
+  public static func isScenarioFile(_ root: Node?) -> Bool {
+    root?["scenarios"] != nil
+  }
+
+  /// Reads, validates and runs every scenario of `paths`.
+  public static func run(_ paths: [String], reader: DocumentReader? = nil) -> ScenarioRun {
+    let validation = validate(paths, reader: reader)
+    var run = validation.run
+    for (file, catalog) in validation.loaded {
+      run.outcomes += ScenarioRunner.run(file, engine: Engine(catalog))
+    }
+    return run
+  }
+
+  /// Reads every scenario file of `paths` and validates it against its catalog without running
+  /// it: what `rules check` does with a scenario file. `run.outcomes` is empty; `loaded` has
+  /// the files that can be run, each with its checked catalog.
+  public static func validate(_ paths: [String], reader: DocumentReader? = nil)
+    -> (run: ScenarioRun, loaded: [(file: ScenarioFile, catalog: ValidatedCatalog)])
+  {
+    let reader = reader ?? YAMLDocuments.reader()
+    var run = ScenarioRun()
+    var loaded: [(ScenarioFile, ValidatedCatalog)] = []
+    var catalogs: [String: CatalogValidation] = [:]
+    for path in paths {
+      run.files.append(path)
+      let document = reader(path)
+      if let source = document.source { run.sources[path] = source }
+      run.problems += document.diagnostics
+      guard let root = document.root else {
+        if !document.diagnostics.hasErrors { run.problems += ScenarioDecoder.validateShape(nil, file: path) }
+        continue
+      }
+      let scenarioCount = root["scenarios"]?.items?.count ?? 0
+      guard let reference = ScenarioDecoder.catalogReference(in: root) else {
+        run.problems += ScenarioDecoder.validateShape(root, file: path)
+        run.notRun += scenarioCount
+        continue
+      }
+      let catalogPath = FilePath.resolve(reference.path, from: path)
+      let check = catalogs[catalogPath] ?? CatalogValidation.load(path: catalogPath, reader: reader)
+      catalogs[catalogPath] = check
+      guard let checked = check.validated else {
+        run.sources.merge(check.sources) { first, _ in first }
+        run.problems += check.diagnostics.filter { $0.severity == .error }
+        run.problems.append(
+          Diagnostic(
+            file: path, mark: reference.mark, id: .badScenario,
+            message: "the catalog '\(reference.path)' (\(catalogPath)) cannot be used; its errors are above"))
+        run.problems += ScenarioDecoder.validateShape(root, file: path)
+        run.notRun += scenarioCount
+        continue
+      }
+      let (file, problems) = ScenarioDecoder.decode(root, file: path, catalogPath: catalogPath, catalog: checked)
+      run.problems += problems
+      guard let file else {
+        run.notRun += scenarioCount
+        continue
+      }
+      loaded.append((file, checked))
+    }
+    return (run, loaded)
+  }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import RulesEngine
+import RulesSource
+
+/// Runs scenarios the way the app's daily checks would run them (like `rules eval --state`
+/// once a day) and
+/// compares what each check shows with what the scenario expects.
+public enum ScenarioRunner {
+  /// One scenario's outcome: a failure per expectation not met, at the expectation's place.
+  public struct Outcome: Sendable {
+    public var name: String
+    public var origin: Origin
+    public var failures: [Diagnostic]
+    public var passed: Bool { failures.isEmpty }
+  }
+
+  public static func run(_ file: ScenarioFile, engine: Engine) -> [Outcome] {
+    file.scenarios.map { run($0, engine: engine) }
+  }
+
+  /// The check of every day from the scenario's first check to its last expectation, each
+  /// continuing from the state the one before saved, as the app (or `rules eval --state`)
+  /// runs them.
+  public static func checks(_ scenario: Scenario, engine: Engine) throws(EngineError) -> [Evaluation] {
+    guard let last = scenario.expectations.map(\.date).max() else { return [] }
+    let history = scenario.history
+    let records = try history.records.map { record throws(EngineError) in try DayRecord(record, for: engine) }
+    var evaluations: [Evaluation] = []
+    var state: UserState?
+    var day = scenario.firstCheck
+    while day <= last {
+      let check = try engine.check(user: history.user, start: history.start, on: day, records: records, state: state)
+      state = check.state
+      evaluations.append(check.evaluation)
+      day = day + 1
+    }
+    return evaluations
+  }
+
+  public static func run(_ scenario: Scenario, engine: Engine) -> Outcome {
+    var byDate: [CalendarDay: Evaluation] = [:]
+    var failures: [Diagnostic] = []
+    do {
+      for evaluation in try checks(scenario, engine: engine) { byDate[evaluation.date] = evaluation }
+    } catch {
+      failures.append(
+        Diagnostic(
+          file: scenario.origin.file, mark: scenario.origin.mark, id: .expectationFailed,
+          message: "'\(scenario.name)': the checks stopped: \(error.message)"))
+    }
+    for expectation in scenario.expectations {
+      guard let evaluation = byDate[expectation.date] else { continue }
+      for check in expectation.checks {
+        guard let problem = mismatch(check.what, in: evaluation) else { continue }
+        failures.append(
+          Diagnostic(
+            file: scenario.origin.file, mark: check.mark, id: .expectationFailed,
+            message: "'\(scenario.name)', \(expectation.date): \(problem)"))
+      }
+    }
+    return Outcome(name: scenario.name, origin: scenario.origin, failures: failures)
+  }
+
+  /// What differs, as "what: expected X, found Y"; nil when the check holds.
+  static func mismatch(_ subject: Expectation.Subject, in evaluation: Evaluation) -> String? {
+    func compare<T: Equatable>(_ what: String, _ expected: T, _ found: T, _ show: (T) -> String) -> String? {
+      expected == found ? nil : "\(what): expected \(show(expected)), found \(show(found))"
+    }
+    let unlocked = Dictionary(evaluation.badges.unlocked.map { ($0.id, $0.date) }, uniquingKeysWith: { a, _ in a })
+    switch subject {
+    case .streak(let name, let field, let value):
+      guard let streak = evaluation.streak(name) else { return "the streak '\(name)' is not reported" }
+      let found =
+        switch field {
+        case .current: streak.current
+        case .best: streak.best
+        case .freezes: streak.freezes
+        }
+      return compare("\(name).\(field.rawValue)", value, found, String.init)
+    case .metric(let name, let expected):
+      guard let found = evaluation.metric(name) else { return "the metric '\(name)' is not reported" }
+      return matches(expected, found) ? nil : "\(name): expected \(show(expected)), found \(found.literal)"
+    case .unlocked(let id, let date):
+      guard let found = unlocked[id] else { return "\(id): expected unlocked, found locked" }
+      guard let date else { return nil }
+      return compare("\(id)", date, found) { "unlocked on \($0)" }
+    case .new(let ids):
+      return compare("new badges", ids, evaluation.badges.new, list)
+    case .locked(let id):
+      guard let found = unlocked[id] else { return nil }
+      return "\(id): expected locked, found unlocked on \(found)"
+    case .reached(let ids):
+      return compare("milestones reached", ids, evaluation.milestones.reached, list)
+    case .milestoneToday(let id):
+      return compare("milestone today", id, evaluation.milestones.today, optional)
+    case .milestoneNext(let id):
+      return compare("next milestone", id, evaluation.milestones.next?.id, optional)
+    case .daysUntil(let days):
+      guard let next = evaluation.milestones.next else {
+        return "days until the next milestone: expected \(days), found no next milestone"
+      }
+      return compare("days until the next milestone", days, next.daysUntil, String.init)
+    case .quote(let id):
+      return compare("quote", id, evaluation.quote?.id, optional)
+    case .message(let id):
+      return compare("message", id, evaluation.message?.id, optional)
+    case .messageText(let text):
+      guard let message = evaluation.message else { return "message text: expected \"\(text)\", found no message" }
+      return compare("message text", text, message.text) { "\"\($0)\"" }
+    }
+  }
+
+  /// A YAML scalar against a computed value: numbers by value (3 matches 3.0), booleans,
+  /// and text against strings and enum values.
+  static func matches(_ expected: ScalarValue, _ found: Value) -> Bool {
+    switch (expected, found) {
+    case (.bool(let a), .bool(let b)): a == b
+    case (.int(let a), .int(let b)): a == b
+    case (.int(let a), .number(let b)): abs(Double(a) - b) <= 1e-9 * max(1, abs(b))
+    case (.float(let a), .number(let b)): abs(a - b) <= 1e-9 * max(1, abs(b))
+    case (.float(let a), .int(let b)): abs(a - Double(b)) <= 1e-9 * max(1, abs(a))
+    case (.string(let a), .string), (.string(let a), .member): a == found.description
+    default: false
+    }
+  }
+
+  static func show(_ value: ScalarValue) -> String {
+    switch value {
+    case .null: "null"
+    case .bool(let value): "\(value)"
+    case .int(let value): "\(value)"
+    case .float(let value): NumberFormat.short(value)
+    case .string(let value): "\"\(value)\""
+    }
+  }
+
+  static func list(_ ids: [String]) -> String { "[" + ids.joined(separator: ", ") + "]" }
+  static func optional(_ id: String?) -> String { id ?? "null" }
+}

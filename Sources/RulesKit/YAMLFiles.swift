@@ -1,0 +1,22 @@
+import Foundation
+
+/// The YAML files a command works on, for `rules check` (catalogs and modules) and `rules test`
+/// (scenario files).
+public enum YAMLFiles {
+  /// The YAML files `path` names: the file itself, or a folder's `.yaml` and `.yml` files
+  /// (recursively, sorted), leaving out those under a folder named `leavingOut` (`rules check`
+  /// leaves scenario files under `tests/` to `rules test`).
+  public static func files(in path: String, leavingOut folder: String? = nil) -> [String] {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue
+    else { return [path] }
+    let enumerator = FileManager.default.enumerator(atPath: path)
+    var found: [String] = []
+    while let relative = enumerator?.nextObject() as? String {
+      guard relative.hasSuffix(".yaml") || relative.hasSuffix(".yml") else { continue }
+      if let folder, relative.split(separator: "/").dropLast().contains(Substring(folder)) { continue }
+      found.append(path.hasSuffix("/") ? path + relative : path + "/" + relative)
+    }
+    return found.sorted()
+  }
+}

@@ -1,0 +1,47 @@
+import RulesEngine
+import RulesKit
+import Testing
+
+@Suite("explanations (rules explain)")
+struct ExplanationTests {
+  @Test("a locked badge: its criterion with the values seen, and its progress")
+  func locked() throws {
+    let catalog = try Inline.validated()
+    let history = try Inline.history(
+      "days:\n  - {date: 2026-01-01, done: true, steps: 4}\n  - {date: 2026-01-02, done: true, steps: 3}\n",
+      for: catalog)
+    let index = try #require(catalog.badges.firstIndex { $0.badge.id == "three" })
+    let text = BadgeExplanation.explain(
+      Program(catalog), badge: index, history: history, date: Inline.day("2026-01-02"))
+    #expect(
+      text == """
+        three “Three” on 2026-01-02: locked
+          when: daily.current >= 3 && total_steps >= 10
+            daily.current >= 3: 2 >= 3 is false
+            total_steps >= 10: 7 >= 10 is false
+            daily.current >= 3 && total_steps >= 10 is false
+          progress: 2/3 (67%)
+        """)
+  }
+
+  @Test("an unlocked badge says when; a progressive badge names the one that unlocks first")
+  func unlockedAndWaiting() throws {
+    let catalog = try Inline.validated()
+    let history = try Inline.history("days:\n  - {date: 2026-01-01, done: true, steps: 5}\n", for: catalog)
+    let program = Program(catalog)
+    let first = try #require(catalog.badges.firstIndex { $0.badge.id == "first" })
+    #expect(
+      BadgeExplanation.explain(program, badge: first, history: history, date: Inline.day("2026-01-01"))
+        .hasPrefix("first “First” on 2026-01-01: unlocked on 2026-01-01\n"))
+    let second = try #require(catalog.badges.firstIndex { $0.badge.id == "step-2" })
+    let idle = try Inline.history("days:\n  - {date: 2026-01-01, done: false}\n", for: catalog)
+    #expect(
+      BadgeExplanation.explain(program, badge: second, history: idle, date: Inline.day("2026-01-01")) == """
+        step-2 “Step 2” on 2026-01-01: locked
+          when: total_steps >= 2
+            total_steps >= 2: 0 >= 2 is false
+          progress: 0/2 (0%)
+          it is in the progressive group 'ladder': 'step-1' unlocks first, one badge per check
+        """)
+  }
+}
