@@ -165,8 +165,9 @@ extension RulesStore {
       return try await withLockedUser(
         catalog: catalog, user: user, put: day, info: info, allDays: false, evaluate)
     } catch is NeedsAllDays {
+      // The first transaction was rolled back: the day and the user's details are stored again.
       return try await withLockedUser(
-        catalog: catalog, user: user, put: nil, info: nil, allDays: true, evaluate)
+        catalog: catalog, user: user, put: day, info: info, allDays: true, evaluate)
     }
   }
 }

@@ -132,6 +132,33 @@ class StoreTestCase: XCTestCase {
     XCTAssertEqual(unlocks.map(\.badge).sorted(), news.flatMap { $0 }.sorted())
   }
 
+  func checkAnEarlierDayPutAfterALaterOneIsStoredAndCounted() async throws {
+    let store = try await open()
+    let catalog = try loadCatalog("discipline")
+    func put(_ text: String, _ record: String) async throws -> UserCheck {
+      let date = day(text)
+      return try await store.evaluateLocked(
+        catalog: catalog.id, user: "dan", put: StoredDay(date: date, record: record)
+      ) { loaded in try UserEvaluation.run(loaded!, catalog: catalog, on: date) }
+    }
+    for number in 1...5 { _ = try await put("2026-01-0\(number)", #"{"planned":true,"completed":true}"#) }
+    let before = try await store.unlocks(catalog: catalog.id, user: "dan")
+    // The same record again for an earlier day: nothing to count again.
+    _ = try await put("2026-01-02", #"{"planned":true,"completed":true}"#)
+    // A changed earlier day: stored, and the user counted again from every day.
+    let earlier = try await put("2026-01-03", #"{"planned":true,"completed":false}"#)
+    XCTAssertTrue(earlier.json.contains(#""date": "2026-01-03""#), earlier.json)
+    let date = day("2026-01-05")
+    let now = try await store.evaluateLocked(catalog: catalog.id, user: "dan") { loaded in
+      try UserEvaluation.run(loaded!, catalog: catalog, on: date)
+    }
+    let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(now.json.utf8)) as? [String: Any])
+    let training = (json["streaks"] as? [String: Any])?["training"] as? [String: Any]
+    XCTAssertEqual(training?["current"] as? Int, 2, "days 4 and 5 after the miss on day 3")
+    let after = try await store.unlocks(catalog: catalog.id, user: "dan")
+    for unlock in before { XCTAssertTrue(after.contains(unlock), "\(unlock) kept with its date") }
+  }
+
   func checkShardsSplitTheUsersWithoutOverlap() async throws {
     let store = try await open()
     let catalog = try loadCatalog("discipline")
@@ -150,6 +177,9 @@ class StoreTestCase: XCTestCase {
 }
 
 final class SQLiteStoreTests: StoreTestCase {
+  func testAnEarlierDayPutAfterALaterOneIsStoredAndCounted() async throws {
+    try await checkAnEarlierDayPutAfterALaterOneIsStoredAndCounted()
+  }
   func testTheSchemaIsCreatedOnFirstUseAndVersioned() async throws {
     try await checkTheSchemaIsCreatedOnFirstUseAndVersioned()
   }
@@ -184,6 +214,9 @@ final class SQLiteStoreTests: StoreTestCase {
 }
 
 final class PostgresStoreTests: StoreTestCase {
+  func testAnEarlierDayPutAfterALaterOneIsStoredAndCounted() async throws {
+    try await checkAnEarlierDayPutAfterALaterOneIsStoredAndCounted()
+  }
   func testTheSchemaIsCreatedOnFirstUseAndVersioned() async throws {
     try await checkTheSchemaIsCreatedOnFirstUseAndVersioned()
   }
