@@ -43,7 +43,9 @@ public final class PostgresStore: RulesStore {
     var options = configuration
     options.options.maximumConnections = 8
     var logger = Logger(label: "rules-store")
-    logger.logLevel = .warning
+    // PostgresNIO warns when a query is queued before run() is under way, which is how the pool
+    // starts here (the query waits for it): only errors are worth a line.
+    logger.logLevel = .error
     let client = PostgresClient(configuration: options, backgroundLogger: logger)
     var shown = url
     shown.password = nil
