@@ -12,6 +12,10 @@ import PackageDescription
 //   RulesKit     the tooling: YAML catalogs and histories from files, the state file and its
 //                lock, scenarios, explanations, listings, JSON Schemas, text output
 //   RulesCLI     the `rules` command
+//   RulesStore   users' days, states and unlocks in SQLite (GRDB) or PostgreSQL (PostgresNIO);
+//                import and batch (no HTTP)
+//   RulesServer  the `rules-server` command: import, batch, eval, serve (Hummingbird)
+// `rules` (RulesCLI) reaches none of the server's packages, so a catalog author's build stays quick.
 let package = Package(
   name: "rules",
   platforms: [.macOS(.v13), .iOS(.v16), .watchOS(.v9)],
@@ -20,9 +24,19 @@ let package = Package(
     .library(name: "RulesEngine", targets: ["RulesEngine"]),
     .library(name: "YAMLReader", targets: ["YAMLReader"]),
     .library(name: "RulesKit", targets: ["RulesKit"]),
+    .executable(name: "rules-server", targets: ["RulesServer"]),
+    .library(name: "RulesStore", targets: ["RulesStore"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    // The server's packages: only RulesStore and RulesServer use them.
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+    .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
   ],
   targets: [
     .systemLibrary(
@@ -41,11 +55,33 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    .target(
+      name: "RulesStore",
+      dependencies: [
+        "RulesKit",
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    .executableTarget(
+      name: "RulesServer",
+      dependencies: [
+        "RulesStore",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "Metrics", package: "swift-metrics"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ]
+    ),
     .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"], exclude: ["Fixtures"]),
     .testTarget(name: "RulesSourceTests", dependencies: ["RulesSource"]),
     .testTarget(name: "RulesEngineTests", dependencies: ["RulesKit"]),
     .testTarget(name: "RulesKitTests", dependencies: ["RulesKit"]),
     .testTarget(name: "RulesCLITests", dependencies: ["RulesCLI"]),
+    .testTarget(name: "RulesServerTests", dependencies: ["RulesStore", "RulesServer", "YAMLReader"]),
     // An app's view: RulesEngine alone, catalogs and histories from committed JSON fixtures.
     .testTarget(name: "RulesAppTests", dependencies: ["RulesEngine"], exclude: ["Fixtures"]),
   ]

@@ -1,0 +1,339 @@
+import Foundation
+import RulesEngine
+import RulesKit
+
+/// Reads day records from JSON Lines, CSV with a header row, or history YAML files, checked
+/// against a catalog's inputs. Every problem is reported as `FILE:LINE: error: ...`; with any
+/// problem nothing is imported.
+public struct Importer {
+  /// The longest line accepted.
+  public static let maxLine = 64 * 1024
+
+  public let catalog: StoreCatalog
+  public private(set) var records: [ImportRecord] = []
+  public private(set) var users: [ImportUser] = []
+  public private(set) var errors: [String] = []
+  /// Where each (user, date) was first read, to report one recorded twice.
+  private var seen: [Key: String] = [:]
+
+  struct Key: Hashable {
+    var user: String
+    var day: Int
+  }
+  private var userIndex: [String: Int] = [:]
+
+  public init(catalog: StoreCatalog) {
+    self.catalog = catalog
+  }
+
+  /// Reads one file; its format by its extension (`.jsonl`/`.ndjson`/`.json`, `.csv`,
+  /// `.yaml`/`.yml`).
+  public mutating func read(file path: String) {
+    let before = errors.count
+    readFile(path)
+    // The file's errors in line order (long lines are found before the lines are parsed).
+    let mine = errors[before...].enumerated().sorted { a, b in
+      let (lineA, lineB) = (Self.line(of: a.element, in: path), Self.line(of: b.element, in: path))
+      return lineA != lineB ? lineA < lineB : a.offset < b.offset
+    }
+    errors.replaceSubrange(before..., with: mine.map(\.element))
+  }
+
+  static func line(of error: String, in path: String) -> Int {
+    guard error.hasPrefix(path + ":") else { return 0 }
+    return Int(error.dropFirst(path.count + 1).prefix { $0.isNumber }) ?? 0
+  }
+
+  private mutating func readFile(_ path: String) {
+    let lower = path.lowercased()
+    if lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") {
+      readHistory(path)
+      return
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      errors.append("\(path): error: cannot read the file")
+      return
+    }
+    if lower.hasSuffix(".csv") {
+      readCSV(data, file: path)
+    } else if lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") || lower.hasSuffix(".json") {
+      readJSONLines(data, file: path)
+    } else {
+      errors.append("\(path): error: unknown format; name the file .jsonl, .csv or .yaml")
+    }
+  }
+
+  /// The lines of a file (without their line ends), with their numbers; lines over the limit
+  /// and text that is not UTF-8 are reported.
+  private mutating func lines(_ data: Data, file: String) -> [(Int, Substring)] {
+    var result: [(Int, Substring)] = []
+    data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+      let bytes = raw.bindMemory(to: UInt8.self)
+      var start = 0
+      var number = 0
+      while start < bytes.count {
+        number += 1
+        var end = start
+        while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+        var stop = end
+        if stop > start, bytes[stop - 1] == 0x0D { stop -= 1 }
+        if stop - start > Self.maxLine {
+          errors.append(
+            "\(file):\(number): error: the line is \(stop - start) bytes long; at most \(Self.maxLine) are allowed")
+        } else if let text = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<stop]), as: UTF8.self) {
+          result.append((number, Substring(text)))
+        } else {
+          errors.append("\(file):\(number): error: the line is not UTF-8 text")
+        }
+        start = end + 1
+      }
+    }
+    return result
+  }
+
+  private mutating func readJSONLines(_ data: Data, file: String) {
+    for (number, line) in lines(data, file: file) {
+      if line.allSatisfy(\.isWhitespace) { continue }
+      let at = "\(file):\(number)"
+      let value: JSONInput
+      do {
+        value = try JSONReader.parse(line.utf8)
+      } catch {
+        errors.append("\(at): error: \(error.message)")
+        continue
+      }
+      guard case .object(let pairs) = value else {
+        errors.append(
+          "\(at): error: each line must be a JSON object like {\"user\": \"alice\", \"date\": \"2026-01-01\", ...}")
+        continue
+      }
+      var fields: [String: JSONInput] = [:]
+      var inputs: [(String, JSONInput)] = []
+      for (key, value) in pairs {
+        switch key {
+        case "user", "date", "start", "timezone": fields[key] = value
+        default: inputs.append((key, value))
+        }
+      }
+      func text(_ key: String) -> String?? {
+        guard let value = fields[key] else { return .some(nil) }
+        if case .null = value, key != "user", key != "date" { return .some(nil) }
+        guard case .string(let text) = value else {
+          errors.append("\(at): error: '\(key)' must be a string; found \(value.kindDescription)")
+          return nil
+        }
+        return .some(text)
+      }
+      guard let user = text("user"), let date = text("date"), let start = text("start"),
+        let zone = text("timezone")
+      else { continue }
+      add(
+        at: at, user: user, date: date, start: start, timeZone: zone, inputs: inputs)
+    }
+  }
+
+  private mutating func readCSV(_ data: Data, file: String) {
+    var header: [String]?
+    var columns: (user: Int, date: Int, start: Int?, zone: Int?) = (0, 0, nil, nil)
+    for (number, line) in lines(data, file: file) {
+      let at = "\(file):\(number)"
+      if header == nil && line.isEmpty { continue }
+      guard let cells = Self.cells(line) else {
+        errors.append("\(at): error: a quoted cell is not closed (cells cannot span lines)")
+        if header == nil { return }
+        continue
+      }
+      guard let names = header else {
+        guard let user = cells.firstIndex(of: "user"), let date = cells.firstIndex(of: "date") else {
+          errors.append("\(at): error: the header row must name the columns user and date (user,date,INPUT...)")
+          return
+        }
+        var bad = false
+        var known = Set<String>()
+        for name in cells {
+          if !known.insert(name).inserted {
+            errors.append("\(at): error: the column '\(name)' appears twice")
+            bad = true
+          } else if !["user", "date", "start", "timezone"].contains(name), !catalog.schema.has(name) {
+            errors.append(
+              "\(at): error: unknown input '\(name)'"
+                + Suggestion.hint(for: name, in: catalog.schema.inputs.map(\.name)))
+            bad = true
+          }
+        }
+        if bad { return }
+        header = cells
+        columns = (user, date, cells.firstIndex(of: "start"), cells.firstIndex(of: "timezone"))
+        continue
+      }
+      if line.isEmpty { continue }
+      guard cells.count == names.count else {
+        errors.append("\(at): error: the row has \(cells.count) cells; the header has \(names.count)")
+        continue
+      }
+      var inputs: [(String, JSONInput)] = []
+      for (index, name) in names.enumerated()
+      where index != columns.user && index != columns.date && index != columns.start && index != columns.zone {
+        inputs.append((name, catalog.schema.value(csv: cells[index], for: name) ?? .null))
+      }
+      let start = columns.start.map { cells[$0] }.flatMap { $0.isEmpty ? nil : $0 }
+      let zone = columns.zone.map { cells[$0] }.flatMap { $0.isEmpty ? nil : $0 }
+      add(at: at, user: cells[columns.user], date: cells[columns.date], start: start, timeZone: zone, inputs: inputs)
+    }
+    if header == nil { errors.append("\(file):1: error: the file has no header row (user,date,INPUT...)") }
+  }
+
+  /// The cells of a CSV line (RFC 4180 quoting within the line); nil when a quote is open.
+  static func cells(_ line: Substring) -> [String]? {
+    var cells: [String] = []
+    var cell = ""
+    var quoted = false
+    var index = line.startIndex
+    var cellStarted = false
+    while index < line.endIndex {
+      let character = line[index]
+      if quoted {
+        if character == "\"" {
+          let next = line.index(after: index)
+          if next < line.endIndex, line[next] == "\"" {
+            cell.append("\"")
+            index = next
+          } else {
+            quoted = false
+          }
+        } else {
+          cell.append(character)
+        }
+      } else if character == "\"" && !cellStarted {
+        quoted = true
+        cellStarted = true
+      } else if character == "," {
+        cells.append(cell)
+        cell = ""
+        cellStarted = false
+      } else {
+        cell.append(character)
+        cellStarted = true
+      }
+      index = line.index(after: index)
+    }
+    if quoted { return nil }
+    cells.append(cell)
+    return cells
+  }
+
+  private mutating func readHistory(_ path: String) {
+    let result = HistoryFiles.load(path: path, inputs: catalog.schema.inputs)
+    var failed = false
+    for diagnostic in result.diagnostics.sortedByPosition() where diagnostic.severity == .error {
+      errors.append(DiagnosticRenderer.text(diagnostic, source: result.source))
+      failed = true
+    }
+    guard !failed, let history = result.history else { return }
+    guard let user = history.user else {
+      errors.append("\(path):1: error: the history names no user; add 'user: ID'")
+      return
+    }
+    if let problem = UserID.problem(user) {
+      errors.append("\(path):1: error: \(problem)")
+      return
+    }
+    let inputs = catalog.schema.inputs
+    noteUser(ImportUser(user: user, start: history.start, timeZone: history.timeZone?.identifier))
+    for record in history.records {
+      var pairs: [(String, JSONInput)] = []
+      for (index, input) in inputs.enumerated() {
+        let value: JSONInput =
+          switch input.decode(record.values[index]) {
+          case .bool(let flag): .bool(flag)
+          case .int(let int): .int(int)
+          case .number(let double): .number(double)
+          case .string(let text): .string(text)
+          case .member(let position, let type): .string(type.values[position])
+          }
+        pairs.append((input.name, value))
+      }
+      guard case .success(let text) = catalog.schema.record(pairs) else { continue }
+      remember(at: "\(path):\(record.line)", user: user, date: record.date, record: text)
+    }
+  }
+
+  /// Checks one line's fields and values, and keeps the record (or reports every problem).
+  private mutating func add(
+    at: String, user: String?, date: String?, start: String?, timeZone: String?, inputs: [(String, JSONInput)]
+  ) {
+    var ok = true
+    var checkedUser: String?
+    if let user {
+      if let problem = UserID.problem(user) {
+        errors.append("\(at): error: \(problem)")
+        ok = false
+      } else {
+        checkedUser = user
+      }
+    } else {
+      errors.append("\(at): error: the record has no 'user'")
+      ok = false
+    }
+    var day: CalendarDay?
+    if let date, let fast = CalendarDay.parsed(date) {
+      day = fast
+    } else if let date {
+      if let problem = CalendarDay.problem(with: date) {
+        errors.append("\(at): error: 'date': \(problem)")
+        ok = false
+      } else {
+        day = CalendarDay.parsed(date)
+      }
+    } else {
+      errors.append("\(at): error: the record has no 'date'")
+      ok = false
+    }
+    var startDay: CalendarDay?
+    if let start {
+      if let problem = CalendarDay.problem(with: start) {
+        errors.append("\(at): error: 'start': \(problem)")
+        ok = false
+      } else {
+        startDay = CalendarDay.parsed(start)
+      }
+    }
+    if let timeZone, TimeZone(identifier: timeZone) == nil {
+      errors.append(
+        "\(at): error: '\(timeZone)' is not a time zone; use an IANA name such as Europe/Berlin or America/New_York")
+      ok = false
+    }
+    var text = ""
+    switch catalog.schema.record(inputs) {
+    case .success(let record): text = record
+    case .failure(let problems):
+      for problem in problems.problems { errors.append("\(at): error: \(problem.message)") }
+      ok = false
+    }
+    guard ok, let checkedUser, let day else { return }
+    if startDay != nil || timeZone != nil {
+      noteUser(ImportUser(user: checkedUser, start: startDay, timeZone: timeZone))
+    }
+    remember(at: at, user: checkedUser, date: day, record: text)
+  }
+
+  private mutating func noteUser(_ user: ImportUser) {
+    if let index = userIndex[user.user] {
+      if let start = user.start { users[index].start = start }
+      if let zone = user.timeZone { users[index].timeZone = zone }
+    } else {
+      userIndex[user.user] = users.count
+      users.append(user)
+    }
+  }
+
+  private mutating func remember(at: String, user: String, date: CalendarDay, record: String) {
+    let key = Key(user: user, day: date.number)
+    if let first = seen[key] {
+      errors.append("\(at): error: \(user) has a record for \(date) already (\(first)); keep one record per day")
+      return
+    }
+    seen[key] = at
+    records.append(ImportRecord(user: user, date: date, record: record))
+  }
+}

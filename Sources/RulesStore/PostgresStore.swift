@@ -1,0 +1,350 @@
+import Foundation
+import Logging
+import PostgresNIO
+import RulesEngine
+
+/// The shared store: PostgreSQL through PostgresNIO's connection pool. A user's requests are
+/// serialized by a transaction holding the user's row (`SELECT ... FOR UPDATE`); batches read
+/// chunks of users in one snapshot and save them with one statement per table, checking each
+/// user's revision.
+public final class PostgresStore: RulesStore {
+  let client: PostgresClient
+  let runner: Task<Void, Never>
+  let logger: Logger
+  public let description: String
+
+  init(client: PostgresClient, description: String, logger: Logger) {
+    self.client = client
+    self.description = description
+    self.logger = logger
+    runner = Task { await client.run() }
+  }
+
+  /// `postgres://USER[:PASSWORD]@HOST[:PORT]/DB`; `?host=/run/postgresql` for a unix socket
+  /// folder (the socket `.s.PGSQL.PORT` in it).
+  public static func open(url text: String) async throws -> PostgresStore {
+    guard let url = URLComponents(string: text), let user = url.user, !user.isEmpty else {
+      throw StoreError("the store '\(text)' is not postgres://USER@HOST:PORT/DB")
+    }
+    let database = String(url.path.drop { $0 == "/" })
+    let port = url.port ?? 5432
+    let socketFolder = url.queryItems?.first { $0.name == "host" }?.value
+    let configuration: PostgresClient.Configuration
+    if let socketFolder, socketFolder.hasPrefix("/") {
+      configuration = .init(
+        unixSocketPath: "\(socketFolder)/.s.PGSQL.\(port)", username: user, password: url.password,
+        database: database.isEmpty ? nil : database)
+    } else {
+      guard let host = url.host, !host.isEmpty else { throw StoreError("the store '\(text)' names no host") }
+      configuration = .init(
+        host: host, port: port, username: user, password: url.password,
+        database: database.isEmpty ? nil : database, tls: .disable)
+    }
+    var options = configuration
+    options.options.maximumConnections = 8
+    var logger = Logger(label: "rules-store")
+    // PostgresNIO warns when a query is queued before run() is under way, which is how the pool
+    // starts here (the query waits for it): only errors are worth a line.
+    logger.logLevel = .error
+    let client = PostgresClient(configuration: options, backgroundLogger: logger)
+    var shown = url
+    shown.password = nil
+    let store = PostgresStore(client: client, description: shown.string ?? "postgres", logger: logger)
+    do {
+      try await store.migrate()
+    } catch {
+      store.runner.cancel()
+      throw StoreError("cannot use the PostgreSQL store \(shown.string ?? text): \(Self.message(error))")
+    }
+    return store
+  }
+
+  static func message(_ error: any Error) -> String {
+    if let error = error as? PSQLError {
+      if let message = error.serverInfo?[.message] { return message }
+      return "\(error.code)"
+    }
+    if let error = error as? PostgresTransactionError {
+      if let inner = error.closureError { return message(inner) }
+      if let inner = error.commitError { return message(inner) }
+      if let inner = error.beginError { return message(inner) }
+    }
+    return "\(error)"
+  }
+
+  /// Runs `body` in a transaction; PostgresNIO's errors are unwrapped so that callers see
+  /// their own (NeedsAllDays, StoreError).
+  func transaction<R: Sendable>(_ body: (PostgresConnection) async throws -> sending R) async throws -> R {
+    do {
+      return try await client.withTransaction(logger: logger, body)
+    } catch let error as PostgresTransactionError {
+      if let inner = error.closureError { throw inner }
+      throw StoreError(Self.message(error))
+    }
+  }
+
+  func migrate() async throws {
+    try await transaction { connection in
+      // One migrator at a time, whichever process starts first.
+      try await connection.query("SELECT pg_advisory_xact_lock(7271001)", logger: logger)
+      try await connection.query(PostgresQuery(unsafeSQL: Schema.migrationsTable), logger: logger)
+      var current = 0
+      for try await version in try await connection.query(
+        "SELECT COALESCE(MAX(version), 0) FROM rules_migrations", logger: logger
+      ).decode(Int.self) {
+        current = version
+      }
+      if current > Schema.version {
+        throw StoreError(
+          "the store is at schema version \(current); this rules-server knows up to \(Schema.version) (upgrade it)")
+      }
+      let now = ISO8601DateFormatter().string(from: Date())
+      for (index, statements) in Schema.migrations(.postgres).enumerated() where index + 1 > current {
+        for statement in statements { try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger) }
+        try await connection.query(
+          "INSERT INTO rules_migrations (version, applied_at) VALUES (\(index + 1), \(now))", logger: logger)
+      }
+    }
+  }
+
+  public func schemaVersion() async throws -> Int {
+    var version = 0
+    for try await value in try await client.query("SELECT COALESCE(MAX(version), 0) FROM rules_migrations")
+      .decode(Int.self)
+    {
+      version = value
+    }
+    return version
+  }
+
+  static let importChunk = 5_000
+
+  public func importRecords(
+    catalog: String, users: [ImportUser], records: [ImportRecord]
+  ) async throws -> ImportSummary {
+    try await transaction { connection in
+      var summary = ImportSummary(records: records.count, users: 0, changed: 0)
+      var distinct: [String] = []
+      var seen = Set<String>()
+      for record in records where seen.insert(record.user).inserted { distinct.append(record.user) }
+      for user in users where seen.insert(user.user).inserted { distinct.append(user.user) }
+      summary.users = distinct.count
+      for start in stride(from: 0, to: distinct.count, by: Self.importChunk) {
+        let ids = Array(distinct[start..<min(start + Self.importChunk, distinct.count)])
+        try await connection.query(
+          """
+          INSERT INTO users (catalog, user_id) SELECT \(catalog), id FROM unnest(\(ids)::text[]) AS t(id)
+          ON CONFLICT (catalog, user_id) DO NOTHING
+          """, logger: logger)
+      }
+      var changedFrom: [String: String] = [:]
+      for user in users {
+        let rows = try await connection.query(
+          """
+          UPDATE users SET start = COALESCE(\(user.start?.iso), start),
+            timezone = COALESCE(\(user.timeZone), timezone)
+          WHERE catalog = \(catalog) AND user_id = \(user.user)
+            AND (start IS DISTINCT FROM COALESCE(\(user.start?.iso), start)
+              OR timezone IS DISTINCT FROM COALESCE(\(user.timeZone), timezone))
+          RETURNING user_id
+          """, logger: logger)
+        for try await _ in rows where user.start != nil { changedFrom[user.user] = "0000-00-00" }
+      }
+      for start in stride(from: 0, to: records.count, by: Self.importChunk) {
+        let slice = records[start..<min(start + Self.importChunk, records.count)]
+        let ids = slice.map(\.user)
+        let dates = slice.map(\.date.iso)
+        let texts = slice.map(\.record)
+        let rows = try await connection.query(
+          """
+          INSERT INTO days (catalog, user_id, date, record)
+          SELECT \(catalog), u, d, r FROM unnest(\(ids)::text[], \(dates)::text[], \(texts)::text[]) AS t(u, d, r)
+          ON CONFLICT (catalog, user_id, date) DO UPDATE SET record = excluded.record
+          WHERE days.record IS DISTINCT FROM excluded.record
+          RETURNING user_id, date
+          """, logger: logger)
+        for try await (user, date) in rows.decode((String, String).self) {
+          summary.changed += 1
+          if let earlier = changedFrom[user], earlier <= date { continue }
+          changedFrom[user] = date
+        }
+      }
+      if !changedFrom.isEmpty {
+        let ids = Array(changedFrom.keys)
+        let dates = ids.map { changedFrom[$0]! }
+        try await connection.query(
+          """
+          UPDATE users u SET revision = u.revision + 1,
+            rebuild = u.rebuild OR EXISTS (SELECT 1 FROM states s
+              WHERE s.catalog = u.catalog AND s.user_id = u.user_id AND s.date > t.d)
+          FROM unnest(\(ids)::text[], \(dates)::text[]) AS t(id, d)
+          WHERE u.catalog = \(catalog) AND u.user_id = t.id
+          """, logger: logger)
+      }
+      return summary
+    }
+  }
+
+  public func userIDs(catalog: String, after: String?, limit: Int) async throws -> [String] {
+    var ids: [String] = []
+    let rows = try await client.query(
+      """
+      SELECT user_id FROM users WHERE catalog = \(catalog) AND user_id COLLATE "C" > \(after ?? "")
+      ORDER BY user_id COLLATE "C" LIMIT \(limit)
+      """, logger: logger)
+    for try await id in rows.decode(String.self) { ids.append(id) }
+    return ids
+  }
+
+  public func loadUsers(catalog: String, ids: [String]) async throws -> [LoadedUser] {
+    try await transaction { connection in
+      try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ", logger: logger)
+      return try await Self.load(connection, catalog: catalog, ids: ids, allDays: false, logger: logger)
+    }
+  }
+
+  static func load(
+    _ connection: PostgresConnection, catalog: String, ids: [String], allDays: Bool, logger: Logger
+  ) async throws -> [LoadedUser] {
+    var users: [String: LoadedUser] = [:]
+    let rows = try await connection.query(
+      """
+      SELECT u.user_id, u.start, u.timezone, u.revision, u.rebuild, s.state, s.date FROM users u
+      LEFT JOIN states s ON s.catalog = u.catalog AND s.user_id = u.user_id
+      WHERE u.catalog = \(catalog) AND u.user_id = ANY(\(ids)::text[])
+      """, logger: logger)
+    for try await (id, start, zone, revision, rebuild, state, date) in rows.decode(
+      (String, String?, String?, Int64, Bool, String?, String?).self)
+    {
+      users[id] = LoadedUser(
+        user: id, start: start.flatMap(CalendarDay.parsed), timeZone: zone, revision: revision, rebuild: rebuild,
+        state: state.map { Data($0.utf8) }, stateDate: date.flatMap(CalendarDay.parsed), days: [],
+        allDays: allDays || rebuild || state == nil)
+    }
+    let days = try await connection.query(
+      """
+      SELECT d.user_id, d.date, d.record FROM days d
+      JOIN users u ON u.catalog = d.catalog AND u.user_id = d.user_id
+      LEFT JOIN states s ON s.catalog = d.catalog AND s.user_id = d.user_id
+      WHERE d.catalog = \(catalog) AND d.user_id = ANY(\(ids)::text[])
+        AND (\(allDays) OR s.date IS NULL OR u.rebuild OR d.date >= s.date)
+      ORDER BY d.user_id, d.date
+      """, logger: logger)
+    for try await (id, date, record) in days.decode((String, String, String).self) {
+      guard let day = CalendarDay.parsed(date) else { continue }
+      users[id]?.days.append(StoredDay(date: day, record: record))
+    }
+    return ids.compactMap { users[$0] }
+  }
+
+  public func save(catalog: String, checks: [SavedCheck]) async throws -> Set<String> {
+    guard !checks.isEmpty else { return [] }
+    return try await transaction { connection in
+      try await Self.save(connection, catalog: catalog, checks: checks, logger: logger)
+    }
+  }
+
+  static func save(
+    _ connection: PostgresConnection, catalog: String, checks: [SavedCheck], logger: Logger
+  ) async throws -> Set<String> {
+    let rows = try await connection.query(
+      """
+      UPDATE users u SET rebuild = CASE WHEN t.rebuilt THEN FALSE ELSE u.rebuild END
+      FROM unnest(\(checks.map(\.user))::text[], \(checks.map(\.revision))::bigint[], \(checks.map(\.rebuilt))::boolean[])
+        AS t(id, revision, rebuilt)
+      WHERE u.catalog = \(catalog) AND u.user_id = t.id AND u.revision = t.revision
+      RETURNING u.user_id
+      """, logger: logger)
+    var saved = Set<String>()
+    for try await id in rows.decode(String.self) { saved.insert(id) }
+    let kept = checks.filter { saved.contains($0.user) }
+    guard !kept.isEmpty else { return saved }
+    try await connection.query(
+      """
+      INSERT INTO states (catalog, user_id, date, state)
+      SELECT \(catalog), u, d, s FROM unnest(\(kept.map(\.user))::text[], \(kept.map(\.stateDate.iso))::text[],
+        \(kept.map { String(decoding: $0.state, as: UTF8.self) })::text[]) AS t(u, d, s)
+      ON CONFLICT (catalog, user_id) DO UPDATE SET date = excluded.date, state = excluded.state
+      """, logger: logger)
+    let unlocks = kept.flatMap { check in check.new.map { (check.user, $0) } }
+    if !unlocks.isEmpty {
+      try await connection.query(
+        """
+        INSERT INTO unlocks (catalog, user_id, badge, date)
+        SELECT \(catalog), u, b, d FROM unnest(\(unlocks.map(\.0))::text[], \(unlocks.map(\.1.badge))::text[],
+          \(unlocks.map(\.1.date.iso))::text[]) AS t(u, b, d)
+        ON CONFLICT (catalog, user_id, badge) DO NOTHING
+        """, logger: logger)
+    }
+    return saved
+  }
+
+  public func withLockedUser<R: Sendable>(
+    catalog: String, user: String, put day: StoredDay?, info: ImportUser?, allDays: Bool,
+    _ evaluate: @Sendable (LoadedUser?) throws -> (SavedCheck?, R)
+  ) async throws -> R {
+    try await transaction { connection in
+      if day != nil || info != nil {
+        try await connection.query(
+          "INSERT INTO users (catalog, user_id) VALUES (\(catalog), \(user)) ON CONFLICT (catalog, user_id) DO NOTHING",
+          logger: logger)
+      }
+      // The user's lock, held to the end of the transaction.
+      try await connection.query(
+        "SELECT 1 FROM users WHERE catalog = \(catalog) AND user_id = \(user) FOR UPDATE", logger: logger)
+      if let info {
+        try await connection.query(
+          """
+          UPDATE users SET start = \(info.start?.iso), timezone = \(info.timeZone), revision = revision + 1,
+            rebuild = rebuild OR (start IS DISTINCT FROM \(info.start?.iso) AND EXISTS (SELECT 1 FROM states s
+              WHERE s.catalog = users.catalog AND s.user_id = users.user_id))
+          WHERE catalog = \(catalog) AND user_id = \(user)
+            AND (start IS DISTINCT FROM \(info.start?.iso) OR timezone IS DISTINCT FROM \(info.timeZone))
+          """, logger: logger)
+      }
+      if let day {
+        let rows = try await connection.query(
+          """
+          INSERT INTO days (catalog, user_id, date, record) VALUES (\(catalog), \(user), \(day.date.iso), \(day.record))
+          ON CONFLICT (catalog, user_id, date) DO UPDATE SET record = excluded.record
+          WHERE days.record IS DISTINCT FROM excluded.record
+          RETURNING 1
+          """, logger: logger)
+        var changed = false
+        for try await _ in rows { changed = true }
+        if changed {
+          try await connection.query(
+            """
+            UPDATE users SET revision = revision + 1,
+              rebuild = rebuild OR EXISTS (SELECT 1 FROM states s
+                WHERE s.catalog = users.catalog AND s.user_id = users.user_id AND s.date > \(day.date.iso))
+            WHERE catalog = \(catalog) AND user_id = \(user)
+            """, logger: logger)
+        }
+      }
+      let loaded = try await Self.load(connection, catalog: catalog, ids: [user], allDays: allDays, logger: logger)
+      let (check, value) = try evaluate(loaded.first)
+      if let check {
+        let saved = try await Self.save(connection, catalog: catalog, checks: [check], logger: logger)
+        guard saved.contains(user) else { throw StoreError("the user \(user) changed while locked") }
+      }
+      return value
+    }
+  }
+
+  public func unlocks(catalog: String, user: String) async throws -> [StoredUnlock] {
+    var unlocks: [StoredUnlock] = []
+    let rows = try await client.query(
+      "SELECT badge, date FROM unlocks WHERE catalog = \(catalog) AND user_id = \(user) ORDER BY date, badge",
+      logger: logger)
+    for try await (badge, date) in rows.decode((String, String).self) {
+      if let day = CalendarDay.parsed(date) { unlocks.append(StoredUnlock(badge: badge, date: day)) }
+    }
+    return unlocks
+  }
+
+  public func close() async throws {
+    runner.cancel()
+    _ = await runner.value
+  }
+}

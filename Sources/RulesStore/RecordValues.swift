@@ -1,0 +1,164 @@
+import Foundation
+import RulesEngine
+
+/// A problem with one input value, as the HTTP API and the importer report it.
+public struct RecordProblem: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The error code of the HTTP API: `unknown-input`, `bad-value`, `bad-date`, `bad-json`,
+  /// `bad-user`...
+  public var code: String
+  public var message: String
+
+  public init(_ code: String, _ message: String) {
+    self.code = code
+    self.message = message
+  }
+
+  public var description: String { message }
+}
+
+/// Every problem of one record.
+public struct RecordProblems: Error, Sendable {
+  public var problems: [RecordProblem]
+}
+
+/// The inputs of a catalog, for checking day records before they are stored: unknown inputs,
+/// values of the wrong type, enum values not in the list, values out of min/max.
+public struct RecordSchema: Sendable {
+  public let inputs: [Input]
+  private let positions: [String: Int]
+
+  public init(inputs: [Input]) {
+    self.inputs = inputs
+    var positions: [String: Int] = [:]
+    for (index, input) in inputs.enumerated() { positions[input.name] = index }
+    self.positions = positions
+  }
+
+  public func has(_ name: String) -> Bool { positions[name] != nil }
+
+  /// Checks one record's values (pairs of input name and value); returns the record as the
+  /// store keeps it (compact JSON, inputs in catalog order, numbers of `number` inputs as
+  /// numbers) or every problem found.
+  public func record(_ pairs: [(String, JSONInput)]) -> Result<String, RecordProblems> {
+    var slots: [JSONInput?] = Array(repeating: nil, count: inputs.count)
+    var problems: [RecordProblem] = []
+    for (name, value) in pairs {
+      guard let index = positions[name] else {
+        problems.append(
+          RecordProblem(
+            "unknown-input",
+            "unknown input '\(name)'" + Suggestion.hint(for: name, in: inputs.map(\.name))
+              + (inputs.isEmpty ? "; the catalog has no inputs" : "")))
+        continue
+      }
+      switch check(value, for: inputs[index]) {
+      case .success(let checked): slots[index] = checked
+      case .failure(let problem): problems.append(problem)
+      }
+    }
+    guard problems.isEmpty else { return .failure(RecordProblems(problems: problems)) }
+    var pairsOut: [(String, JSONInput)] = []
+    for (index, slot) in slots.enumerated() {
+      if let slot { pairsOut.append((inputs[index].name, slot)) }
+    }
+    return .success(JSONInput.object(pairsOut).serialized)
+  }
+
+  /// One value checked against its input; `null` is a missing value (the default).
+  func check(_ value: JSONInput, for input: Input) -> Result<JSONInput?, RecordProblem> {
+    var checked: JSONInput
+    var number: Double?
+    switch (input.kind, value) {
+    case (_, .null): return .success(nil)
+    case (.bool, .bool): checked = value
+    case (.int, .int(let int)):
+      checked = value
+      number = Double(int)
+    case (.number, .int(let int)):
+      checked = .number(Double(int))
+      number = Double(int)
+    case (.number, .number(let double)):
+      checked = value
+      number = double
+    case (.enumeration(let values), .string(let text)):
+      guard values.contains(text) else {
+        return .failure(
+          RecordProblem(
+            "bad-value",
+            "'\(text)' is not a value of \(input.name) (\(values.joined(separator: ", ")))"
+              + Suggestion.hint(for: text, in: values)))
+      }
+      checked = value
+    default:
+      let expected: String =
+        switch input.kind {
+        case .bool: "true or false"
+        case .int: "an integer"
+        case .number: "a number"
+        case .enumeration(let values): "one of " + values.joined(separator: ", ")
+        }
+      return .failure(RecordProblem("bad-value", "\(input.name) must be \(expected); found \(value.kindDescription)"))
+    }
+    if let number, let min = input.min, number < min {
+      return .failure(
+        RecordProblem(
+          "bad-value", "\(input.name) must be at least \(NumberFormat.short(min)); found \(value.serialized)"))
+    }
+    if let number, let max = input.max, number > max {
+      return .failure(
+        RecordProblem(
+          "bad-value", "\(input.name) must be at most \(NumberFormat.short(max)); found \(value.serialized)"))
+    }
+    return .success(checked)
+  }
+
+  /// A CSV cell read as the input's type (an empty cell is a missing value).
+  public func value(csv cell: String, for name: String) -> JSONInput? {
+    guard let index = positions[name] else { return nil }
+    if cell.isEmpty { return .null }
+    switch inputs[index].kind {
+    case .bool:
+      switch cell {
+      case "true": return .bool(true)
+      case "false": return .bool(false)
+      default: return .string(cell)
+      }
+    case .int:
+      if let int = Int(cell) { return .int(int) }
+      return .string(cell)
+    case .number:
+      if let int = Int(cell) { return .int(int) }
+      if let double = Double(cell), double.isFinite, cell.first != "+", !cell.contains("n") && !cell.contains("N") {
+        return .number(double)
+      }
+      return .string(cell)
+    case .enumeration: return .string(cell)
+    }
+  }
+}
+
+/// User ids: not empty, at most 256 bytes of UTF-8, no control characters.
+public enum UserID {
+  public static let maxBytes = 256
+
+  /// Why `id` cannot be a user id, or nil.
+  public static func problem(_ id: String) -> String? {
+    if id.isEmpty { return "the user id is empty" }
+    if id.utf8.count > maxBytes { return "the user id is \(id.utf8.count) bytes long; at most \(maxBytes) are allowed" }
+    if id.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+      return "the user id contains a control character"
+    }
+    return nil
+  }
+
+  /// The stable hash of `--shard K/N`: FNV-1a (64 bits) over the id's UTF-8 bytes. The same on
+  /// every machine and every run, whatever the store.
+  public static func hash(_ id: String) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in id.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    return hash
+  }
+}

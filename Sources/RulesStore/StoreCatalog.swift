@@ -1,0 +1,156 @@
+import Foundation
+import RulesEngine
+import RulesKit
+
+/// A day record as the store keeps it: the date and the inputs as compact JSON.
+public struct StoredDay: Sendable, Equatable {
+  public var date: CalendarDay
+  public var record: String
+
+  public init(date: CalendarDay, record: String) {
+    self.date = date
+    self.record = record
+  }
+}
+
+/// An unlock as the `unlocks` table keeps it.
+public struct StoredUnlock: Sendable, Equatable {
+  public var badge: String
+  public var date: CalendarDay
+
+  public init(badge: String, date: CalendarDay) {
+    self.badge = badge
+    self.date = date
+  }
+}
+
+/// What one evaluation of a user gives the store: the report, what to save, what is new.
+public struct UserCheck: Sendable {
+  /// The evaluation as `rules eval --format json` prints it.
+  public var json: String
+  /// The evaluation as `rules eval` prints it for people.
+  public var text: String
+  /// Warnings for people (a saved state older than the catalog...).
+  public var warnings: [String]
+  /// The badges this evaluation unlocked, with their dates.
+  public var new: [StoredUnlock]
+  /// The state to save (JSON), or nil when nothing may be saved.
+  public var state: Data?
+}
+
+/// Why a catalog cannot be loaded; `diagnostics` are rendered `file:line:column: error: ...`.
+public struct CatalogLoadError: Error, Sendable, CustomStringConvertible {
+  public var path: String
+  public var diagnostics: [String]
+  public var description: String {
+    diagnostics.isEmpty ? "\(path): error: the catalog cannot be used" : diagnostics.joined(separator: "\n")
+  }
+}
+
+/// A catalog as the store and the server use it. Every evaluation goes through `check`, the
+/// one seam between the store and the engine.
+public final class StoreCatalog: Sendable {
+  public let id: String
+  public let name: String
+  public let version: Int
+  /// The catalog as `rules export` writes it.
+  public let export: String
+  public let schema: RecordSchema
+  let checked: ValidatedCatalog
+  /// The Swift API's engine: every evaluation of the store goes through it.
+  public let engine: Engine
+
+  public init(_ checked: ValidatedCatalog) {
+    self.checked = checked
+    self.engine = Engine(checked)
+    id = checked.catalog.id
+    name = checked.catalog.name ?? checked.catalog.id
+    version = checked.catalog.version
+    export = CatalogExport.json(checked).serialized()
+    schema = RecordSchema(inputs: checked.inputs)
+  }
+
+  /// Loads the catalog at `path` (YAML, with its imports) or names in `catalogs/`.
+  public static func load(_ nameOrPath: String) throws(CatalogLoadError) -> StoreCatalog {
+    let path = resolve(nameOrPath)
+    let result = CatalogFiles.validate(path: path)
+    guard let checked = result.validated else {
+      let rendered = result.diagnostics.sortedByPosition().map {
+        DiagnosticRenderer.text($0, source: result.sources[$0.file])
+      }
+      throw CatalogLoadError(path: path, diagnostics: rendered)
+    }
+    return StoreCatalog(checked)
+  }
+
+  /// A path as given, or `catalogs/NAME.yaml` for a bare name (as `rules` does).
+  public static func resolve(_ catalog: String) -> String {
+    if FileManager.default.fileExists(atPath: catalog) { return catalog }
+    if !catalog.contains("/"), !catalog.hasSuffix(".yaml") {
+      let named = "catalogs/\(catalog).yaml"
+      if FileManager.default.fileExists(atPath: named) { return named }
+    }
+    return catalog
+  }
+
+  /// Every catalog of a folder (rule modules and broken files left out, and reported).
+  public static func loadAll(in folder: String) -> (catalogs: [StoreCatalog], problems: [String]) {
+    var catalogs: [StoreCatalog] = []
+    var problems: [String] = []
+    for path in YAMLFiles.files(in: folder, leavingOut: "tests") {
+      let result = CatalogFiles.validate(path: path)
+      if result.isModule { continue }
+      guard let checked = result.validated else {
+        problems.append("\(path): error: the catalog has errors; `rules check \(path)` shows them")
+        continue
+      }
+      catalogs.append(StoreCatalog(checked))
+    }
+    return (catalogs, problems)
+  }
+
+  /// Evaluates a user as of `date` through the Swift API (`Engine.check`), continuing from
+  /// `state` (nil for a new user) with the stored days it has not counted; with `rebuild`,
+  /// counts `days` (all of them) again and keeps the unlocks of `state` with their dates.
+  public func check(
+    user: String, start: CalendarDay?, timeZone: TimeZone?, on date: CalendarDay, days: [StoredDay],
+    state: Data?, rebuild: Bool = false
+  ) throws -> UserCheck {
+    var records: [DayRecord] = []
+    records.reserveCapacity(days.count)
+    for day in days where day.date <= date {
+      records.append(try DayRecord(date: day.date, values: try values(of: day), for: engine))
+    }
+    let saved = try state.map { try UserState(json: $0, for: engine) }
+    let check = try engine.check(
+      user: user, start: start, on: date, records: records, state: saved, rebuild: rebuild)
+    let evaluation = check.evaluation
+    let newIDs = Set(evaluation.badges.new)
+    let new = evaluation.badges.unlocked.filter { newIDs.contains($0.id) }.map {
+      StoredUnlock(badge: $0.id, date: $0.date)
+    }
+    // A state saved after the date is left as it is (the engine says so with state-ahead).
+    let ahead = check.warnings.contains { $0.id == .stateAhead }
+    return UserCheck(
+      json: evaluation.json.serialized(), text: EvaluationText(catalog: checked).render(evaluation),
+      warnings: check.warnings.map(\.message), new: ahead ? [] : new, state: ahead ? nil : try check.state.json())
+  }
+
+  /// A stored record's values as the API takes them (literals of the inputs' types).
+  func values(of day: StoredDay) throws -> [String: DayRecord.Value] {
+    guard case .object(let pairs) = try JSONReader.parse(day.record.utf8) else {
+      throw RecordProblem("bad-record", "the stored record of \(day.date) is not a JSON object")
+    }
+    var values: [String: DayRecord.Value] = [:]
+    for (name, value) in pairs {
+      switch value {
+      case .bool(let flag): values[name] = .bool(flag)
+      case .int(let int): values[name] = .int(int)
+      case .number(let double): values[name] = .number(double)
+      case .string(let text): values[name] = .string(text)
+      default: continue
+      }
+    }
+    return values
+  }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import RulesEngine
+import RulesStore
+import XCTest
+
+/// Generated users of the five catalogs, written as history files (for `rules eval`) and as
+/// JSON Lines (for `rules-server import`).
+struct GeneratedUsers {
+  struct User {
+    var id: String
+    var start: String?
+    var days: [(date: String, values: [(String, String)])]
+  }
+
+  var catalog: StoreCatalog
+  var users: [User] = []
+
+  /// `count` users over `span` days ending on `last`; with `everyDay`, a record each day.
+  init(catalog: StoreCatalog, count: Int, span: Int, last: CalendarDay, seed: UInt64, everyDay: Bool = false) {
+    self.catalog = catalog
+    var random = seed
+    func next(_ bound: Int) -> Int {
+      random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((random >> 33) % UInt64(bound))
+    }
+    for number in 0..<count {
+      let first = last + (-span + 1 + next(max(1, span / 4)))
+      var user = User(id: "\(catalog.id)-user-\(number)", start: nil, days: [])
+      if !everyDay, next(2) == 0 { user.start = (first + -next(5)).description }
+      var day = first
+      while day <= last {
+        if everyDay || next(6) != 0 {
+          var values: [(String, String)] = []
+          for input in catalog.schema.inputs where next(8) != 0 {
+            let text: String
+            switch input.kind {
+            case .bool: text = next(4) == 0 ? "false" : "true"
+            case .int:
+              let low = Int(input.min ?? 0)
+              let high = min(Int(input.max ?? Double(low + 6)), low + 6)
+              text = String(low + next(high - low + 1))
+            case .number: text = String(Double(next(20)) / 2)
+            case .enumeration(let members):
+              text = "\"\(members[next(4) == 0 ? next(members.count) : min(1, members.count - 1)])\""
+            }
+            values.append((input.name, text))
+          }
+          user.days.append((day.description, values))
+        }
+        day = day + 1
+      }
+      users.append(user)
+    }
+  }
+
+  func yaml(_ user: User) -> String {
+    var text = "user: \(user.id)\n"
+    if let start = user.start { text += "start: \(user.start ?? start)\n" }
+    text += "days:\n"
+    for day in user.days {
+      text += "  - {date: \(day.date)" + day.values.map { ", \($0.0): \($0.1)" }.joined() + "}\n"
+    }
+    return text
+  }
+
+  func jsonLines() -> String {
+    var lines: [String] = []
+    for user in users {
+      for (index, day) in user.days.enumerated() {
+        var fields = [#""user": "\#(user.id)""#, #""date": "\#(day.date)""#]
+        if index == 0, let start = user.start { fields.append(#""start": "\#(start)""#) }
+        fields += day.values.map { #""\#($0.0)": \#($0.1)"# }
+        lines.append("{" + fields.joined(separator: ", ") + "}")
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}
+
+/// Import, batch and serve on a store give every user exactly what `rules eval` (one check)
+/// and `rules replay` (a check every day) give on that user's history: unlocks with their
+/// dates, streaks, metrics, the whole JSON. Run on both stores.
+class DifferentialTestCase: XCTestCase {
+  func storeAddress() async throws -> String { fatalError("override") }
+
+  static let catalogs = ["discipline", "imanpath", "onward", "rizq", "salahstreak"]
+  static let last = CalendarDay.parsed("2026-03-31")!
+
+  func json(_ text: String) -> NSDictionary? {
+    try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSDictionary
+  }
+
+  func checkImportBatchAndEvalAgreeWithRulesEval() async throws {
+    try Binary.requireBuilt()
+    let store = try await storeAddress()
+    let folder = try temporaryFolder(self)
+    let date = Self.last.description
+    for (index, name) in Self.catalogs.enumerated() {
+      let catalog = try loadCatalog(name)
+      let generated = GeneratedUsers(catalog: catalog, count: 4, span: 50, last: Self.last, seed: UInt64(index + 1))
+      let lines = folder.appendingPathComponent("\(name).jsonl")
+      try generated.jsonLines().write(to: lines, atomically: true, encoding: .utf8)
+      let imported = try Binary.run("rules-server", ["import", name, lines.path, "--store", store])
+      XCTAssertEqual(imported.status, 0, imported.stderr)
+      let batch = try Binary.run("rules-server", ["batch", name, "--store", store, "--date", date, "--format", "json"])
+      XCTAssertEqual(batch.status, 0, batch.stderr)
+      XCTAssertEqual(json(batch.stdout)?["users"] as? Int, 4, batch.stdout)
+
+      let opened = try await StoreAddress.open(store)
+      for user in generated.users {
+        let history = folder.appendingPathComponent("\(user.id).yaml")
+        try generated.yaml(user).write(to: history, atomically: true, encoding: .utf8)
+        let expected = try Binary.run(
+          "rules", ["eval", name, "--history", history.path, "--date", date, "--format", "json"])
+        XCTAssertEqual(expected.status, 0, expected.stderr)
+        let actual = try Binary.run(
+          "rules-server", ["eval", name, "--store", store, "--user", user.id, "--date", date, "--format", "json"])
+        XCTAssertEqual(actual.stdout, expected.stdout, "\(user.id): rules-server eval is byte for byte rules eval")
+        let text = try Binary.run("rules", ["eval", name, "--history", history.path, "--date", date])
+        let served = try Binary.run(
+          "rules-server", ["eval", name, "--store", store, "--user", user.id, "--date", date])
+        XCTAssertEqual(served.stdout, text.stdout, "\(user.id): the text too")
+
+        // The batch saved exactly the unlocks rules eval gives, with their dates.
+        let badges = json(expected.stdout)?["badges"] as? NSDictionary
+        let unlocked = (badges?["unlocked"] as? [NSDictionary] ?? []).map {
+          "\($0["id"] as? String ?? "") \($0["date"] as? String ?? "")"
+        }
+        let stored = try await opened.unlocks(catalog: name, user: user.id).map { "\($0.badge) \($0.date)" }
+        XCTAssertEqual(stored.sorted(), unlocked.sorted(), "\(user.id): the batch's unlocks")
+      }
+      try await opened.close()
+    }
+  }
+
+  func checkServedDayByDayAgreesWithRulesReplay() async throws {
+    try Binary.requireBuilt()
+    let server = try ServerProcess(store: try await storeAddress(), test: self)
+    let folder = try temporaryFolder(self)
+    for (index, name) in Self.catalogs.enumerated() {
+      let catalog = try loadCatalog(name)
+      let generated = GeneratedUsers(
+        catalog: catalog, count: 2, span: 20, last: Self.last, seed: UInt64(index + 11), everyDay: true)
+      for user in generated.users {
+        var last: ServerProcess.Answer?
+        _ = try server.request(
+          "PUT", "/v1/catalogs/\(name)/users/\(user.id)", body: #"{"start": "\#(user.days[0].date)"}"#)
+        for day in user.days {
+          let body = "{" + day.values.map { #""\#($0.0)": \#($0.1)"# }.joined(separator: ", ") + "}"
+          last = try server.request("PUT", "/v1/catalogs/\(name)/users/\(user.id)/days/\(day.date)", body: body)
+          XCTAssertEqual(last?.status, 200, last?.body ?? "")
+        }
+        var withStart = user
+        withStart.start = user.days[0].date
+        let history = folder.appendingPathComponent("\(user.id).yaml")
+        try generated.yaml(withStart).write(to: history, atomically: true, encoding: .utf8)
+        let replay = try Binary.run(
+          "rules", ["replay", name, "--history", history.path, "--to", Self.last.description, "--format", "json"])
+        XCTAssertEqual(replay.status, 0, replay.stderr)
+        let days = try JSONSerialization.jsonObject(with: Data(replay.stdout.utf8)) as? [NSDictionary]
+        XCTAssertEqual(json(last?.body ?? ""), days?.last, "\(user.id): served day by day = rules replay")
+      }
+    }
+  }
+}
+
+final class SQLiteDifferentialTests: DifferentialTestCase {
+  override func storeAddress() async throws -> String {
+    "sqlite:" + (try temporaryFolder(self).appendingPathComponent("store.sqlite").path)
+  }
+
+  func testImportBatchAndEvalAgreeWithRulesEval() async throws { try await checkImportBatchAndEvalAgreeWithRulesEval() }
+  func testServedDayByDayAgreesWithRulesReplay() async throws { try await checkServedDayByDayAgreesWithRulesReplay() }
+}
+
+final class PostgresDifferentialTests: DifferentialTestCase {
+  override func storeAddress() async throws -> String { try await TestPostgres.freshDatabase() }
+
+  func testImportBatchAndEvalAgreeWithRulesEval() async throws { try await checkImportBatchAndEvalAgreeWithRulesEval() }
+  func testServedDayByDayAgreesWithRulesReplay() async throws { try await checkServedDayByDayAgreesWithRulesReplay() }
+}
