@@ -5,14 +5,15 @@ import YAMLReader
 
 /// Loading catalogs from files: read with libyaml, imports merged, checked.
 public enum CatalogFiles {
-  /// Loads and validates the catalog or module at `path` (YAML, read with libyaml). Read from
+  /// Loads and validates the catalog or module at `path` (YAML, read with libyaml: the catalog
+  /// reader's fast path, else the reference path, `YAMLDocuments.catalogReader`). Read from
   /// disk (no `reader`), its imports must stay in `root`, by default the catalog's
   /// repository; with a `reader`, only in `root` when one is given.
   public static func validate(path: String, reader: DocumentReader? = nil, root: RepositoryRoot? = nil)
     -> CatalogValidation
   {
     let confinement = root ?? (reader == nil ? RepositoryRoot.discover(for: path) : nil)
-    return CatalogValidation.load(path: path, reader: reader ?? YAMLDocuments.reader(), root: confinement)
+    return CatalogValidation.load(path: path, reader: reader ?? YAMLDocuments.catalogReader(), root: confinement)
   }
 
   /// A `DocumentReader` for catalogs exported as JSON files.

@@ -5,13 +5,15 @@ import RulesSource
 
 /// Catalogs and histories written inline, checked the way `rules check` does.
 enum Fixture {
-  /// Loads and checks `yaml` as `catalog.yaml`, with `modules` as further files by path.
+  /// Loads and checks `yaml` as `catalog.yaml`, with `modules` as further files by path, read
+  /// as `rules check` reads files (the catalog reader: its fast path from libyaml's events for
+  /// files without a problem, else the reference path, which reports every problem).
   static func validate(_ yaml: String, modules: [String: String] = [:], path: String = "catalog.yaml")
     -> CatalogValidation
   {
     var files = modules
     files[path] = yaml
-    return CatalogFiles.validate(path: path, reader: YAMLDocuments.reader(files: files))
+    return CatalogFiles.validate(path: path, reader: YAMLDocuments.catalogReader(files: files))
   }
 
   /// The diagnostics of `yaml`, each as `line:column: severity: message`.

@@ -14,10 +14,16 @@ func history(for catalog: ValidatedCatalog) -> History {
 
 /// Bytes to diagnostics: loading and checking a catalog (which may import the shipped levels
 /// module, or itself) reports every problem inside the file it names; a catalog that checks
-/// cleanly compiles and evaluates without trapping.
+/// cleanly compiles and evaluates without trapping. The catalog reader's fast path (decoding
+/// from libyaml's events) gives the reference path's model whenever it takes a file, and
+/// leaves every file with a problem to the reference path (`CatalogDecoderOracle`).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCatalog(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-  let check = Catalogs.validate(Array(UnsafeBufferPointer(start: data, count: size)))
+  let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+  if let mismatch = CatalogDecoderOracle.mismatch(SourceFile(path: "catalogs/catalog.yaml", bytes: bytes)) {
+    Invariant.fail("the catalog reader's fast path and the reference path differ: \(mismatch)")
+  }
+  let check = Catalogs.validate(bytes)
   Invariant.located(check.diagnostics, in: check.sources)
   if check.validated == nil && !check.isModule && !check.diagnostics.hasErrors {
     Invariant.fail("a catalog refused without an error: \(check.diagnostics)")

@@ -39,7 +39,9 @@ struct CheckCommand: ParsableCommand {
     var diagnostics: [Diagnostic] = []
     var sources: [String: SourceFile] = [:]
     var seen = Set<Diagnostic>()
-    let read = YAMLDocuments.reader()
+    // Catalogs without a problem are decoded straight from libyaml's events; anything else
+    // (a scenario file, a problem) is read into nodes, as before.
+    let read = YAMLDocuments.catalogReader()
     for file in files {
       // The file is read once, then checked as what it is.
       let document = read(file)

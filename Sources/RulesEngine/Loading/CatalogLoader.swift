@@ -93,8 +93,16 @@ public struct CatalogLoader {
       }
       return nil
     }
-    let (decoded, problems) = RuleFileDecoder.decode(document.root, file: display)
-    diagnostics += problems
+    let decoded: RuleFile?
+    if let fast = document.ruleFile {
+      // Decoded by the reader's fast path, its origins named by the path read, which is
+      // `display`: both are resolved the same way from the same root path.
+      decoded = fast
+    } else {
+      let (tree, problems) = RuleFileDecoder.decode(document.root, file: display)
+      diagnostics += problems
+      decoded = tree
+    }
     guard let file = decoded else { return nil }
     if let via, file.kind == .catalog {
       report(via, .badImport, "cannot import '\(display)': it is a catalog, not a rule module")

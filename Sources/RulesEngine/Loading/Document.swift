@@ -1,7 +1,8 @@
 import RulesSource
 
 /// One file as the loader sees it: its text (for carets and expression columns), its node
-/// tree (nil when it could not be read), and what reading it reported.
+/// tree (nil when it could not be read), and what reading it reported; or, from a reader with
+/// a fast path (`YAMLDocuments.catalogReader`), the file already decoded without a node tree.
 public struct Document: Sendable {
   /// The file's text, when it could be read.
   public var source: SourceFile?
@@ -9,12 +10,24 @@ public struct Document: Sendable {
   public var root: Node?
   /// What reading the file reported.
   public var diagnostics: [Diagnostic]
+  /// The file decoded by a fast path straight from the parser's events, when that path took
+  /// it (a file that reading and decoding find no problem in); `root` is then nil. The
+  /// fast path gives the model `RuleFileDecoder` would give for the same file.
+  public var ruleFile: RuleFile?
 
   /// A document read from a file.
   public init(source: SourceFile?, root: Node?, diagnostics: [Diagnostic]) {
     self.source = source
     self.root = root
     self.diagnostics = diagnostics
+  }
+
+  /// A file decoded by a fast path: no node tree, no problems.
+  public init(source: SourceFile?, ruleFile: RuleFile) {
+    self.source = source
+    self.root = nil
+    self.diagnostics = []
+    self.ruleFile = ruleFile
   }
 }
 

@@ -1,0 +1,198 @@
+import Foundation
+import RulesEngine
+import RulesKit
+import RulesSource
+import Testing
+
+/// The repository, found from this file's place.
+private let repository = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+private func source(_ relative: String) -> SourceFile {
+  let data = (try? Data(contentsOf: repository.appendingPathComponent(relative))) ?? Data()
+  return SourceFile(path: relative, bytes: Array(data))
+}
+
+private func yamlFiles(in folder: String) -> [String] {
+  let names =
+    (try? FileManager.default.contentsOfDirectory(atPath: repository.appendingPathComponent(folder).path)) ?? []
+  return names.filter { $0.hasSuffix(".yaml") }.sorted().map { "\(folder)/\($0)" }
+}
+
+/// The shipped catalogs and rule modules.
+private let shippedFiles = yamlFiles(in: "catalogs") + yamlFiles(in: "rules")
+
+/// The 402 cases of the YAML test suite (the reader's fixture, packed from
+/// /work/shared/data's copy by scripts/pack-yaml-test-suite.py).
+private let yamlTestSuite: [SourceFile] = {
+  struct Suite: Decodable {
+    struct Case: Decodable {
+      var id: String
+      var yaml: String
+    }
+    var cases: [Case]
+  }
+  let url = repository.appendingPathComponent("Tests/YAMLReaderTests/Fixtures/yaml-test-suite.json")
+  guard let data = try? Data(contentsOf: url), let suite = try? JSONDecoder().decode(Suite.self, from: data) else {
+    return []
+  }
+  return suite.cases.map { SourceFile(path: $0.id, bytes: [UInt8](Data(base64Encoded: $0.yaml) ?? Data())) }
+}()
+
+/// A catalog that uses every kind of badge value the fast path decodes itself.
+private let everyBadgeValue = """
+  catalog: demo
+  inputs:
+    done: {type: bool}
+    steps: {type: int, min: 0}
+  streaks:
+    daily: {counts: done}
+  groups:
+    - {id: ladder, progressive: true}
+  badges:
+    - id: first
+      name: "First \\u00e9tape"
+      when: daily.current >= 1
+      description: >-
+        Folded text
+        over two lines.
+      category: 'start'
+      xp: 0
+      tags: [start, 7, "quoted"]
+      emoji: "🌱"
+      icon: leaf
+      image: first.png
+      color: gold
+      group: ladder
+      progress: {current: daily.current, target: "1"}
+      extra: {order: 1, list: [a, 2, 2.5, true, null], nested: {k: v}}
+    - {id: 2, name: الثاني, when: "steps >= 10 &&\\n daily.current >= 2", xp: 025}
+    - id: literal
+      name: |
+        Literal
+      when: |-
+        steps >= 1
+  """
+
+/// Runs `body` on every line-level mutation of `text`: each line left out, each doubled.
+private func forEachMutation(of text: String, _ body: (String) -> Void) {
+  let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+  for index in lines.indices {
+    var without = lines
+    without.remove(at: index)
+    body(without.joined(separator: "\n"))
+    var doubled = lines
+    doubled.insert(lines[index], at: index)
+    body(doubled.joined(separator: "\n"))
+  }
+}
+
+@Suite("the catalog reader's fast path (decoding from libyaml's events)")
+struct EventCatalogDecoderTests {
+  @Test("takes every shipped catalog and rule module, and gives the reference path's model", arguments: shippedFiles)
+  func shipped(path: String) {
+    let file = source(path)
+    #expect(!file.bytes.isEmpty)
+    #expect(CatalogDecoderOracle.takesFastPath(file))
+    #expect(CatalogDecoderOracle.mismatch(file) == nil)
+  }
+
+  @Test("gives the reference model for every kind of badge value, origins and styles included")
+  func everyValue() {
+    let file = SourceFile(path: "catalogs/demo.yaml", text: everyBadgeValue)
+    #expect(CatalogDecoderOracle.takesFastPath(file))
+    #expect(CatalogDecoderOracle.mismatch(file) == nil)
+  }
+
+  @Test(
+    "agrees with the reference path on every line left out or doubled in the shipped files", arguments: shippedFiles)
+  func mutations(path: String) {
+    let text = String(decoding: source(path).bytes, as: UTF8.self)
+    var fast = 0
+    var total = 0
+    forEachMutation(of: text) { mutated in
+      let file = SourceFile(path: path, text: mutated)
+      total += 1
+      if CatalogDecoderOracle.takesFastPath(file) { fast += 1 }
+      if let mismatch = CatalogDecoderOracle.mismatch(file) {
+        Issue.record("\(mismatch)\n--- the mutated file:\n\(mutated)")
+      }
+    }
+    // Both paths are exercised: many mutations still decode cleanly, many do not.
+    #expect(fast > 0 && fast < total)
+  }
+
+  @Test("agrees with the reference path on the test fixtures and the YAML test suite")
+  func fixturesAndYAMLSuite() {
+    #expect(yamlTestSuite.count == 402)
+    for file in yamlFiles(in: "catalogs/tests").map(source) + yamlTestSuite {
+      #expect(CatalogDecoderOracle.mismatch(file) == nil, "\(file.path)")
+    }
+  }
+
+  /// Each case adds a line to a clean catalog; the message is one the reference path reports
+  /// for it (nil: the reference path accepts the file, but the fast path leaves it all the same).
+  @Test(
+    "leaves every problem to the reference path, which reports it as before",
+    arguments: [
+      ("unknown key", "    colour: gold\n", "unknown key 'colour' in badge 'a'; did you mean 'color'?"),
+      (
+        "duplicate key", "    name: B\n",
+        "duplicate key 'name' (first at line 5, column 5); keys in a mapping must be unique, the first one is kept"
+      ),
+      ("an anchor", "    icon: &i leaf\n", nil),
+      ("a tag", "    icon: !!str leaf\n", nil),
+      ("an empty category", "    category:\n", "'category' must be text; found nothing (the value is empty)"),
+      (
+        "a bad id", "    group: Not-An-Id\n",
+        "'Not-An-Id' is not a valid id for 'group': use lowercase letters, digits and -"
+      ),
+      ("negative xp", "    xp: -5\n", "'xp' must be at least 0; found -5"),
+      (
+        "an integer out of range", "    xp: 99999999999999999999\n",
+        "the integer 99999999999999999999 is out of range (from \(Int.min) to \(Int.max))"
+      ),
+      ("xp as text", "    xp: '5'\n", "'xp' must be an integer of at least 0; found a string ('5')"),
+      (
+        "a number among the tags", "    tags: [1.5]\n",
+        "each item of 'tags' must be an id (lowercase letters, digits and -); found a number"
+      ),
+      ("progress without target", "    progress: {current: x}\n", "progress is missing the required key 'target'"),
+      (
+        "a second document", "---\ncatalog: two\n",
+        "a second YAML document starts here; a file holds exactly one document"
+      ),
+      (
+        "a translation map where text belongs", "    description: {en: Hi, ar: مرحبا}\n",
+        "'description' must be text; found a mapping"
+      ),
+    ] as [(String, String, String?)])
+  func fallback(what: String, addition: String, message: String?) {
+    let text =
+      "catalog: demo\ninputs: {x: {type: int}}\nbadges:\n  - id: a\n    name: A\n    when: x >= 1\n"
+      + addition
+    let file = SourceFile(path: "catalogs/demo.yaml", text: text)
+    #expect(!CatalogDecoderOracle.takesFastPath(file), "\(what)")
+    #expect(CatalogDecoderOracle.mismatch(file) == nil)
+    // The catalog reader gives the reference path's diagnostics, one for one.
+    let fast = CatalogValidation.load(path: file.path, reader: { _ in YAMLDocuments.catalogDocument(file) })
+    let reference = CatalogValidation.load(path: file.path, reader: { _ in YAMLDocuments.document(file) })
+    #expect(fast.diagnostics == reference.diagnostics)
+    if let message {
+      #expect(fast.diagnostics.map(\.message).contains(message), "\(fast.diagnostics)")
+    } else {
+      // Anchors and core tags are fine on the reference path, which the fast path leaves them to.
+      #expect(fast.diagnostics.isEmpty && fast.validated != nil, "\(fast.diagnostics)")
+    }
+  }
+
+  @Test("a catalog read on the fast path checks as on the reference path")
+  func checked() {
+    let file = SourceFile(path: "catalogs/demo.yaml", text: everyBadgeValue)
+    let fast = CatalogValidation.load(path: file.path, reader: { _ in YAMLDocuments.catalogDocument(file) })
+    let reference = CatalogValidation.load(path: file.path, reader: { _ in YAMLDocuments.document(file) })
+    #expect(fast.diagnostics == reference.diagnostics)
+    #expect(fast.validated?.badges.map(\.badge.id) == ["first", "2", "literal"])
+    #expect(reference.validated?.badges.map(\.badge.id) == ["first", "2", "literal"])
+  }
+}
