@@ -11,6 +11,8 @@ struct Lexer {
   static func tokenize(_ text: String) -> Result<[Token], ExpressionError> {
     var lexer = Lexer(text)
     var tokens: [Token] = []
+    // At most one token a byte and the end: one allocation instead of one per doubling.
+    tokens.reserveCapacity(lexer.bytes.count + 1)
     while true {
       switch lexer.next() {
       case .success(let token):
@@ -142,7 +144,7 @@ struct Lexer {
       .failure(ExpressionError(offset: start, id: .expressionSyntax, message))
     }
     // Two-byte operators first (`<=` before `<`), spelled as the operators spell themselves.
-    for op in BinaryOperator.allCases where Array(op.rawValue.utf8) == [byte, next] {
+    for (first, second, op) in Self.twoByteOperators where first == byte && second == next {
       return token(.binary(op), length: 2)
     }
     switch byte {
@@ -151,17 +153,35 @@ struct Lexer {
     case UInt8(ascii: "="): return error("'=' is not an operator; use '==' to compare")
     default: break
     }
-    for op in BinaryOperator.allCases where Array(op.rawValue.utf8) == [byte] {
-      return token(.binary(op), length: 1)
-    }
-    for symbol in Token.Symbol.allCases where Array(symbol.rawValue.utf8) == [byte] {
-      return token(.symbol(symbol), length: 1)
+    if let kind = Self.oneByteTokens[Int(byte)] {
+      return token(kind, length: 1)
     }
     // Show the whole character, even when it is several bytes long.
     var end = position + 1
     while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
     return error("unexpected character '\(text(start, through: end))'")
   }
+
+  /// The operators spelled with two bytes, in the order of `BinaryOperator.allCases`. Made
+  /// once: an array made from each operator's spelling for each character lexed was most of
+  /// the cost of checking a large catalog (239 M of 1,114 M instructions for 5,000 badges).
+  private static let twoByteOperators: [(UInt8, UInt8, BinaryOperator)] = BinaryOperator.allCases.compactMap {
+    let spelling = Array($0.rawValue.utf8)
+    return spelling.count == 2 ? (spelling[0], spelling[1], $0) : nil
+  }
+
+  /// What each byte is as a one-byte token: the first operator spelled so, else the first
+  /// symbol.
+  private static let oneByteTokens: [Token.Kind?] = {
+    var table = [Token.Kind?](repeating: nil, count: 256)
+    for symbol in Token.Symbol.allCases.reversed() where symbol.rawValue.utf8.count == 1 {
+      table[Int(symbol.rawValue.utf8.first!)] = .symbol(symbol)
+    }
+    for op in BinaryOperator.allCases.reversed() where op.rawValue.utf8.count == 1 {
+      table[Int(op.rawValue.utf8.first!)] = .binary(op)
+    }
+    return table
+  }()
 
   static func isSpace(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
