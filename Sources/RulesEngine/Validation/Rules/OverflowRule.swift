@@ -65,7 +65,7 @@ public enum OverflowRule: CatalogRule {
       expressions.append(badge.when)
       if let progress = badge.progress { expressions += [progress.current, progress.target] }
     }
-    for expression in expressions {
+    for expression in expressions where mayCombineConstants(expression.text) {
       guard case .success(let parsed) = Parser.parse(expression.text) else { continue }
       if let overflow = firstOverflow(parsed) {
         let text = String(decoding: Array(expression.text.utf8)[overflow.range], as: UTF8.self)
@@ -74,6 +74,26 @@ public enum OverflowRule: CatalogRule {
           "'\(text)' is past the integer limit (\(Int.max)); it stops at that limit")
       }
     }
+  }
+
+  /// Whether `text` may hold an operation on integer constants: a `+`, `-` or `*` with a
+  /// digit or `)` before it and a digit, `(` or `-` after it (spaces aside). Every such
+  /// operation is written so, so the rule parses only these expressions again (parsing every
+  /// criterion a second time was a fifth of checking a large catalog).
+  static func mayCombineConstants(_ text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    for (index, byte) in bytes.enumerated()
+    where byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "*") {
+      var before = index - 1
+      while before >= 0, Lexer.isSpace(bytes[before]) { before -= 1 }
+      guard before >= 0, Lexer.isDigit(bytes[before]) || bytes[before] == UInt8(ascii: ")") else { continue }
+      var after = index + 1
+      while after < bytes.count, Lexer.isSpace(bytes[after]) { after += 1 }
+      guard after < bytes.count else { continue }
+      let next = bytes[after]
+      if Lexer.isDigit(next) || next == UInt8(ascii: "(") || next == UInt8(ascii: "-") { return true }
+    }
+    return false
   }
 
   /// The first operation on integer constants only that overflows.
