@@ -43,21 +43,24 @@ public enum BenchFiles {
   }
 
   /// A document reader over files already in memory: reading the YAML is measured, the disk
-  /// is not.
-  public static func reader(_ files: [String: SourceFile]) -> DocumentReader {
+  /// is not. It reads as `rules check` does (`YAMLDocuments.catalogReader`: the fast path
+  /// from libyaml's events), or with `tree`, on the reference path (located nodes, then
+  /// `RuleFileDecoder`).
+  public static func reader(_ files: [String: SourceFile], tree: Bool = false) -> DocumentReader {
     { path in
       guard let source = files[path] ?? files[FilePath.tidy(path)] else {
         let error = FileReadError(path: path, reason: .notFound)
         return Document(source: nil, root: nil, diagnostics: [error.diagnostic])
       }
-      let result = YAMLReader(limits: limits).read(source)
-      return Document(source: source, root: result.root, diagnostics: result.diagnostics)
+      return tree
+        ? YAMLDocuments.document(source, limits: limits) : YAMLDocuments.catalogDocument(source, limits: limits)
     }
   }
 
-  /// Bytes to a checked, ready-to-evaluate catalog (the program compiled too).
-  public static func load(_ path: String, files: [String: SourceFile]) -> Program {
-    let check = CatalogFiles.validate(path: path, reader: reader(files))
+  /// Bytes to a checked, ready-to-evaluate catalog (the program compiled too); with `tree`,
+  /// read on the reference path.
+  public static func load(_ path: String, files: [String: SourceFile], tree: Bool = false) -> Program {
+    let check = CatalogFiles.validate(path: path, reader: reader(files, tree: tree))
     guard let checked = check.validated else {
       fatalError("\(path) does not check: \(check.diagnostics.prefix(5))")
     }

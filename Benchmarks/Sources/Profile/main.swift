@@ -6,7 +6,8 @@ import YAMLReader
 
 // One workload of the benchmarks, run once outside the harness, for profilers:
 //   valgrind --tool=callgrind .build/release/Profile load 5000
-// Workloads: events, nodes, load, shipped, expr, closure, day CATALOG, baseline, replay YEARS,
+// Workloads: events, nodes, load (the catalog reader's fast path), load-tree (the reference
+// path: located nodes, then RuleFileDecoder), write BADGES PATH (the generated catalog), shipped, expr, closure, day CATALOG, baseline, replay YEARS,
 // step DAYS. The number after the workload scales it (badges, contexts, users, ...).
 
 let arguments = CommandLine.arguments.dropFirst()
@@ -18,12 +19,18 @@ func number(_ index: Int, _ fallback: Int) -> Int {
 }
 
 switch workload {
-case "events", "nodes", "load":
+case "write":
+  // The generated catalog as a file, for `rules check` and the C baseline (Benchmarks/run).
+  let path = rest.count > 1 ? rest[1] : "generated.yaml"
+  try! CatalogGenerator.yaml(badges: number(0, 40_000)).write(toFile: path, atomically: true, encoding: .utf8)
+case "events", "nodes", "load", "load-tree":
   let source = BenchFiles.generated(badges: number(0, 5_000))
   let (_, seconds) = Record.seconds { () -> Int in
     switch workload {
     case "events": return EventScan.run(source).events
     case "nodes": return YAMLReader(limits: BenchFiles.limits).read(source).diagnostics.count
+    case "load-tree":
+      return BenchFiles.load(source.path, files: [source.path: source], tree: true).catalog.badges.count
     default: return BenchFiles.load(source.path, files: [source.path: source]).catalog.badges.count
     }
   }
