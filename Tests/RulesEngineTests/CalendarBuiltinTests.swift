@@ -45,7 +45,6 @@ struct CalendarBuiltinTests {
       ("2026-03-19", [4, 1447, 9, 30, 30]),
       ("2026-03-20", [5, 1447, 10, 1, 29]),
       ("2026-05-27", [3, 1447, 12, 10, 29]),
-      ("1970-01-01", [4, 1389, 10, 23, 30]),
       ("1900-01-01", [1, 1317, 8, 29, 30]),
       ("2026-11-29", [7, 1448, 6, 19, 29]),
       ("2026-11-23", [1, 1448, 6, 13, 29]),
@@ -96,12 +95,12 @@ struct CalendarBuiltinTests {
   @Test(
     "a misspelt built-in is an unknown name with a suggestion",
     arguments: [
-      ("hijri.mnth == 9", "1:25: error: hijri has no field 'mnth'; did you mean 'month'?"),
-      ("hijri.era == 9", "1:25: error: hijri has no field 'era'; it has year, month, day and month_days"),
-      ("hijri == 9", "1:19: error: write hijri.year, hijri.month, hijri.day or hijri.month_days"),
-      ("wekday == 5", "1:19: error: unknown name 'wekday'; did you mean 'weekday'?"),
-      ("hijri_month == 9", "1:19: error: unknown name 'hijri_month'; did you mean 'hijri.month'?"),
-      ("weekday.day == 5", "1:19: error: unknown name 'weekday'"),
+      ("hijri.mnth == 9", "2:39: error: hijri has no field 'mnth'; did you mean 'month'?"),
+      ("hijri.era == 9", "2:39: error: hijri has no field 'era'; it has year, month, day and month_days"),
+      ("hijri == 9", "2:33: error: write hijri.year, hijri.month, hijri.day or hijri.month_days"),
+      ("wekday == 5", "2:33: error: unknown name 'wekday'; did you mean 'weekday'?"),
+      ("hijri_month == 9", "2:33: error: unknown name 'hijri_month'; did you mean 'hijri.month'?"),
+      ("weekday.day == 5", "2:33: error: 'weekday' is a built-in number and has no fields"),
     ])
   func misspelt(expression: String, expected: String) {
     let yaml = "catalog: c\nbadges: [{id: b, name: B, when: \(expression)}]\n"

@@ -154,7 +154,7 @@ struct TimeZoneChangeTests {
       travelHistory(
         zone: "Pacific/Auckland",
         changes: [("2026-03-10T09:30:00Z", "America/Los_Angeles"), ("2026-03-20T18:00:00Z", "Pacific/Kiritimati")],
-        dates: []), for: catalog)
+        dates: ["2026-03-09"]), for: catalog)
     let zones = ["2026-03-10T09:29:59Z", "2026-03-10T09:30:00Z", "2026-03-20T17:00:00Z", "2026-03-21T00:00:00Z"].map {
       history.zone(at: moment($0))?.identifier
     }
@@ -182,36 +182,45 @@ struct TimeZoneChangeTests {
       ),
       (
         "timezone_changes:\n  - {at: 2026-03-10T09:30:00Z, timezone: Pacific/Atlantis}\ndays: []\n",
-        "2:43: 'Pacific/Atlantis' is not a time zone; use an IANA name such as Europe/Berlin or America/New_York"
+        "2:42: 'Pacific/Atlantis' is not a time zone; use an IANA name such as Europe/Berlin or America/New_York"
       ),
       (
         "timezone_changes:\n  - {at: 2026-03-10 09:30, timezone: UTC}\ndays: []\n",
-        "2:9: 'at' must be a moment with its zone, ISO 8601, e.g. 2026-03-10T09:30:00Z or 2026-03-10T22:30:00+13:00; found '2026-03-10 09:30'"
+        "2:10: 'at' must be a moment with its zone, ISO 8601, e.g. 2026-03-10T09:30:00Z or 2026-03-10T22:30:00+13:00; found '2026-03-10 09:30'"
       ),
       (
         "timezone_changes:\n  - {at: 2026-03-10T09:30:00, timezone: UTC}\ndays: []\n",
-        "2:9: 'at' must be a moment with its zone, ISO 8601, e.g. 2026-03-10T09:30:00Z or 2026-03-10T22:30:00+13:00; found '2026-03-10T09:30:00'"
+        "2:10: 'at' must be a moment with its zone, ISO 8601, e.g. 2026-03-10T09:30:00Z or 2026-03-10T22:30:00+13:00; found '2026-03-10T09:30:00'"
       ),
       (
         "timezone_changes:\n  - {at: 2026-03-10T09:30:00Z, timezone: UTC}\n  - {at: 2026-03-10T22:30:00+13:00, timezone: Pacific/Auckland}\ndays: []\n",
-        "3:9: 2026-03-10T09:30:00Z does not come after the change at line 2 (2026-03-10T09:30:00Z); list time zone changes in time order"
+        "3:10: 2026-03-10T09:30:00Z does not come after the change at line 2 (2026-03-10T09:30:00Z); list time zone changes in time order"
       ),
       (
         "timezone_changes:\n  - {at: 2026-03-10T09:30:00Z}\ndays: []\n",
-        "2:5: missing key 'timezone' in a time zone change"
+        "2:5: time zone change is missing the required key 'timezone'"
       ),
-      (
-        "timezone_changes:\n  - {at: 2026-03-10T09:30:00Z, zone: UTC}\ndays: []\n",
-        "2:33: unknown key 'zone' in a time zone change"
-      ),
+
       (
         "timezone_changes: 2026-03-10T09:30:00Z\ndays: []\n",
-        "1:19: 'timezone_changes' must be a list of time zone changes; found a string"
+        "1:19: 'timezone_changes' must be a list of time zone changes; found a string ('2026-03-10T09:30:00Z')"
       ),
     ])
   func badInput(yaml: String, expected: String) throws {
     let catalog = try Fixture.catalog(travelCatalog)
     #expect(Fixture.historyDiagnostics(yaml, for: catalog) == [expected])
+  }
+
+  @Test("a time zone change with a misspelt key names both problems")
+  func misspeltKey() throws {
+    let catalog = try Fixture.catalog(travelCatalog)
+    #expect(
+      Fixture.historyDiagnostics(
+        "timezone_changes:\n  - {at: 2026-03-10T09:30:00Z, zone: UTC}\ndays: []\n", for: catalog)
+        == [
+          "2:5: time zone change is missing the required key 'timezone'",
+          "2:32: unknown key 'zone' in time zone change; a time zone change has at, timezone",
+        ])
   }
 
   @Test("the API refuses a calendar it does not know, a zone that does not exist and changes out of order")

@@ -158,6 +158,10 @@ public struct TypeChecker {
             ?? "; it has year, month, day and month_days"))
       return invalid(expression)
     }
+    if base == "weekday" {
+      error(expression.anchor, .unknownName, "'weekday' is a built-in number and has no fields")
+      return invalid(expression)
+    }
     if environment.inputs[base] != nil || environment.metrics[base] != nil {
       let kind = environment.inputs[base] != nil ? "an input" : "a metric"
       error(
