@@ -42,11 +42,29 @@ struct DocumentationTests {
 
 @Suite("JSON Schemas")
 struct SchemaTests {
-  @Test("catalogs/catalog.schema.json and catalogs/tests/scenario.schema.json are current")
+  @Test(
+    "catalogs/catalog.schema.json, catalogs/tests/scenario.schema.json and examples/history.schema.json are current")
   func current() throws {
     try DocumentationTests.compare(JSONSchema.catalog().serialized() + "\n", with: "catalogs/catalog.schema.json")
     try DocumentationTests.compare(
       JSONSchema.scenario().serialized() + "\n", with: "catalogs/tests/scenario.schema.json")
+    try DocumentationTests.compare(JSONSchema.history().serialized() + "\n", with: "examples/history.schema.json")
+  }
+
+  @Test("the history schema accepts every example history and a traveller's, and rejects a bad zone change")
+  func histories() throws {
+    let traveller = """
+      timezone: Pacific/Auckland
+      calendar: islamic-umalqura
+      timezone_changes:
+        - {at: 2026-03-10T09:30:00Z, timezone: America/Los_Angeles}
+      days:
+        - {date: 2026-03-09}
+      """
+    let texts = try Self.shipped("examples") + [traveller]
+    #expect(try Self.validate(texts, schema: "examples/history.schema.json") == texts.map { _ in nil })
+    let bad = "days: []\ntimezone_changes:\n  - {at: 2026-03-10T09:30:00Z}\n"
+    #expect(try Self.validate([bad], schema: "examples/history.schema.json") == ["'timezone' is a required property"])
   }
 
   /// Validates YAML texts (as JSON, read with our reader) against a committed schema with

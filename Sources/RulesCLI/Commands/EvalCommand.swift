@@ -40,13 +40,16 @@ struct EvalCommand: ParsableCommand {
     if let state {
       do {
         outcome = try StateFile(path: state).check(
-          engine, user: loaded.user, start: loaded.start, on: day, records: records, rebuild: rebuild)
+          engine, user: loaded.user, start: loaded.start, on: day, records: records, rebuild: rebuild,
+          calendar: loaded.calendar, timeZone: loaded.timeZone, timeZoneChanges: loaded.timeZoneChanges)
       } catch {
         printError(error.description)
         throw ExitCode.failure
       }
     } else {
-      outcome = try engine.check(user: loaded.user, start: loaded.start, on: day, records: records, state: nil)
+      outcome = try engine.check(
+        user: loaded.user, start: loaded.start, on: day, records: records, state: nil,
+        calendar: loaded.calendar, timeZone: loaded.timeZone, timeZoneChanges: loaded.timeZoneChanges)
     }
     for warning in outcome.warnings {
       // The warnings about the state file name it, as its errors do.

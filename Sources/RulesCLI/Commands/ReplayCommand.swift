@@ -43,10 +43,11 @@ struct ReplayCommand: ParsableCommand {
     let engine = Engine(checked)
     let last =
       to.flatMap { try? CalendarDay($0) } ?? loaded.records.last?.date
-      ?? CalendarDay.today(in: loaded.timeZone ?? .current)
+      ?? CalendarDay.today(in: loaded.zone(at: Date()) ?? .current)
     let records = try loaded.records.map { try DayRecord($0, for: engine) }
     let days = try engine.replay(
-      user: loaded.user, start: loaded.start, records: records, from: from.flatMap { try? CalendarDay($0) }, to: last)
+      user: loaded.user, start: loaded.start, records: records, from: from.flatMap { try? CalendarDay($0) }, to: last,
+      calendar: loaded.calendar, timeZone: loaded.timeZone, timeZoneChanges: loaded.timeZoneChanges)
     switch output.format {
     case .json:
       print(JSONValue.array(days.map(\.json)).serialized())

@@ -5,26 +5,27 @@ import RulesKit
 struct SchemaCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "schema",
-    abstract: "Print the JSON Schema of catalogs or of scenario files.",
+    abstract: "Print the JSON Schema of catalogs, scenario files or history files.",
     discussion: """
       The schema (draft 2020-12) is generated from the definitions `rules check` validates \
       with, so the two cannot drift. Editors with the YAML language server use it through \
       the first line of each catalog: # yaml-language-server: $schema=catalog.schema.json. \
-      The committed copies are catalogs/catalog.schema.json and \
-      catalogs/tests/scenario.schema.json.
+      The committed copies are catalogs/catalog.schema.json, \
+      catalogs/tests/scenario.schema.json and examples/history.schema.json.
       """)
 
   enum Kind: String, ExpressibleByArgument, CaseIterable {
-    case catalog, scenario
+    case catalog, scenario, history
   }
 
-  @Option(help: "Which schema: catalog (catalogs and rule modules) or scenario.")
+  @Option(help: "Which schema: catalog (catalogs and rule modules), scenario or history.")
   var kind: Kind = .catalog
 
   func run() {
     switch kind {
     case .catalog: print(JSONSchema.catalog().serialized())
     case .scenario: print(JSONSchema.scenario().serialized())
+    case .history: print(JSONSchema.history().serialized())
     }
   }
 }

@@ -9,7 +9,7 @@ struct HistoryOptions: ParsableArguments {
   @Option(help: "The user's history file (YAML).")
   var history: String
 
-  @Option(help: "The date to evaluate, YYYY-MM-DD (default: today in the history's time zone).")
+  @Option(help: "The date to evaluate, YYYY-MM-DD (default: today in the history's latest time zone).")
   var date: String?
 
   func validate() throws {
@@ -30,9 +30,10 @@ struct HistoryOptions: ParsableArguments {
     return loaded
   }
 
-  /// The date asked for, or today where the user lives.
+  /// The date asked for, or today where the user lives now (the latest time zone change's
+  /// zone, else the history's `timezone`, else the machine's).
   func day(for history: History) -> CalendarDay {
     if let date, let day = try? CalendarDay(date) { return day }
-    return CalendarDay.today(in: history.timeZone ?? TimeZone.current)
+    return CalendarDay.today(in: history.zone(at: Date()) ?? TimeZone.current)
   }
 }

@@ -62,11 +62,18 @@ public final class Engine: Sendable {
   /// - A state saved after `date` is returned as it is, with an evaluation from `records`
   ///   alone and a `state-ahead` warning.
   ///
+  /// - `calendar`: the user's calendar (the quote rotation's day of the year follows it).
+  /// - `timeZone`, `timeZoneChanges`: the user's zone and the moments it changed (in time
+  ///   order): a date a change jumped over (west across the date line) is passed over, neither
+  ///   breaking nor extending a streak. Records stay dated in the user's local days.
+  ///
   /// Throws an `EngineError`: `wrong-catalog` for a record made with another catalog's engine,
-  /// `bad-date` for two records of one day, `bad-state` for a state of another user.
+  /// `bad-date` for two records of one day, `bad-state` for a state of another user,
+  /// `bad-value` for time zone changes out of time order.
   public func check(
     user: String?, start: CalendarDay?, on date: CalendarDay, records: [DayRecord], state: UserState?,
-    rebuild: Bool = false
+    rebuild: Bool = false, calendar: UserCalendar = .gregorian, timeZone: TimeZone? = nil,
+    timeZoneChanges: [TimeZoneChange] = []
   ) throws(EngineError) -> DailyCheck {
     var saved = state
     if let state {
@@ -77,8 +84,10 @@ public final class Engine: Sendable {
       }
     }
     let given = try encoded(records)
-    let history = History(
-      user: user ?? saved?.user, start: start, records: Self.merge(given, over: saved?.pending ?? []))
+    var history = History(
+      user: user ?? saved?.user, start: start, timeZone: timeZone,
+      records: Self.merge(given, over: saved?.pending ?? []))
+    try Self.place(&history, calendar: calendar, timeZoneChanges: timeZoneChanges)
     let outcome = CheckRunner.evaluate(program, history: history, date: date, saved: saved, rebuild: rebuild)
     let next = outcome.state ?? saved ?? UserState(program: program, user: user)
     return DailyCheck(evaluation: outcome.evaluation, state: next, warnings: outcome.warnings)
@@ -86,11 +95,25 @@ public final class Engine: Sendable {
 
   /// The records day by day, as if the app checked every day from the first record (or
   /// `start`) to `to`: one evaluation per day from `from` (default: the first day) to `to`.
+  /// `calendar`, `timeZone` and `timeZoneChanges` as for `check` (a date a change jumped over
+  /// has no evaluation).
   public func replay(
-    user: String?, start: CalendarDay?, records: [DayRecord], from: CalendarDay?, to: CalendarDay
+    user: String?, start: CalendarDay?, records: [DayRecord], from: CalendarDay?, to: CalendarDay,
+    calendar: UserCalendar = .gregorian, timeZone: TimeZone? = nil, timeZoneChanges: [TimeZoneChange] = []
   ) throws(EngineError) -> [Evaluation] {
-    let history = History(user: user, start: start, records: try encoded(records))
+    var history = History(user: user, start: start, timeZone: timeZone, records: try encoded(records))
+    try Self.place(&history, calendar: calendar, timeZoneChanges: timeZoneChanges)
     return CheckRunner.replay(program, history: history, from: from, to: to)
+  }
+
+  /// Gives `history` the user's calendar and time zone changes; throws `bad-value` for changes
+  /// out of time order.
+  private static func place(
+    _ history: inout History, calendar: UserCalendar, timeZoneChanges: [TimeZoneChange]
+  ) throws(EngineError) {
+    if let problem = TimeZoneChange.orderProblem(timeZoneChanges) { throw EngineError(.badValue, problem) }
+    history.calendar = calendar
+    history.timeZoneChanges = timeZoneChanges
   }
 
   /// The records' encoded values in date order; throws for a record of another catalog and

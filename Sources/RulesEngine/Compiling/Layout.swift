@@ -11,6 +11,10 @@ public struct Layout: Sendable {
   public private(set) var badgesCount = 0
   /// The slot of `badges.xp`.
   public private(set) var badgesXP = 0
+  /// The slot of each calendar built-in (`weekday`, `hijri.*`), in `CalendarField` order.
+  public private(set) var calendar: [Int] = []
+  /// The calendar built-ins the catalog reads (a day computes only these).
+  public private(set) var calendarFieldsRead: [CalendarField] = []
   /// Each streak's slots, in catalog order.
   public private(set) var streaks: [(current: Int, best: Int, freezes: Int)] = []
   /// Each metric's slot, in catalog order.
@@ -40,6 +44,9 @@ public struct Layout: Sendable {
     day = int()
     badgesCount = int()
     badgesXP = int()
+    calendar = CalendarField.allCases.map { _ in int() }
+    let read = catalog.calendarFieldsRead
+    calendarFieldsRead = CalendarField.allCases.filter(read.contains)
     streaks = catalog.streaks.map { _ in (int(), int(), int()) }
     aggregates = catalog.aggregates.map { slot(for: $0.type) }
     // A metric that is a history sum (`total_duas: total(duas)`) is that sum's slot: the day
@@ -58,6 +65,7 @@ public struct Layout: Sendable {
     case .day: .int(day)
     case .badgesCount: .int(badgesCount)
     case .badgesXP: .int(badgesXP)
+    case .calendar(let field): .int(calendar[CalendarField.allCases.firstIndex(of: field)!])
     case .streak(let index, let field):
       switch field {
       case .current: .int(streaks[index].current)

@@ -11,10 +11,11 @@ public struct Environment: Sendable {
   public init() {}
 
   /// Built-in names and what they mean.
-  public static let builtins: [(name: String, type: ValueType, summary: String)] = [
-    ("logged", .bool, "whether the day has a record in the history"),
-    ("day", .int, "days since the history's start (0 on the start day)"),
-  ]
+  public static let builtins: [(name: String, type: ValueType, summary: String)] =
+    [
+      ("logged", .bool, "whether the day has a record in the history"),
+      ("day", .int, "days since the history's start (0 on the start day)"),
+    ] + CalendarField.allCases.map { ($0.name, .int, $0.summary) }
 
   /// Every name an expression can write, for suggestions.
   var allNames: [String] {

@@ -14,6 +14,8 @@ public enum Symbol: Sendable, Hashable {
   case badgesCount
   /// The sum of the `xp` of the badges unlocked.
   case badgesXP
+  /// A value of the day from the calendar: `weekday`, `hijri.year`, `hijri.month`, `hijri.day`.
+  case calendar(CalendarField)
 }
 
 /// What an expression can read of a streak.

@@ -101,6 +101,10 @@ public struct TypeChecker {
     switch name {
     case "logged": return TypedExpr(.symbol(.logged), .bool, range: range)
     case "day": return TypedExpr(.symbol(.day), .int, range: range)
+    case "weekday": return TypedExpr(.symbol(.calendar(.weekday)), .int, range: range)
+    case "hijri":
+      error(expression.anchor, .unknownName, "write hijri.year, hijri.month, hijri.day or hijri.month_days")
+      return invalid(expression)
     default: break
     }
     if environment.streaks[name] != nil {
@@ -141,6 +145,22 @@ public struct TypeChecker {
           "badges has no field '\(field)'; it has count and xp")
         return invalid(expression)
       }
+    }
+    if base == "hijri" {
+      if let calendarField = CalendarField.hijriFields[field] {
+        return TypedExpr(.symbol(.calendar(calendarField)), .int, range: range)
+      }
+      let fields = ["year", "month", "day", "month_days"]
+      error(
+        expression.range.lowerBound + base.utf8.count + 1, .unknownName,
+        "hijri has no field '\(field)'"
+          + (Suggestion.closest(to: field, in: fields).map { "; did you mean '\($0)'?" }
+            ?? "; it has year, month, day and month_days"))
+      return invalid(expression)
+    }
+    if base == "weekday" {
+      error(expression.anchor, .unknownName, "'weekday' is a built-in number and has no fields")
+      return invalid(expression)
     }
     if environment.inputs[base] != nil || environment.metrics[base] != nil {
       let kind = environment.inputs[base] != nil ? "an input" : "a metric"

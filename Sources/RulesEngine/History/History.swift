@@ -6,8 +6,14 @@ public struct History: Sendable {
   public var user: String?
   /// The journey's start (a commitment, the last contact...): Day 0 of elapsed streaks.
   public var start: CalendarDay?
-  /// The zone that decides "today" when no date is given.
+  /// The zone that decides "today" when no date is given (before the first of
+  /// `timeZoneChanges`).
   public var timeZone: TimeZone?
+  /// The moments the user's zone changed, in time order: "today" is in the latest zone, and a
+  /// date a change jumped over (west across the date line) is not one of the user's days.
+  public var timeZoneChanges: [TimeZoneChange] = []
+  /// The calendar the user lives by (the quote rotation's day of the year follows it).
+  public var calendar: UserCalendar = .gregorian
   /// The records, in date order, one per date.
   public var records: [EncodedRecord]
   /// Where the history was read from, for messages.
@@ -23,6 +29,21 @@ public struct History: Sendable {
     self.timeZone = timeZone
     self.records = records
     self.file = file
+  }
+
+  /// The dates the user never lived, as day numbers in date order: those a time zone change
+  /// jumped over (`TimeZoneChange.skippedDays`), unless the history has a record for them.
+  /// Counting passes over them: they neither break nor extend a streak.
+  public var skippedDays: [Int] {
+    guard !timeZoneChanges.isEmpty else { return [] }
+    return TimeZoneChange.skippedDays(timeZoneChanges, initial: timeZone).filter {
+      record(on: CalendarDay(number: $0)) == nil
+    }
+  }
+
+  /// The zone the user is in at `moment` (the latest change at or before it, else `timeZone`).
+  public func zone(at moment: Date) -> TimeZone? {
+    TimeZoneChange.zone(at: moment, timeZoneChanges, initial: timeZone)
   }
 
   /// The record of `day`, if there is one (records are sorted, so this is a binary search).

@@ -16,9 +16,10 @@ package struct EvaluationReporter {
 
   /// The evaluation of `day`, already checked. `seen`: the milestone streak as the last
   /// check before this one reported it (nil when there was none), for `milestones.new`.
+  /// `calendar`: the user's, whose day of the year picks a `day-of-year` quote.
   package func report(
     day: CalendarDay, user: String?, start: CalendarDay?, state: CountedState, new: [Int],
-    seen: MilestoneMark? = nil
+    seen: MilestoneMark? = nil, calendar: UserCalendar = .gregorian
   ) -> Evaluation {
     evaluator.completeMetrics()
     let layout = program.layout
@@ -71,7 +72,8 @@ package struct EvaluationReporter {
     }
     result.badges.next = Self.closest(result.badges.locked)
     // Quotes that rotate by day count from the start, or else from the day counting began.
-    result.quote = quote(day: day, origin: start ?? state.origin.map(CalendarDay.init(number:)) ?? day)
+    result.quote = quote(
+      day: day, origin: start ?? state.origin.map(CalendarDay.init(number:)) ?? day, calendar: calendar)
     result.message = message()
     return result
   }
@@ -152,13 +154,13 @@ package struct EvaluationReporter {
     return min(1, max(0, current / target))
   }
 
-  private func quote(day: CalendarDay, origin: CalendarDay) -> Evaluation.QuoteReport? {
+  private func quote(day: CalendarDay, origin: CalendarDay, calendar: UserCalendar) -> Evaluation.QuoteReport? {
     guard let rotation = catalog.catalog.quotes, !rotation.quotes.isEmpty else { return nil }
     let count = rotation.quotes.count
     let quote: Quote
     switch rotation.rule {
     case .dayOfYear:
-      quote = rotation.quotes[(day.dayOfYear - 1) % count]
+      quote = rotation.quotes[(calendar.dayOfYear(day) - 1) % count]
     case .day:
       let offset = day - origin
       quote = rotation.quotes[((offset % count) + count) % count]

@@ -65,7 +65,7 @@ public enum CheckRunner {
     let evaluation = EvaluationReporter(program: program, evaluator: evaluator)
       .report(
         day: date, user: history.user, start: history.start, state: state.counted, new: new,
-        seen: saved?.milestoneMark)
+        seen: saved?.milestoneMark, calendar: history.calendar)
     state.milestoneMark = MilestoneMark(evaluation)
     return Outcome(evaluation: evaluation, state: state, warnings: warnings)
   }
@@ -100,7 +100,15 @@ public enum CheckRunner {
     var day = first
     // The records are in date order: a cursor finds each day's record (replay stays linear).
     var index = history.records.partitioningIndex { $0.date.number >= first.number }
+    // A date a time zone change jumped over has no evaluation and counts for nothing.
+    let skipped = history.skippedDays
+    var skip = skipped.partitioningIndex { $0 >= first.number }
     while day <= to {
+      if skip < skipped.count, skipped[skip] == day.number {
+        skip += 1
+        day = day + 1
+        continue
+      }
       var values: [Int]?
       if index < history.records.count, history.records[index].date.number == day.number {
         values = history.records[index].values
@@ -111,7 +119,8 @@ public enum CheckRunner {
       let new = evaluator.unlockBadges(day: day.number, state: &state, check: true)
       if day >= (from ?? first) {
         let evaluation = reporter.report(
-          day: day, user: history.user, start: history.start, state: state, new: new, seen: seen)
+          day: day, user: history.user, start: history.start, state: state, new: new, seen: seen,
+          calendar: history.calendar)
         seen = MilestoneMark(evaluation)
         results.append(evaluation)
       }

@@ -39,6 +39,11 @@ public final class DayRunner {
   private let daySlot: Int
   private let badgesCountSlot: Int
   private let badgesXPSlot: Int
+  /// The slot of `weekday` when the catalog reads it, and of `hijri.year`, `.month`, `.day`,
+  /// `.month_days` when it reads any of them (-1: not read, not computed).
+  private let weekdaySlot: Int
+  private let hijriSlots: (year: Int, month: Int, day: Int, monthDays: Int)
+  private var dayCalendar = DayCalendar()
 
   /// Each streak as the day under evaluation leaves it (when its run began, the latest day a
   /// freeze covered...).
@@ -112,6 +117,10 @@ public final class DayRunner {
     daySlot = layout.day
     badgesCountSlot = layout.badgesCount
     badgesXPSlot = layout.badgesXP
+    let read = layout.calendarFieldsRead
+    weekdaySlot = read.contains(.weekday) ? layout.calendar[0] : -1
+    let hijri = layout.calendar
+    hijriSlots = read.contains(where: { $0 != .weekday }) ? (hijri[1], hijri[2], hijri[3], hijri[4]) : (-1, -1, -1, -1)
   }
 
   /// Puts a day's inputs and built-ins in the frame. `values` nil: a day without a record.
@@ -132,6 +141,17 @@ public final class DayRunner {
     ints[daySlot] = day - (start ?? state.origin ?? day)
     ints[badgesCountSlot] = state.badgeCount
     ints[badgesXPSlot] = state.badgeXP
+    if weekdaySlot >= 0 { ints[weekdaySlot] = CalendarField.weekday(ofDay: day) }
+    if hijriSlots.year >= 0 { loadHijri(day) }
+  }
+
+  /// Puts the day's Hijri date in the frame (only for a catalog that reads it).
+  private func loadHijri(_ day: Int) {
+    let hijri = dayCalendar.hijri(ofDay: day)
+    frame.ints[hijriSlots.year] = hijri.year
+    frame.ints[hijriSlots.month] = hijri.month
+    frame.ints[hijriSlots.day] = hijri.day
+    frame.ints[hijriSlots.monthDays] = hijri.monthDays
   }
 
   /// Computes the day in the frame from `state` (counted through the day before).
@@ -310,8 +330,16 @@ public final class DayRunner {
     if state.origin == nil { state.origin = history.records.first?.date.number ?? firstDay }
     var unlocks: [(Int, Int)] = []
     var index = history.records.partitioningIndex { $0.date.number >= first }
+    // Dates a time zone change jumped over are not the user's days: they are passed over.
+    let skipped = history.skippedDays
+    var skip = skipped.partitioningIndex { $0 >= first }
     var current = first
     while current < day {
+      if skip < skipped.count, skipped[skip] == current {
+        skip += 1
+        current += 1
+        continue
+      }
       var values: [Int]?
       if index < history.records.count, history.records[index].date.number == current {
         values = history.records[index].values

@@ -29,7 +29,8 @@ public enum BadgeExplanation {
     }
     if state.unlocked[index] == nil {
       let reporter = EvaluationReporter(program: program, evaluator: evaluator)
-      let report = reporter.report(day: date, user: history.user, start: history.start, state: state, new: [])
+      let report = reporter.report(
+        day: date, user: history.user, start: history.start, state: state, new: [], calendar: history.calendar)
       if let locked = report.badges.locked.first(where: { $0.id == badge.badge.id }),
         let current = locked.current, let target = locked.target, let progress = locked.progress
       {

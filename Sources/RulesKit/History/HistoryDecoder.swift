@@ -15,12 +15,33 @@ public struct HistoryDecoder {
   let inputs: [Input]
   private(set) var diagnostics: [Diagnostic] = []
 
+  /// One time zone change of a history.
+  public static let zoneChangeSchema = ObjectSchema(
+    "time zone change", "A moment the user's zone changed.",
+    keys: [
+      KeySchema(
+        "at", .text, required: true,
+        "The moment, ISO 8601 with its zone: 2026-03-10T09:30:00Z or 2026-03-10T22:30:00+13:00."),
+      KeySchema("timezone", .text, required: true, "The IANA zone from then on, e.g. America/Los_Angeles."),
+    ])
+
+  /// A history file's keys.
   public static let schema = ObjectSchema(
     "history", "A user's history: the days the app recorded.",
     keys: [
       KeySchema("user", .text, "The user's id (optional)."),
       KeySchema("start", .text, "The journey's start, YYYY-MM-DD (optional)."),
-      KeySchema("timezone", .text, "An IANA time zone, e.g. Europe/Berlin (optional)."),
+      KeySchema(
+        "timezone", .text,
+        "An IANA time zone, e.g. Europe/Berlin (optional): the user's zone, before the first of timezone_changes."),
+      KeySchema(
+        "timezone_changes", .list(.object(zoneChangeSchema)),
+        "The moments the user's zone changed, in time order (optional): \"today\" is in the latest zone, and a date a change jumped over (west across the date line) neither breaks nor extends a streak."
+      ),
+      KeySchema(
+        "calendar", .text,
+        "The user's calendar (optional, default gregorian): gregorian, islamic-umalqura, persian... The quote rotation's day of the year follows it."
+      ),
       KeySchema("days", .list(.anything), "The records, one per date, in date order."),
     ])
 
@@ -61,11 +82,17 @@ public struct HistoryDecoder {
       if let timeZone = TimeZone(identifier: text) {
         history.timeZone = timeZone
       } else {
-        report(
-          zone.mark, .badValue,
-          "'\(text)' is not a time zone; use an IANA name such as Europe/Berlin or America/New_York")
+        report(zone.mark, .badValue, TimeZoneChange.unknownZoneMessage(text))
       }
     }
+    if let node = root["calendar"], let text = node.text, node.tag != .null {
+      if let calendar = try? UserCalendar(named: text) {
+        history.calendar = calendar
+      } else {
+        report(node.mark, .badValue, UserCalendar.unknownMessage(text))
+      }
+    }
+    history.timeZoneChanges = zoneChanges(root["timezone_changes"])
     var seen: [CalendarDay: Mark] = [:]
     var latest: (day: CalendarDay, mark: Mark)?
     for item in root["days"]?.items ?? [] {
@@ -89,6 +116,40 @@ public struct HistoryDecoder {
     }
     history.records.sort { $0.date < $1.date }
     return history
+  }
+
+  /// The time zone changes, each checked (a moment with its zone designator, an IANA zone)
+  /// and in time order; a change with an error is left out.
+  private mutating func zoneChanges(_ node: Node?) -> [TimeZoneChange] {
+    var changes: [(change: TimeZoneChange, mark: Mark)] = []
+    // The shape (a mapping, its keys) is checked with the history's schema.
+    for item in node?.items ?? [] where item.pairs != nil {
+      var moment: Date?
+      if let at = item["at"], at.tag != .null, let text = at.text {
+        moment = TimeZoneChange.moment(text)
+        if moment == nil {
+          report(
+            at.mark, .badValue,
+            "'at' must be a moment with its zone, ISO 8601, e.g. 2026-03-10T09:30:00Z or 2026-03-10T22:30:00+13:00; found '\(text)'"
+          )
+        }
+      }
+      var zone: TimeZone?
+      if let node = item["timezone"], node.tag != .null, let text = node.text {
+        zone = TimeZone(identifier: text)
+        if zone == nil { report(node.mark, .badValue, TimeZoneChange.unknownZoneMessage(text)) }
+      }
+      guard let moment, let zone else { continue }
+      if let last = changes.last, moment <= last.change.at {
+        report(
+          item["at"]?.mark ?? item.mark, .badDate,
+          "\(TimeZoneChange.text(moment)) does not come after the change at line \(last.mark.line) (\(TimeZoneChange.text(last.change.at))); list time zone changes in time order"
+        )
+        continue
+      }
+      changes.append((TimeZoneChange(at: moment, zone: zone), item.mark))
+    }
+    return changes.map(\.change)
   }
 
   /// A day's date (nil when missing or malformed) and its record (nil when any value is

@@ -31,14 +31,18 @@ public enum ScenarioRunner {
     if let checkDays = scenario.checkDays {
       days = checkDays.filter { $0 <= last }
     } else {
+      // A date a time zone change jumped over is no day of the user's: the app never checks it.
+      let skipped = Set(history.skippedDays)
       var day = scenario.firstCheck
       while day <= last {
-        days.append(day)
+        if !skipped.contains(day.number) { days.append(day) }
         day = day + 1
       }
     }
     for day in days {
-      let check = try engine.check(user: history.user, start: history.start, on: day, records: records, state: state)
+      let check = try engine.check(
+        user: history.user, start: history.start, on: day, records: records, state: state,
+        calendar: history.calendar, timeZone: history.timeZone, timeZoneChanges: history.timeZoneChanges)
       state = check.state
       evaluations.append(check.evaluation)
     }

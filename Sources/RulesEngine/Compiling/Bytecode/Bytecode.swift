@@ -205,7 +205,7 @@ struct Bytecode: Sendable {
       expr?.forEachSymbol { symbol in
         switch symbol {
         case .streak, .metric, .badgesCount, .badgesXP: alone = false
-        case .input, .logged, .day: break
+        case .input, .logged, .day, .calendar: break
         }
       }
     }

@@ -53,7 +53,7 @@ public enum DuplicateNameRule: CatalogRule {
         break
       }
     }
-    for (name, _, origin) in entries where name == "badges" || name == "logged" || name == "day" {
+    for (name, _, origin) in entries where ["badges", "logged", "day", "weekday", "hijri"].contains(name) {
       report.error(origin, "'\(name)' is a built-in name; choose another")
     }
   }
