@@ -11,7 +11,8 @@ enum Fixture {
   {
     var files = modules
     files[path] = yaml
-    return CatalogFiles.validate(path: path, reader: YAMLDocuments.reader(files: files))
+    return CatalogFiles.validate(
+      path: path, reader: YAMLDocuments.reader(files: files), locales: LocaleFiles.among(files.keys))
   }
 
   /// The diagnostics of `yaml`, each as `line:column: severity: message`.
