@@ -11,20 +11,21 @@ struct SchemaCommand: ParsableCommand {
       with, so the two cannot drift. Editors with the YAML language server use it through \
       the first line of each catalog: # yaml-language-server: $schema=catalog.schema.json. \
       The committed copies are catalogs/catalog.schema.json and \
-      catalogs/tests/scenario.schema.json.
+      catalogs/tests/scenario.schema.json and catalogs/locales/locale.schema.json.
       """)
 
   enum Kind: String, ExpressibleByArgument, CaseIterable {
-    case catalog, scenario
+    case catalog, scenario, locale
   }
 
-  @Option(help: "Which schema: catalog (catalogs and rule modules) or scenario.")
+  @Option(help: "Which schema: catalog (catalogs and rule modules), scenario or locale (locale files).")
   var kind: Kind = .catalog
 
   func run() {
     switch kind {
     case .catalog: print(JSONSchema.catalog().serialized())
     case .scenario: print(JSONSchema.scenario().serialized())
+    case .locale: print(JSONSchema.locale().serialized())
     }
   }
 }

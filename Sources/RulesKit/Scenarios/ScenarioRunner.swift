@@ -38,7 +38,8 @@ public enum ScenarioRunner {
       }
     }
     for day in days {
-      let check = try engine.check(user: history.user, start: history.start, on: day, records: records, state: state)
+      let check = try engine.check(
+        user: history.user, start: history.start, on: day, records: records, state: state, locale: scenario.locale)
       state = check.state
       evaluations.append(check.evaluation)
     }
