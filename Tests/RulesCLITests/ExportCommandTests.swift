@@ -31,6 +31,7 @@ struct ExportCommandTests {
   func schema() throws {
     for (kind, path) in [
       ("catalog", "catalogs/catalog.schema.json"), ("scenario", "catalogs/tests/scenario.schema.json"),
+      ("locale", "catalogs/locales/locale.schema.json"),
     ] {
       let result = try CLI.run(["schema", "--kind", kind])
       let committed = try String(contentsOf: CLI.repository.appendingPathComponent(path), encoding: .utf8)

@@ -47,6 +47,19 @@ struct SchemaTests {
     try DocumentationTests.compare(JSONSchema.catalog().serialized() + "\n", with: "catalogs/catalog.schema.json")
     try DocumentationTests.compare(
       JSONSchema.scenario().serialized() + "\n", with: "catalogs/tests/scenario.schema.json")
+    try DocumentationTests.compare(
+      JSONSchema.locale().serialized() + "\n", with: "catalogs/locales/locale.schema.json")
+  }
+
+  @Test("the locale schema accepts the shipped locale files and rejects a field no section has")
+  func shippedLocales() throws {
+    let texts = try Self.shipped("catalogs/locales/ar")
+    #expect(texts.count == 2)
+    #expect(try Self.validate(texts, schema: "catalogs/locales/locale.schema.json") == texts.map { _ in nil })
+    #expect(
+      try Self.validate(["badges:\n  first: {nmae: x}\n"], schema: "catalogs/locales/locale.schema.json") == [
+        "Additional properties are not allowed ('nmae' was unexpected)"
+      ])
   }
 
   /// Validates YAML texts (as JSON, read with our reader) against a committed schema with
