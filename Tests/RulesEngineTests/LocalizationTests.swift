@@ -222,6 +222,58 @@ struct LocalizationTests {
         ])
   }
 
+  @Test("the other translation diagnostics, each by its exact message")
+  func otherDiagnostics() {
+    let catalog = """
+      catalog: demo
+      inputs: {done: {type: int}}
+      messages:
+        - id: one
+          when: done > 0
+          text: "{done} done"
+        - id: two
+          text:
+            - {when: done > 1, text: Many}
+            - text: Few
+      """
+    let diagnostics = Fixture.diagnostics(
+      catalog,
+      modules: [
+        "locales/ar/catalog.yaml": """
+        messages:
+          one: {text: [أنجزت, لا]}
+          two: {text: كثير}
+        """,
+        "locales/fr/catalog.yaml": """
+        messages:
+          one: {text: fait}
+          two: {text: [Beaucoup, Peu, Trop]}
+        """,
+        "locales/he/catalog.yaml": """
+        messages:
+          one: {text: "{done, plural, one {# בוצע} other {# בוצעו}}"}
+          two: {text: ["\\u200F2 רבים", מעט]}
+        """,
+      ])
+    #expect(
+      diagnostics == [
+        "locales/ar/catalog.yaml:1:1: warning: the locale 'ar' leaves 3 texts in the default language (en): messages.one.text, messages.two.text[0], messages.two.text[1]",
+        "locales/ar/catalog.yaml:2:16: error: the message 'one' has one text; translate it as one text, not a list",
+        "locales/ar/catalog.yaml:2:23: error: the message 'one' has one text; translate it as one text, not a list",
+        "locales/ar/catalog.yaml:3:15: error: the message 'two' has several wordings; translate its text as a list of them, in order",
+        "locales/fr/catalog.yaml:2:15: error: this translation's placeholders (none) differ from the default language's ({done}); a translation uses the same ones",
+        "locales/fr/catalog.yaml:3:31: error: the message 'two' has no wording 3 to translate (it has 2)",
+        "locales/he/catalog.yaml:2:15: warning: this right-to-left text has the number sign # without a direction mark before it; write \\u200F (RLM) or \\u061C (ALM) right before it, or isolate it in \\u2068...\\u2069",
+      ])
+    #expect(
+      Self.errors(String(repeating: "{n, plural, other {", count: 9) + String(repeating: "}}", count: 9)).first
+        == "152: plurals nest deeper than 8 here")
+    #expect(
+      Self.errors("{n, plural, {x} other {#}}") == [
+        "12: '' is not a plural category; use zero, one, two, few, many, other or =N (an exact number)"
+      ])
+  }
+
   @Test("the shipped Arabic catalogs are complete: rules check finds nothing in them")
   func shippedCatalogs() throws {
     for name in ["rizq", "salahstreak"] {
