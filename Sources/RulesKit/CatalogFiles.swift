@@ -8,12 +8,15 @@ public enum CatalogFiles {
   /// Loads and validates the catalog or module at `path` (YAML, read with libyaml: the catalog
   /// reader's fast path, else the reference path, `YAMLDocuments.catalogReader`). Read from
   /// disk (no `reader`), its imports must stay in `root`, by default the catalog's
-  /// repository; with a `reader`, only in `root` when one is given.
-  public static func validate(path: String, reader: DocumentReader? = nil, root: RepositoryRoot? = nil)
-    -> CatalogValidation
-  {
+  /// repository; with a `reader`, only in `root` when one is given. Its locale files are
+  /// those `locales` finds (by default on disk, `locales/LOCALE/FILE` next to the catalog).
+  public static func validate(
+    path: String, reader: DocumentReader? = nil, root: RepositoryRoot? = nil,
+    locales: @escaping LocaleFinder = LocaleFiles.disk
+  ) -> CatalogValidation {
     let confinement = root ?? (reader == nil ? RepositoryRoot.discover(for: path) : nil)
-    return CatalogValidation.load(path: path, reader: reader ?? YAMLDocuments.catalogReader(), root: confinement)
+    return CatalogValidation.load(
+      path: path, reader: reader ?? YAMLDocuments.catalogReader(), root: confinement, locales: locales)
   }
 
   /// A `DocumentReader` for catalogs exported as JSON files.
@@ -33,6 +36,10 @@ public enum CatalogFiles {
 
   /// Loads and checks the exported catalog (JSON) at `path`.
   public static func validateExported(path: String) -> CatalogValidation {
-    CatalogValidation.load(path: path, reader: exportedReader)
+    do {
+      return ExportedCatalog.validate(try Data(contentsOf: URL(fileURLWithPath: path)), path: path)
+    } catch {
+      return CatalogValidation.load(path: path, reader: exportedReader)
+    }
   }
 }

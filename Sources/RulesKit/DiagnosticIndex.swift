@@ -32,6 +32,10 @@ public enum DiagnosticIndex {
       id: .yamlInvalidValue, area: "YAML",
       summary: "A value that does not fit its tag (!!int ten), or an integer out of range."),
     Entry(id: .notACatalog, area: "format", summary: "An empty file, or one that is not a mapping."),
+    Entry(
+      id: .badLocaleFile, area: "format",
+      summary:
+        "A locale file with a key, section, field or value it cannot hold (docs/catalog-format.md, Translations)."),
     Entry(id: .unknownKey, area: "format", summary: "A key the format does not have; a close known key is suggested."),
     Entry(id: .missingKey, area: "format", summary: "A required key is not there."),
     Entry(id: .wrongType, area: "format", summary: "A value of the wrong kind (text for a number, yes for true...)."),
@@ -62,6 +66,11 @@ public enum DiagnosticIndex {
     Entry(id: .unreachableMessage, area: "rules", summary: ShadowedMessageRule.summary),
     Entry(id: .emptySection, area: "rules", summary: EmptySectionRule.summary),
     Entry(id: .constantOverflow, area: "rules", summary: OverflowRule.summary),
+    Entry(id: .unknownTranslation, area: "rules", summary: UnknownTranslationRule.summary),
+    Entry(id: .translationPlaceholders, area: "rules", summary: TranslationPlaceholderRule.summary),
+    Entry(id: .missingTranslation, area: "rules", summary: MissingTranslationRule.summary),
+    Entry(id: .directionMarks, area: "rules", summary: DirectionMarkRule.summary),
+    Entry(id: .pluralCategory, area: "rules", summary: PluralCategoryRule.summary),
     Entry(id: .expressionSyntax, area: "expressions", summary: "An expression that does not parse."),
     Entry(
       id: .templateSyntax, area: "expressions", summary: "A '{' without its '}' (or the reverse) in a message text."),
@@ -142,6 +151,9 @@ public enum DiagnosticIndex {
       lines += ["### `\(rule.id.rawValue)`", "", rule.summary, ""]
       for example in rule.examples {
         lines += ["```yaml", example.yaml, "```", ""]
+        for (path, text) in example.modules.sorted(by: { $0.key < $1.key }) {
+          lines += ["`\(path)`:", "", "```yaml", text, "```", ""]
+        }
         if example.expected.isEmpty {
           lines += ["passes.", ""]
         } else {

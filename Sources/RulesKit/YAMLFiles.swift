@@ -5,7 +5,8 @@ import Foundation
 public enum YAMLFiles {
   /// The YAML files `path` names: the file itself, or a folder's `.yaml` and `.yml` files
   /// (recursively, sorted), leaving out those under a folder named `leavingOut` (`rules check`
-  /// leaves scenario files under `tests/` to `rules test`).
+  /// leaves scenario files under `tests/` to `rules test`). Files under a `locales/` folder
+  /// are translations, read with their catalog, and are left out too.
   public static func files(in path: String, leavingOut folder: String? = nil) -> [String] {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue
@@ -14,7 +15,9 @@ public enum YAMLFiles {
     var found: [String] = []
     while let relative = enumerator?.nextObject() as? String {
       guard relative.hasSuffix(".yaml") || relative.hasSuffix(".yml") else { continue }
-      if let folder, relative.split(separator: "/").dropLast().contains(Substring(folder)) { continue }
+      let folders = relative.split(separator: "/").dropLast()
+      if let folder, folders.contains(Substring(folder)) { continue }
+      if folders.contains("locales") { continue }
       found.append(path.hasSuffix("/") ? path + relative : path + "/" + relative)
     }
     return found.sorted()

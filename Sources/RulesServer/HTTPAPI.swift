@@ -172,6 +172,7 @@ struct HTTPAPI: Sendable {
     let catalog = try catalog(context)
     let user = try user(context)
     let date = try day(context.parameters.get("date") ?? "")
+    let locale = Self.locale(request, catalog: catalog)
     let pairs = try await object(request)
     let record: String
     switch catalog.schema.record(pairs) {
@@ -183,7 +184,7 @@ struct HTTPAPI: Sendable {
       catalog: catalog.id, user: user, put: StoredDay(date: date, record: record)
     ) { loaded in
       guard let loaded else { throw StoreError("the user \(user) was not stored") }
-      return try UserEvaluation.run(loaded, catalog: catalog, on: date)
+      return try UserEvaluation.run(loaded, catalog: catalog, on: date, locale: locale)
     }
     count(check, catalog: catalog)
     return Self.json(check.json)
@@ -193,10 +194,12 @@ struct HTTPAPI: Sendable {
     let catalog = try catalog(context)
     let user = try user(context)
     let asked = try request.uri.queryParameters.get("date").map { try day(String($0)) }
+    let locale = Self.locale(request, catalog: catalog)
     let check: UserCheck? = try await store.evaluateLocked(catalog: catalog.id, user: user) { loaded in
       guard let loaded, loaded.state != nil || !loaded.days.isEmpty else { return (nil, nil) }
       // Read only: what the user has as of the date; the batch and PUT save states.
-      let (_, check) = try UserEvaluation.run(loaded, catalog: catalog, on: UserEvaluation.day(asked, for: loaded))
+      let (_, check) = try UserEvaluation.run(
+        loaded, catalog: catalog, on: UserEvaluation.day(asked, for: loaded), locale: locale)
       return (nil, check)
     }
     guard let check else {
@@ -204,6 +207,17 @@ struct HTTPAPI: Sendable {
     }
     evaluations.increment()
     return Self.json(check.json)
+  }
+
+  /// The language of an evaluation's texts: `?locale=`, else the first language of
+  /// `Accept-Language` the catalog has (by `LocaleChain`), else nil (the catalog's default).
+  static func locale(_ request: Request, catalog: StoreCatalog) -> String? {
+    if let asked = request.uri.queryParameters.get("locale"), !asked.isEmpty { return String(asked) }
+    guard let header = request.headers[.acceptLanguage] else { return nil }
+    let known = Set(catalog.engine.locales)
+    return LocaleChain.accepted(header).first { locale in
+      LocaleChain.chain(locale, defaultLocale: "").contains(where: known.contains)
+    }
   }
 
   func count(_ check: UserCheck, catalog: StoreCatalog) {

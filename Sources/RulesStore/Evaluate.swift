@@ -11,14 +11,15 @@ public enum UserEvaluation {
 
   /// Evaluates `user` as of `date` from the saved state and the uncounted days; the state to
   /// save (nil when nothing may be saved) and the evaluation. Throws NeedsAllDays when the
-  /// date is before the state's and the days loaded are not all of them.
+  /// date is before the state's and the days loaded are not all of them. The texts are in
+  /// `locale` (nil: the catalog's default).
   public static func run(
-    _ user: LoadedUser, catalog: StoreCatalog, on date: CalendarDay
+    _ user: LoadedUser, catalog: StoreCatalog, on date: CalendarDay, locale: String? = nil
   ) throws -> (SavedCheck?, UserCheck) {
     if !user.allDays, let stateDate = user.stateDate, date < stateDate { throw NeedsAllDays() }
     let check = try catalog.check(
       user: user.user, start: user.start, timeZone: user.zone, on: date, days: user.days, state: user.state,
-      rebuild: user.rebuild)
+      rebuild: user.rebuild, locale: locale)
     let saved = check.state.map {
       SavedCheck(
         user: user.user, revision: user.revision, state: $0, stateDate: date, new: check.new, rebuilt: user.rebuild)

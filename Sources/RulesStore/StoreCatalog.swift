@@ -112,9 +112,10 @@ public final class StoreCatalog: Sendable {
   /// Evaluates a user as of `date` through the Swift API (`Engine.check`), continuing from
   /// `state` (nil for a new user) with the stored days it has not counted; with `rebuild`,
   /// counts `days` (all of them) again and keeps the unlocks of `state` with their dates.
+  /// The texts are in `locale` (nil: the catalog's default).
   public func check(
     user: String, start: CalendarDay?, timeZone: TimeZone?, on date: CalendarDay, days: [StoredDay],
-    state: Data?, rebuild: Bool = false
+    state: Data?, rebuild: Bool = false, locale: String? = nil
   ) throws -> UserCheck {
     var records: [DayRecord] = []
     records.reserveCapacity(days.count)
@@ -123,7 +124,7 @@ public final class StoreCatalog: Sendable {
     }
     let saved = try state.map { try UserState(json: $0, for: engine) }
     let check = try engine.check(
-      user: user, start: start, on: date, records: records, state: saved, rebuild: rebuild)
+      user: user, start: start, on: date, records: records, state: saved, rebuild: rebuild, locale: locale)
     let evaluation = check.evaluation
     let newIDs = Set(evaluation.badges.new)
     let new = evaluation.badges.unlocked.filter { newIDs.contains($0.id) }.map {
@@ -132,7 +133,8 @@ public final class StoreCatalog: Sendable {
     // A state saved after the date is left as it is (the engine says so with state-ahead).
     let ahead = check.warnings.contains { $0.id == .stateAhead }
     return UserCheck(
-      json: evaluation.json.serialized(), text: EvaluationText(catalog: checked).render(evaluation),
+      json: evaluation.json.serialized(),
+      text: EvaluationText(catalog: locale.map { checked.localized(to: $0) } ?? checked).render(evaluation),
       warnings: check.warnings.map(\.message), new: ahead ? [] : new, state: ahead ? nil : try check.state.json())
   }
 

@@ -32,6 +32,7 @@ struct ExportCommandTests {
     for (kind, path) in [
       ("catalog", "catalogs/catalog.schema.json"), ("scenario", "catalogs/tests/scenario.schema.json"),
       ("history", "examples/history.schema.json"),
+      ("locale", "catalogs/locales/locale.schema.json"),
     ] {
       let result = try CLI.run(["schema", "--kind", kind])
       let committed = try String(contentsOf: CLI.repository.appendingPathComponent(path), encoding: .utf8)

@@ -67,6 +67,23 @@ struct SchemaTests {
     #expect(try Self.validate([bad], schema: "examples/history.schema.json") == ["'timezone' is a required property"])
   }
 
+  @Test("the locale schema matches its committed copy")
+  func localeSchema() throws {
+    try DocumentationTests.compare(
+      JSONSchema.locale().serialized() + "\n", with: "catalogs/locales/locale.schema.json")
+  }
+
+  @Test("the locale schema accepts the shipped locale files and rejects a field no section has")
+  func shippedLocales() throws {
+    let texts = try Self.shipped("catalogs/locales/ar")
+    #expect(texts.count == 2)
+    #expect(try Self.validate(texts, schema: "catalogs/locales/locale.schema.json") == texts.map { _ in nil })
+    #expect(
+      try Self.validate(["badges:\n  first: {nmae: x}\n"], schema: "catalogs/locales/locale.schema.json") == [
+        "Additional properties are not allowed ('nmae' was unexpected)"
+      ])
+  }
+
   /// Validates YAML texts (as JSON, read with our reader) against a committed schema with
   /// Python's `jsonschema`, the validator editors' tooling is built on; returns each text's
   /// verdict: nil when valid, else the validator's most relevant message.

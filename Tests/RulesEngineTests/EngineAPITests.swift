@@ -45,8 +45,8 @@ struct EngineAPITests {
       #expect(
         error.description == """
           the catalog cannot be used: 2 problems
-          exported catalog:39:17: error: unknown name 'don'; did you mean 'done'? [unknown-name]
-          exported catalog:57:15: error: streak 'daily' has no field 'curent'; did you mean 'current'? [unknown-name]
+          exported catalog:40:17: error: unknown name 'don'; did you mean 'done'? [unknown-name]
+          exported catalog:58:15: error: streak 'daily' has no field 'curent'; did you mean 'current'? [unknown-name]
           """)
     }
     do {

@@ -14,7 +14,7 @@ struct ExportTests {
     let yaml = try Fixture.shipped(name)
     let text = CatalogExport.json(yaml).serialized()
     let path = "\(name).json"
-    let loaded = CatalogValidation.load(path: path) { _ in ExportedCatalog.document(Data(text.utf8), path: path) }
+    let loaded = ExportedCatalog.validate(Data(text.utf8), path: path)
     let json = try #require(loaded.validated, "\(loaded.diagnostics)")
     return (yaml, json, text)
   }

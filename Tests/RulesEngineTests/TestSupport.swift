@@ -13,7 +13,8 @@ enum Fixture {
   {
     var files = modules
     files[path] = yaml
-    return CatalogFiles.validate(path: path, reader: YAMLDocuments.catalogReader(files: files))
+    return CatalogFiles.validate(
+      path: path, reader: YAMLDocuments.catalogReader(files: files), locales: LocaleFiles.among(files.keys))
   }
 
   /// The diagnostics of `yaml`, each as `line:column: severity: message`.

@@ -23,6 +23,7 @@ struct EvalCommand: ParsableCommand {
   @Flag(help: "Count the whole history again (with --state), keeping every unlock and its date.")
   var rebuild = false
 
+  @OptionGroup var language: LocaleOption
   @OptionGroup var output: FormatOptions
 
   func validate() throws {
@@ -56,9 +57,12 @@ struct EvalCommand: ParsableCommand {
       let file = state.map { WarningText.isAboutState(warning) ? "\($0): " : "" } ?? ""
       printError("warning: \(file)\(WarningText.text(warning, history: loaded))")
     }
+    let localized = language.localize(checked)
+    let evaluation =
+      language.locale.map { engine.localizer(for: $0).localize(outcome.evaluation) } ?? outcome.evaluation
     switch output.format {
-    case .json: print(outcome.evaluation.json.serialized())
-    case .text: print(EvaluationText(catalog: checked).render(outcome.evaluation))
+    case .json: print(evaluation.json.serialized())
+    case .text: print(EvaluationText(catalog: localized).render(evaluation))
     }
   }
 }

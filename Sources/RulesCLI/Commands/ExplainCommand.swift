@@ -18,6 +18,7 @@ struct ExplainCommand: ParsableCommand {
   var badge: String
 
   @OptionGroup var history: HistoryOptions
+  @OptionGroup var language: LocaleOption
 
   func run() throws {
     let checked = try catalog.load()
@@ -29,7 +30,7 @@ struct ExplainCommand: ParsableCommand {
       throw ExitCode.failure
     }
     let loaded = try history.load(for: checked)
-    let program = Program(checked)
+    let program = Program(language.localize(checked))
     let day = history.day(for: loaded)
     let explanation = BadgeExplanation.explain(program, badge: index, history: loaded, date: day)
     print(explanation)

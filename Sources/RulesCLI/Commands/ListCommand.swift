@@ -20,11 +20,12 @@ struct ListCommand: ParsableCommand {
   @Option(help: "Only entries with this tag.")
   var tag: String?
 
+  @OptionGroup var language: LocaleOption
   @OptionGroup var output: FormatOptions
 
   func run() throws {
     let checked = try catalog.load()
-    let listing = CatalogListing(catalog: checked.catalog, tag: tag)
+    let listing = CatalogListing(catalog: language.localize(checked).catalog, tag: tag)
     let kinds = kind.map { [$0] } ?? Kind.allCases
     switch output.format {
     case .json:

@@ -24,6 +24,7 @@ struct ReplayCommand: ParsableCommand {
   @Option(help: "The last day shown, YYYY-MM-DD.")
   var to: String?
 
+  @OptionGroup var language: LocaleOption
   @OptionGroup var output: FormatOptions
 
   func validate() throws {
@@ -47,12 +48,13 @@ struct ReplayCommand: ParsableCommand {
     let records = try loaded.records.map { try DayRecord($0, for: engine) }
     let days = try engine.replay(
       user: loaded.user, start: loaded.start, records: records, from: from.flatMap { try? CalendarDay($0) }, to: last,
-      calendar: loaded.calendar, timeZone: loaded.timeZone, timeZoneChanges: loaded.timeZoneChanges)
+      calendar: loaded.calendar, timeZone: loaded.timeZone, timeZoneChanges: loaded.timeZoneChanges,
+      locale: language.locale)
     switch output.format {
     case .json:
       print(JSONValue.array(days.map(\.json)).serialized())
     case .text:
-      print(ReplayTable(catalog: checked).render(days))
+      print(ReplayTable(catalog: language.localize(checked)).render(days))
     }
   }
 }

@@ -11,14 +11,15 @@ struct SchemaCommand: ParsableCommand {
       with, so the two cannot drift. Editors with the YAML language server use it through \
       the first line of each catalog: # yaml-language-server: $schema=catalog.schema.json. \
       The committed copies are catalogs/catalog.schema.json, \
-      catalogs/tests/scenario.schema.json and examples/history.schema.json.
+      catalogs/tests/scenario.schema.json, examples/history.schema.json and \
+      catalogs/locales/locale.schema.json.
       """)
 
   enum Kind: String, ExpressibleByArgument, CaseIterable {
-    case catalog, scenario, history
+    case catalog, scenario, history, locale
   }
 
-  @Option(help: "Which schema: catalog (catalogs and rule modules), scenario or history.")
+  @Option(help: "Which schema: catalog (catalogs and rule modules), scenario, history or locale (locale files).")
   var kind: Kind = .catalog
 
   func run() {
@@ -26,6 +27,7 @@ struct SchemaCommand: ParsableCommand {
     case .catalog: print(JSONSchema.catalog().serialized())
     case .scenario: print(JSONSchema.scenario().serialized())
     case .history: print(JSONSchema.history().serialized())
+    case .locale: print(JSONSchema.locale().serialized())
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A catalog checked and compiled once, ready to evaluate any number of users: what an app
 /// embeds. `Sendable`: share one engine between threads and tasks.
@@ -15,6 +16,8 @@ public final class Engine: Sendable {
   public let inputNames: [String]
   /// Each input's default, encoded (a record starts from them).
   let inputDefaults: [Int]
+  /// A localizer for each locale asked for so far.
+  private let localizers = Mutex<[String: Localizer]>([:])
 
   /// The catalog checked.
   public var catalog: ValidatedCatalog { program.catalog }
@@ -28,8 +31,7 @@ public final class Engine: Sendable {
   /// problem, and `diagnostics` holds them.
   public convenience init(exportedCatalog data: Data) throws(EngineError) {
     let name = "exported catalog"
-    let document = ExportedCatalog.document(data, path: name)
-    let loaded = CatalogValidation.load(path: name, reader: { _ in document })
+    let loaded = ExportedCatalog.validate(data, path: name)
     guard let checked = loaded.validated else {
       let errors = loaded.diagnostics.filter { $0.severity == .error }
       let count = errors.count
@@ -66,6 +68,9 @@ public final class Engine: Sendable {
   /// - `timeZone`, `timeZoneChanges`: the user's zone and the moments it changed (in time
   ///   order): a date a change jumped over (west across the date line) is passed over, neither
   ///   breaking nor extending a streak. Records stay dated in the user's local days.
+  /// - `locale`: the language of the evaluation's texts (badge names, quote, message), a
+  ///   BCP 47 tag such as `ar` or `ar-EG`; each text falls back `ar-EG` → `ar` → the catalog's
+  ///   `default_locale` (nil: the default locale).
   ///
   /// Throws an `EngineError`: `wrong-catalog` for a record made with another catalog's engine,
   /// `bad-date` for two records of one day, `bad-state` for a state of another user,
@@ -73,7 +78,7 @@ public final class Engine: Sendable {
   public func check(
     user: String?, start: CalendarDay?, on date: CalendarDay, records: [DayRecord], state: UserState?,
     rebuild: Bool = false, calendar: UserCalendar = .gregorian, timeZone: TimeZone? = nil,
-    timeZoneChanges: [TimeZoneChange] = []
+    timeZoneChanges: [TimeZoneChange] = [], locale: String? = nil
   ) throws(EngineError) -> DailyCheck {
     var saved = state
     if let state {
@@ -90,20 +95,42 @@ public final class Engine: Sendable {
     try Self.place(&history, calendar: calendar, timeZoneChanges: timeZoneChanges)
     let outcome = CheckRunner.evaluate(program, history: history, date: date, saved: saved, rebuild: rebuild)
     let next = outcome.state ?? saved ?? UserState(program: program, user: user)
-    return DailyCheck(evaluation: outcome.evaluation, state: next, warnings: outcome.warnings)
+    return DailyCheck(evaluation: localized(outcome.evaluation, to: locale), state: next, warnings: outcome.warnings)
   }
 
   /// The records day by day, as if the app checked every day from the first record (or
   /// `start`) to `to`: one evaluation per day from `from` (default: the first day) to `to`.
   /// `calendar`, `timeZone` and `timeZoneChanges` as for `check` (a date a change jumped over
-  /// has no evaluation).
+  /// has no evaluation); its texts in `locale` (as `check` does).
   public func replay(
     user: String?, start: CalendarDay?, records: [DayRecord], from: CalendarDay?, to: CalendarDay,
-    calendar: UserCalendar = .gregorian, timeZone: TimeZone? = nil, timeZoneChanges: [TimeZoneChange] = []
+    calendar: UserCalendar = .gregorian, timeZone: TimeZone? = nil, timeZoneChanges: [TimeZoneChange] = [],
+    locale: String? = nil
   ) throws(EngineError) -> [Evaluation] {
     var history = History(user: user, start: start, timeZone: timeZone, records: try encoded(records))
     try Self.place(&history, calendar: calendar, timeZoneChanges: timeZoneChanges)
-    return CheckRunner.replay(program, history: history, from: from, to: to)
+    return CheckRunner.replay(program, history: history, from: from, to: to).map { localized($0, to: locale) }
+  }
+
+  /// The locales the catalog has texts in: its default first, then its translations'.
+  public var locales: [String] {
+    let catalog = program.catalog.catalog
+    return [catalog.defaultLocale] + catalog.translations.locales.filter { $0 != catalog.defaultLocale }
+  }
+
+  /// The localizer of `locale`, made once per engine and locale.
+  public func localizer(for locale: String) -> Localizer {
+    let key = LocaleChain.normalize(locale)
+    if let known = localizers.withLock({ $0[key] }) { return known }
+    let made = Localizer(catalog: program.catalog.catalog, locale: key)
+    localizers.withLock { $0[key] = made }
+    return made
+  }
+
+  /// `evaluation` in `locale`; as it is for nil or the catalog's default locale.
+  private func localized(_ evaluation: Evaluation, to locale: String?) -> Evaluation {
+    guard let locale, LocaleChain.normalize(locale) != program.catalog.catalog.defaultLocale else { return evaluation }
+    return localizer(for: locale).localize(evaluation)
   }
 
   /// Gives `history` the user's calendar and time zone changes; throws `bad-value` for changes

@@ -11,9 +11,7 @@ extension ValidatedCatalog {
       }
     }
     func look(_ template: TypedTemplate?) {
-      for part in template?.parts ?? [] {
-        if case .value(let expr) = part { look(expr) }
-      }
+      for argument in template?.arguments ?? [] { look(argument.expr) }
     }
     for streak in streaks {
       look(streak.counts)

@@ -30,6 +30,12 @@ public struct Catalog: Sendable {
   public var messages: [Message] = []
   /// Names the catalog's imported modules require, checked once the catalog is whole.
   public var requirements: [Requirement] = []
+  /// The language the catalog's own texts are in (`default_locale`; `en` when not given).
+  public var defaultLocale: String = "en"
+  /// Where `default_locale` is written, when it is.
+  public var defaultLocaleOrigin: Origin?
+  /// The catalog's texts in other languages, from its locale files.
+  public var translations = Translations()
 
   /// An empty catalog.
   public init(id: String, version: Int = 1, file: String) {

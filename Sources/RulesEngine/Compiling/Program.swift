@@ -22,6 +22,8 @@ public final class Program: Sendable {
   let metricProgress: [Measure?]
   /// Each message: its condition, title, variants and action.
   let messages: [CompiledMessage]
+  /// The catalog's default language, which reports are written in.
+  let textLocale: TextLocale
 
   /// A badge's compiled criterion. The struct keeps the closure as it is compiled: a bare
   /// closure in an array would be stored (and called) through a reabstraction thunk.
@@ -40,25 +42,15 @@ public final class Program: Sendable {
     let target: ValueClosure
   }
 
-  /// A template's parts: text as it is, values computed on the frame.
+  /// A template and its arguments' values computed on the frame; the text is written by
+  /// `Template.render` in the language asked for.
   struct CompiledTemplate: Sendable {
-    enum Part: Sendable {
-      case text(String)
-      case value(ValueClosure)
-    }
+    let template: Template
+    let arguments: [(key: String, value: ValueClosure)]
 
-    let parts: [Part]
-
-    /// The text with each value written in.
-    func render(_ frame: Frame) -> String {
-      var out = ""
-      for part in parts {
-        switch part {
-        case .text(let text): out += text
-        case .value(let closure): out += closure.value(frame).description
-        }
-      }
-      return out
+    /// Adds each argument's value on `frame` to `values`.
+    func values(_ frame: Frame, into values: inout [String: Value]) {
+      for argument in arguments { values[argument.key] = argument.value.value(frame) }
     }
   }
 
@@ -80,13 +72,7 @@ public final class Program: Sendable {
     badgeWhen = catalog.badges.map { Criterion(test: compiler.bool($0.when)) }
     func closure(_ expr: TypedExpr) -> ValueClosure { ValueClosure(value: compiler.value(expr)) }
     func template(_ template: TypedTemplate) -> CompiledTemplate {
-      CompiledTemplate(
-        parts: template.parts.map { part in
-          switch part {
-          case .text(let text): .text(text)
-          case .value(let expr): .value(closure(expr))
-          }
-        })
+      CompiledTemplate(template: template.template, arguments: template.arguments.map { ($0.key, closure($0.expr)) })
     }
     progress = catalog.badges.map { badge in
       badge.progress.map { Measure(current: closure($0.current), target: closure($0.target)) }
@@ -101,6 +87,7 @@ public final class Program: Sendable {
         variants: message.variants.map { ($0.when.map { Criterion(test: compiler.bool($0)) }, template($0.text)) },
         action: message.action.map(template))
     }
+    textLocale = TextLocale.named(catalog.catalog.defaultLocale)
     badgeXP = catalog.badges.map(\.badge.xp)
     let groups = catalog.catalog.groups
     freeBadges = catalog.badges.indices.filter { index in

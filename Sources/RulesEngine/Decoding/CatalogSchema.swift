@@ -216,6 +216,10 @@ public enum CatalogSchema {
       KeySchema(
         "catalog", .id, required: true, "The scheme's id, e.g. `imanpath`."),
       KeySchema("version", .integer(min: 1), "Bump it when ids change (default 1)."),
+      KeySchema(
+        "default_locale", .text,
+        "The language of the catalog's texts, a BCP 47 tag such as `en` (the default) or `ar`; other languages are in `locales/LANG/FILE` next to the catalog."
+      ),
     ] + shared + [
       KeySchema("milestones", .object(milestones), "Days on one streak's timeline."),
       KeySchema("quotes", .object(quotes), "The quote of the day."),

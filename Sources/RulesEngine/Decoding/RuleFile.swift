@@ -16,6 +16,8 @@ public struct RuleFile: Sendable {
   public var name: String?
   /// The catalog's description.
   public var description: String?
+  /// The catalog's `default_locale` and where it is written, when given.
+  public var defaultLocale: (locale: String, origin: Origin)?
   /// The modules the file imports, with where each import is written.
   public var imports: [(path: String, origin: Origin)] = []
   /// What a module requires of the catalog that imports it.

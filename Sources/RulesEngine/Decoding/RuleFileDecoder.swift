@@ -63,6 +63,7 @@ public struct RuleFileDecoder {
     result.version = Self.int(root["version"]) ?? 1
     result.name = Self.text(root["name"])
     result.description = Self.text(root["description"])
+    if let node = root["default_locale"], let locale = Self.text(node) { result.defaultLocale = (locale, origin(node)) }
     for item in root["imports"]?.items ?? [] {
       if let path = Self.text(item) { result.imports.append((path, origin(item))) }
     }

@@ -19,6 +19,7 @@ public enum CatalogExport {
       ("format_version", .int(formatVersion)),
       ("catalog", .string(catalog.id)),
       ("version", .int(catalog.version)),
+      ("default_locale", .string(catalog.defaultLocale)),
     ]
     root.add("name", catalog.name)
     root.add("description", catalog.description)
@@ -30,7 +31,41 @@ public enum CatalogExport {
     root.append(("badges", .array(catalog.badges.map(badge))))
     root.append(("quotes", catalog.quotes.map(quotes) ?? .null))
     root.append(("messages", .array(catalog.messages.map(message))))
+    root.append(("locales", locales(catalog.translations)))
     return .object(root)
+  }
+
+  /// Every language's texts, by locale, each shaped as its locale file is.
+  static func locales(_ translations: Translations) -> JSONValue {
+    .object(
+      translations.locales.map { locale in
+        let texts = translations.languages[locale]!.texts.sorted { $0.key < $1.key }
+        var top: [(String, JSONValue)] = []
+        var sections: [(String, [(String, [(String, JSONValue)])])] = []
+        for (key, text) in texts {
+          if key.kind == .catalog {
+            top.append((key.field, .string(text.text)))
+            continue
+          }
+          if sections.last?.0 != key.kind.rawValue { sections.append((key.kind.rawValue, [])) }
+          var entries = sections[sections.count - 1].1
+          if entries.last?.0 != key.id { entries.append((key.id, [])) }
+          var fields = entries[entries.count - 1].1
+          if key.wording != nil {
+            if fields.last?.0 == key.field, case .array(let items) = fields.last!.1 {
+              fields[fields.count - 1].1 = .array(items + [.string(text.text)])
+            } else {
+              fields.append((key.field, .array([.string(text.text)])))
+            }
+          } else {
+            fields.append((key.field, .string(text.text)))
+          }
+          entries[entries.count - 1].1 = fields
+          sections[sections.count - 1].1 = entries
+        }
+        let body = top + sections.map { ($0.0, JSONValue.object($0.1.map { ($0.0, JSONValue.object($0.1)) })) }
+        return (locale, JSONValue.object(body))
+      })
   }
 
   static func input(_ input: Input) -> JSONValue {

@@ -1,11 +1,7 @@
-/// A template with its expressions typed.
+/// A template with its arguments (placeholders and plural numbers) typed.
 public struct TypedTemplate: Sendable {
-  /// A part of a typed template: text, or a typed value.
-  public enum Part: Sendable {
-    case text(String)
-    case value(TypedExpr)
-  }
-
-  /// The parts, in order.
-  public let parts: [Part]
+  /// The template as parsed.
+  public let template: Template
+  /// Each argument's key (see `Template.key`) and typed expression, in the order written.
+  public let arguments: [(key: String, expr: TypedExpr)]
 }

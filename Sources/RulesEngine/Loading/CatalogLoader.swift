@@ -54,6 +54,10 @@ public struct CatalogLoader {
     var catalog = Catalog(id: root.id, version: root.version, file: root.file)
     catalog.name = root.name
     catalog.description = root.description
+    if let locale = root.defaultLocale {
+      catalog.defaultLocale = LocaleChain.normalize(locale.locale)
+      catalog.defaultLocaleOrigin = locale.origin
+    }
     catalog.milestones = root.milestones
     catalog.quotes = root.quotes
     catalog.messages = root.messages

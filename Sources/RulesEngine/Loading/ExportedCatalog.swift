@@ -37,7 +37,8 @@ public enum ExportedCatalog {
     }
     var pairs: [Pair] = []
     for pair in fields {
-      guard let key = pair.key.text, key != "format", key != "format_version", pair.value.tag != .null else { continue }
+      guard let key = pair.key.text, key != "format", key != "format_version", key != "locales", pair.value.tag != .null
+      else { continue }
       if ["inputs", "streaks", "metrics"].contains(key), case .sequence(let entries) = pair.value.content {
         pairs.append(Pair(key: pair.key, value: named(entries, at: pair.value.mark)))
       } else {
@@ -45,6 +46,25 @@ public enum ExportedCatalog {
       }
     }
     return Document(source: nil, root: Node(content: .mapping(pairs), mark: root.mark, tag: .map), diagnostics: [])
+  }
+
+  /// Loads and checks the exported catalog `data` (named `path` in problems) with its
+  /// languages (`locales`, each shaped as a locale file), as `rules check` checks a YAML
+  /// catalog with its locale files.
+  public static func validate(_ data: Data, path: String) -> CatalogValidation {
+    let document = document(data, path: path)
+    var languages: [String: Document] = [:]
+    if document.root != nil, let text = String(data: data, encoding: .utf8),
+      let full = try? JSONNodeReader.read(text), let locales = full["locales"]?.pairs
+    {
+      for pair in locales {
+        guard let locale = pair.key.text else { continue }
+        languages["\(path)#locales/\(locale)"] = Document(source: nil, root: pair.value, diagnostics: [])
+      }
+    }
+    let found = languages.keys.sorted().map { (locale: String($0.split(separator: "/").last!), path: $0) }
+    let reader: DocumentReader = { [languages] name in languages[name] ?? document }
+    return CatalogValidation.load(path: path, reader: reader, locales: { _ in found })
   }
 
   /// A list of `{key: NAME, ...}` entries as the mapping `NAME: {...}` it was exported from.

@@ -204,6 +204,8 @@ public struct Evaluation: Sendable, Equatable {
     public var tags: [String]
     /// The catalog's free-form `extra` data for the app, if any.
     public var extra: JSONValue?
+    /// What writing the message in another language needs (nil for a report read from JSON).
+    var rendering: MessageRendering?
 
     /// A message report.
     public init(

@@ -172,12 +172,21 @@ package struct EvaluationReporter {
   private func message() -> Evaluation.MessageReport? {
     for (index, message) in program.messages.enumerated() {
       if let when = message.when, !when.test(frame) { continue }
-      guard let variant = message.variants.first(where: { $0.when?.test(frame) ?? true }) else { continue }
+      guard let wording = message.variants.firstIndex(where: { $0.when?.test(frame) ?? true }) else { continue }
+      let variant = message.variants[wording]
+      var values: [String: Value] = [:]
+      message.title?.values(frame, into: &values)
+      variant.text.values(frame, into: &values)
+      message.action?.values(frame, into: &values)
+      let locale = program.textLocale
       let source = catalog.messages[index].message
-      return Evaluation.MessageReport(
-        id: source.id, title: message.title?.render(frame), text: variant.text.render(frame),
-        action: message.action?.render(frame), icon: source.display["icon"], color: source.display["color"],
-        tags: source.tags, extra: source.display.extra)
+      var report = Evaluation.MessageReport(
+        id: source.id, title: message.title?.template.render(values, in: locale),
+        text: variant.text.template.render(values, in: locale),
+        action: message.action?.template.render(values, in: locale), icon: source.display["icon"],
+        color: source.display["color"], tags: source.tags, extra: source.display.extra)
+      report.rendering = MessageRendering(wording: wording, values: values)
+      return report
     }
     return nil
   }

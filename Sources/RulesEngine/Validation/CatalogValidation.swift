@@ -12,21 +12,34 @@ public struct CatalogValidation: Sendable {
   public var isModule: Bool
 
   /// Loads the catalog or module at `path` with `reader` (YAML files, exported JSON, texts
-  /// in memory), merges its imports (inside `root` when given) and validates it.
-  public static func load(path: String, reader: @escaping DocumentReader, root: RepositoryRoot? = nil)
-    -> CatalogValidation
-  {
+  /// in memory), merges its imports (inside `root` when given), reads the locale files
+  /// `locales` finds for it with the same reader, and validates it.
+  public static func load(
+    path: String, reader: @escaping DocumentReader, root: RepositoryRoot? = nil, locales: LocaleFinder? = nil
+  ) -> CatalogValidation {
     let loaded = CatalogLoader.load(path: path, reader: reader, root: root)
     var diagnostics = loaded.diagnostics
     var validated: ValidatedCatalog?
-    if let catalog = loaded.catalog {
+    var sources = loaded.sources
+    if var catalog = loaded.catalog {
+      if loaded.module == nil, let locales {
+        for (locale, file) in locales(path) {
+          let document = reader(file)
+          if let source = document.source { sources[file] = source }
+          diagnostics += document.diagnostics
+          let (language, problems) = LocaleFileDecoder.decode(
+            document.root, file: file, locale: locale, catalogID: catalog.id)
+          diagnostics += problems
+          catalog.translations.languages[language.locale] = language
+        }
+      }
       let (result, problems) = CatalogValidator.validate(
-        catalog, sources: loaded.sources, isModule: loaded.module != nil)
+        catalog, sources: sources, isModule: loaded.module != nil)
       diagnostics += problems
       validated = loaded.module == nil && !diagnostics.hasErrors ? result : nil
     }
     return CatalogValidation(
-      validated: validated, sources: loaded.sources, diagnostics: unique(diagnostics),
+      validated: validated, sources: sources, diagnostics: unique(diagnostics),
       isModule: loaded.module != nil)
   }
 

@@ -250,20 +250,19 @@ public struct CatalogValidator {
   private mutating func template(_ source: ExpressionSource) -> TypedTemplate {
     let (parsed, errors) = Template.parse(source.text)
     for error in errors { report(error, in: source) }
-    var parts: [TypedTemplate.Part] = []
-    for part in parsed.parts {
-      switch part {
-      case .text(let text): parts.append(.text(text))
-      case .expression(let expr, let offset):
-        let typed = checker.check(expr)
-        for var error in checker.errors {
-          error.offset += offset  // from the placeholder's text to the whole template's
-          report(error, in: source)
-        }
-        parts.append(.value(typed))
+    let plurals = Set(parsed.plurals.map(\.key))
+    var arguments: [(key: String, expr: TypedExpr)] = []
+    for argument in parsed.arguments {
+      let typed =
+        plurals.contains(argument.key)
+        ? checker.checkNumeric(argument.expr, role: "a plural's number") : checker.check(argument.expr)
+      for var error in checker.errors {
+        error.offset += argument.offset  // from the placeholder's text to the whole template's
+        report(error, in: source)
       }
+      arguments.append((argument.key, typed))
     }
-    return TypedTemplate(parts: parts)
+    return TypedTemplate(template: parsed, arguments: arguments)
   }
 
   /// Every module requirement the catalog defines must have a fitting type.

@@ -11,6 +11,8 @@ public struct Scenario: Sendable {
   public var firstCheck: CalendarDay
   /// The only days the app checks, in date order; nil: every day from `firstCheck`.
   public var checkDays: [CalendarDay]? = nil
+  /// The language the checks' texts are in (`locale:`); nil: the catalog's default.
+  public var locale: String? = nil
   public var expectations: [Expectation]
 }
 

@@ -93,7 +93,8 @@ public struct ScenarioDecoder {
     guard let history = decoded, let span else { return nil }
     return Scenario(
       name: name, origin: Origin(file: file, mark: node.mark), history: history,
-      firstCheck: CalendarDay(number: span.lowerBound), checkDays: checkDays, expectations: expectations)
+      firstCheck: CalendarDay(number: span.lowerBound), checkDays: checkDays, locale: node["locale"]?.text,
+      expectations: expectations)
   }
 
   /// The days a scenario's checks may look at: from the history's first day to its last

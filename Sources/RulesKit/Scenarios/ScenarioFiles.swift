@@ -64,7 +64,9 @@ public enum ScenarioFiles {
         continue
       }
       let check =
-        catalogs[catalogPath] ?? CatalogValidation.load(path: catalogPath, reader: reader, root: confinement)
+        catalogs[catalogPath]
+        ?? CatalogValidation.load(
+          path: catalogPath, reader: reader, root: confinement, locales: fromDisk ? LocaleFiles.disk : nil)
       catalogs[catalogPath] = check
       guard let checked = check.validated else {
         run.sources.merge(check.sources) { first, _ in first }

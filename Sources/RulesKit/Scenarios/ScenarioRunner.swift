@@ -42,7 +42,8 @@ public enum ScenarioRunner {
     for day in days {
       let check = try engine.check(
         user: history.user, start: history.start, on: day, records: records, state: state,
-        calendar: history.calendar, timeZone: history.timeZone, timeZoneChanges: history.timeZoneChanges)
+        calendar: history.calendar, timeZone: history.timeZone, timeZoneChanges: history.timeZoneChanges,
+        locale: scenario.locale)
       state = check.state
       evaluations.append(check.evaluation)
     }

@@ -113,6 +113,10 @@ public enum ScenarioSchema {
       KeySchema(
         "through", .text,
         "The last day the app checks when it is after the last record (YYYY-MM-DD)."),
+      KeySchema(
+        "locale", .text,
+        "The language of the checks' texts (`ar`, `ar-EG`), as `rules eval --locale` gives it (default: the catalog's `default_locale`)."
+      ),
       KeySchema("expect", .list(.object(expectation)), required: true, "The checks to verify."),
     ])
 

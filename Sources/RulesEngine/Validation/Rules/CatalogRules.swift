@@ -11,6 +11,11 @@ public enum CatalogRules {
     ShadowedMessageRule.self,
     EmptySectionRule.self,
     OverflowRule.self,
+    UnknownTranslationRule.self,
+    TranslationPlaceholderRule.self,
+    MissingTranslationRule.self,
+    DirectionMarkRule.self,
+    PluralCategoryRule.self,
   ]
 
   /// Runs every rule on `catalog`.

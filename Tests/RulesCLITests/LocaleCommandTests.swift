@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+/// `--locale` on eval, replay, explain and list, as a user runs them (issue 16).
+@Suite("rules --locale")
+struct LocaleCommandTests {
+  static let history = """
+    user: fatima
+    days:
+      - {date: 2026-06-01, habits_total: 7, habits_completed: 7, duas_completed: 1}
+      - {date: 2026-06-02, habits_total: 7, habits_completed: 3}
+    """
+
+  @Test("rules eval rizq --locale ar writes the badges, quote and message in Arabic")
+  func evalArabic() throws {
+    let sandbox = try Sandbox(["h.yaml": Self.history])
+    let result = try CLI.run([
+      "eval", "rizq", "--history", sandbox.path("h.yaml"), "--date", "2026-06-02", "--locale", "ar",
+    ])
+    #expect(result.status == 0)
+    #expect(result.stderr == "")
+    #expect(result.stdout.contains("✓ الخطوة الأولى (first-step, 2026-06-01)"))
+    #expect(result.stdout.contains("· محارب الأسبوع (week-warrior): 2/7 (29%)"))
+    #expect(result.stdout.contains("  يوم خفيف  [leaf.fill, goldBright]"))
+    #expect(
+      result.stdout.contains(
+        "  زرعت \u{200F}3 عادات اليوم. يمكنك أن تبقيه خفيفًا — أو أن تضيف عادة صغيرة أخرى تنمو معها."))
+    #expect(result.stdout.contains("  → تابع الممارسة"))
+    // 2026-06-02 is day 153: quote (153 - 1) % 7 = 5, q6, whose Arabic is the catalog's own.
+    #expect(result.stdout.contains("الدُّعَاءُ هُوَ الْعِبَادَةُ"))
+  }
+
+  @Test("--format json with ar-EG: Arabic-Indic digits in the message, ids unchanged")
+  func evalJSON() throws {
+    let sandbox = try Sandbox(["h.yaml": Self.history])
+    let result = try CLI.run([
+      "eval", "rizq", "--history", sandbox.path("h.yaml"), "--date", "2026-06-02", "--locale", "ar-EG", "--format",
+      "json",
+    ])
+    #expect(result.status == 0)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let message = try #require(object["message"] as? [String: Any])
+    #expect(message["id"] as? String == "light-day")
+    #expect((message["text"] as? String)?.hasPrefix("زرعت \u{200F}٣ عادات اليوم.") == true)
+    let english = try CLI.run(["eval", "rizq", "--history", sandbox.path("h.yaml"), "--date", "2026-06-02"])
+    #expect(english.stdout.contains("You've planted 3 habits today."))
+  }
+
+  @Test("replay, list and explain take --locale; a language the catalog lacks is a warning")
+  func otherCommands() throws {
+    let sandbox = try Sandbox(["h.yaml": Self.history])
+    let replay = try CLI.run([
+      "replay", "rizq", "--history", sandbox.path("h.yaml"), "--locale", "ar", "--format", "json",
+    ])
+    #expect(replay.status == 0)
+    #expect(replay.stdout.contains("\"title\": \"يوم كامل!\""))
+    let list = try CLI.run(["list", "salahstreak", "--kind", "badges", "--locale", "ar"])
+    #expect(list.status == 0)
+    #expect(list.stdout.contains("أول يوم كامل"))
+    let explain = try CLI.run([
+      "explain", "rizq", "week-warrior", "--history", sandbox.path("h.yaml"), "--date", "2026-06-02", "--locale", "ar",
+    ])
+    #expect(explain.status == 0)
+    #expect(explain.stdout.contains("محارب الأسبوع"))
+    let french = try CLI.run(["list", "rizq", "--kind", "badges", "--locale", "fr"])
+    #expect(french.status == 0)
+    #expect(
+      french.stderr == "warning: the catalog 'rizq' has no texts in 'fr' (it has en, ar); its texts are in en\n")
+    #expect(french.stdout.contains("First Step"))
+    let bad = try CLI.run(["list", "rizq", "--locale", "ar EG"])
+    #expect(bad.status == 64)
+    #expect(bad.stderr.contains("--locale: 'ar EG' is not a language tag (e.g. ar, ar-EG)"))
+  }
+
+  @Test("rules check reads a catalog's locale files and reports their problems at file:line:column")
+  func check() throws {
+    let sandbox = try Sandbox([
+      "catalogs/demo.yaml": """
+      catalog: demo
+      inputs: {done: {type: bool}}
+      badges:
+        - {id: first, name: First, when: done}
+      """,
+      "catalogs/locales/ar/demo.yaml": "badges:\n  frist: {name: الأول}\n",
+    ])
+    let result = try CLI.run(["check", "catalogs"], in: sandbox.url)
+    #expect(result.status == 1)
+    #expect(
+      result.stdout.contains(
+        "catalogs/locales/ar/demo.yaml:2:3: error: the catalog has no badge 'frist' to translate; did you mean 'first'? [unknown-translation]"
+      ))
+  }
+}
