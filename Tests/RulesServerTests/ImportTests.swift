@@ -54,7 +54,7 @@ import Testing
     }
   }
 
-  @Test func cSVWithAHeaderAndItsErrors() async throws {
+  @Test func csvWithAHeaderAndItsErrors() async throws {
     try Binary.requireBuilt()
     try await withTemporaryFolder { folder in
       let good = try write(

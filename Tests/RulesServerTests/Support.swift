@@ -37,8 +37,8 @@ enum Backend: String, Sendable, CustomTestStringConvertible {
   /// A new, empty store's address: a file in `folder`, or a new database on the test server.
   func freshAddress(in folder: URL) async throws -> String {
     switch self {
-    case .sqlite: "sqlite:" + folder.appendingPathComponent("store-\(UUID().uuidString.prefix(8)).sqlite").path
-    case .postgres: try await TestPostgres.freshDatabase()
+    case .sqlite: return "sqlite:" + folder.appendingPathComponent("store-\(UUID().uuidString.prefix(8)).sqlite").path
+    case .postgres: return try await TestPostgres.freshDatabase()
     }
   }
 }
