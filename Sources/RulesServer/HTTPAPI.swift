@@ -132,6 +132,10 @@ struct HTTPAPI: Sendable {
     return pairs
   }
 
+  /// Any failure that is not the request's: the store is down, unreachable or broken.
+  static let storeUnavailable = APIError(
+    .serviceUnavailable, "store-unavailable", "the store cannot answer now; try again later")
+
   static let tooLarge = APIError(
     .contentTooLarge, "too-large", "the body is over \(maxBody / 1024) KiB")
 
@@ -270,8 +274,9 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
       throw HTTPAPI.tooLarge
     } catch {
+      // The details go to the log, not to the client (they name tables and statements).
       context.logger.error("request failed", metadata: ["error": "\(error)"])
-      throw APIError(.serviceUnavailable, "store-unavailable", "the store could not answer: \(error)")
+      throw HTTPAPI.storeUnavailable
     }
   }
 }

@@ -24,12 +24,17 @@ public struct StoredUnlock: Sendable, Equatable {
   }
 }
 
-/// What one evaluation of a user gives the store: the report, what to save, what is new.
+/// What one evaluation of a user gives the store: the report, what to save, what is new. The
+/// report is rendered only when asked for (a batch never asks).
 public struct UserCheck: Sendable {
+  /// The evaluation, as the engine made it.
+  public var evaluation: Evaluation
+  /// The catalog, to render the evaluation for people.
+  let catalog: ValidatedCatalog
   /// The evaluation as `rules eval --format json` prints it.
-  public var json: String
+  public var json: String { evaluation.json.serialized() }
   /// The evaluation as `rules eval` prints it for people.
-  public var text: String
+  public var text: String { EvaluationText(catalog: catalog).render(evaluation) }
   /// Warnings for people (a saved state older than the catalog...).
   public var warnings: [String]
   /// The badges this evaluation unlocked, with their dates.
@@ -56,6 +61,8 @@ public final class StoreCatalog: Sendable {
   /// The catalog as `rules export` writes it.
   public let export: String
   public let schema: RecordSchema
+  /// Reads stored records straight into the engine's encoded form.
+  let decoder: StoredRecordDecoder
   let checked: ValidatedCatalog
   /// The Swift API's engine: every evaluation of the store goes through it.
   public let engine: Engine
@@ -68,6 +75,7 @@ public final class StoreCatalog: Sendable {
     version = checked.catalog.version
     export = CatalogExport.json(checked).serialized()
     schema = RecordSchema(inputs: checked.inputs)
+    decoder = StoredRecordDecoder(inputs: checked.inputs)
   }
 
   /// Loads the catalog at `path` (YAML, with its imports) or names in `catalogs/`.
@@ -120,7 +128,11 @@ public final class StoreCatalog: Sendable {
     var records: [DayRecord] = []
     records.reserveCapacity(days.count)
     for day in days where day.date <= date {
-      records.append(try DayRecord(date: day.date, values: try values(of: day), for: engine))
+      if let encoded = decoder.decode(day.record, date: day.date) {
+        records.append(try DayRecord(encoded, for: engine))
+      } else {
+        records.append(try DayRecord(date: day.date, values: try values(of: day), for: engine))
+      }
     }
     let saved = try state.map { try UserState(json: $0, for: engine) }
     let check = try engine.check(
@@ -133,8 +145,7 @@ public final class StoreCatalog: Sendable {
     // A state saved after the date is left as it is (the engine says so with state-ahead).
     let ahead = check.warnings.contains { $0.id == .stateAhead }
     return UserCheck(
-      json: evaluation.json.serialized(),
-      text: EvaluationText(catalog: locale.map { checked.localized(to: $0) } ?? checked).render(evaluation),
+      evaluation: evaluation, catalog: locale.map { checked.localized(to: $0) } ?? checked,
       warnings: check.warnings.map(\.message), new: ahead ? [] : new, state: ahead ? nil : try check.state.json())
   }
 

@@ -1,5 +1,4 @@
 import Foundation
-import XCTest
 
 /// Runs the built binaries (`rules-server`, `rules`) as a user would.
 enum Binary {
@@ -18,10 +17,10 @@ enum Binary {
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[2]
   }
 
+  /// Fails the test when a binary is not built.
   static func requireBuilt() throws {
     for name in ["rules", "rules-server"] where !FileManager.default.isExecutableFile(atPath: url(name).path) {
-      XCTFail("\(url(name).path) is not built: run `swift build` first")
-      throw XCTSkip("not built")
+      throw StoreTestFailure("\(url(name).path) is not built: run `swift build` first")
     }
   }
 
@@ -67,14 +66,15 @@ enum Binary {
   }
 }
 
-/// A `rules-server serve` process on a free port, stopped with SIGTERM at the end of the test.
+/// A `rules-server serve` process on a free port, stopped with SIGTERM when it is released (at
+/// the latest).
 final class ServerProcess {
   let process: Process
   let base: URL
   let token: String?
   private let output: Pipe
 
-  init(store: String, token: String? = nil, test: XCTestCase, extra: [String] = []) throws {
+  init(store: String, token: String? = nil, extra: [String] = []) throws {
     output = Pipe()
     var environment: [String: String] = ["LOG_LEVEL": "warning"]
     if let token { environment["RULES_API_TOKEN"] = token }
@@ -98,12 +98,12 @@ final class ServerProcess {
       throw StoreTestFailure("the server did not start: \(text)")
     }
     base = url
-    let process = self.process
-    test.addTeardownBlock {
-      if process.isRunning {
-        process.terminate()
-        process.waitUntilExit()
-      }
+  }
+
+  deinit {
+    if process.isRunning {
+      process.terminate()
+      process.waitUntilExit()
     }
   }
 
@@ -156,9 +156,4 @@ final class ServerProcess {
     process.waitUntilExit()
     return process.terminationStatus
   }
-}
-
-struct StoreTestFailure: Error, CustomStringConvertible {
-  var description: String
-  init(_ description: String) { self.description = description }
 }

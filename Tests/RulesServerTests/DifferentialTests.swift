@@ -1,7 +1,7 @@
 import Foundation
 import RulesEngine
 import RulesStore
-import XCTest
+import Testing
 
 /// Generated users of the five catalogs, written as history files (for `rules eval`) and as
 /// JSON Lines (for `rules-server import`).
@@ -80,9 +80,7 @@ struct GeneratedUsers {
 /// Import, batch and serve on a store give every user exactly what `rules eval` (one check)
 /// and `rules replay` (a check every day) give on that user's history: unlocks with their
 /// dates, streaks, metrics, the whole JSON. Run on both stores.
-class DifferentialTestCase: XCTestCase {
-  func storeAddress() async throws -> String { fatalError("override") }
-
+@Suite(.serialized) struct DifferentialTests {
   static let catalogs = ["discipline", "imanpath", "onward", "rizq", "salahstreak"]
   static let last = CalendarDay.parsed("2026-03-31")!
 
@@ -90,92 +88,82 @@ class DifferentialTestCase: XCTestCase {
     try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSDictionary
   }
 
-  func checkImportBatchAndEvalAgreeWithRulesEval() async throws {
+  @Test(arguments: Backend.all)
+  func importBatchAndEvalAgreeWithRulesEval(_ backend: Backend) async throws {
     try Binary.requireBuilt()
-    let store = try await storeAddress()
-    let folder = try temporaryFolder(self)
-    let date = Self.last.description
-    for (index, name) in Self.catalogs.enumerated() {
-      let catalog = try loadCatalog(name)
-      let generated = GeneratedUsers(catalog: catalog, count: 4, span: 50, last: Self.last, seed: UInt64(index + 1))
-      let lines = folder.appendingPathComponent("\(name).jsonl")
-      try generated.jsonLines().write(to: lines, atomically: true, encoding: .utf8)
-      let imported = try Binary.run("rules-server", ["import", name, lines.path, "--store", store])
-      XCTAssertEqual(imported.status, 0, imported.stderr)
-      let batch = try Binary.run("rules-server", ["batch", name, "--store", store, "--date", date, "--format", "json"])
-      XCTAssertEqual(batch.status, 0, batch.stderr)
-      XCTAssertEqual(json(batch.stdout)?["users"] as? Int, 4, batch.stdout)
+    try await withTemporaryFolder { folder in
+      let store = try await backend.freshAddress(in: folder)
+      let date = Self.last.description
+      for (index, name) in Self.catalogs.enumerated() {
+        let catalog = try loadCatalog(name)
+        let generated = GeneratedUsers(catalog: catalog, count: 4, span: 50, last: Self.last, seed: UInt64(index + 1))
+        let lines = folder.appendingPathComponent("\(name).jsonl")
+        try generated.jsonLines().write(to: lines, atomically: true, encoding: .utf8)
+        let imported = try Binary.run("rules-server", ["import", name, lines.path, "--store", store])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let batch = try Binary.run(
+          "rules-server", ["batch", name, "--store", store, "--date", date, "--format", "json"])
+        #expect(batch.status == 0, "\(batch.stderr)")
+        #expect(json(batch.stdout)?["users"] as? Int == 4, "\(batch.stdout)")
 
-      let opened = try await StoreAddress.open(store)
-      for user in generated.users {
-        let history = folder.appendingPathComponent("\(user.id).yaml")
-        try generated.yaml(user).write(to: history, atomically: true, encoding: .utf8)
-        let expected = try Binary.run(
-          "rules", ["eval", name, "--history", history.path, "--date", date, "--format", "json"])
-        XCTAssertEqual(expected.status, 0, expected.stderr)
-        let actual = try Binary.run(
-          "rules-server", ["eval", name, "--store", store, "--user", user.id, "--date", date, "--format", "json"])
-        XCTAssertEqual(actual.stdout, expected.stdout, "\(user.id): rules-server eval is byte for byte rules eval")
-        let text = try Binary.run("rules", ["eval", name, "--history", history.path, "--date", date])
-        let served = try Binary.run(
-          "rules-server", ["eval", name, "--store", store, "--user", user.id, "--date", date])
-        XCTAssertEqual(served.stdout, text.stdout, "\(user.id): the text too")
+        let opened = try await StoreAddress.open(store)
+        for user in generated.users {
+          let history = folder.appendingPathComponent("\(user.id).yaml")
+          try generated.yaml(user).write(to: history, atomically: true, encoding: .utf8)
+          let expected = try Binary.run(
+            "rules", ["eval", name, "--history", history.path, "--date", date, "--format", "json"])
+          #expect(expected.status == 0, "\(expected.stderr)")
+          let actual = try Binary.run(
+            "rules-server", ["eval", name, "--store", store, "--user", user.id, "--date", date, "--format", "json"])
+          #expect(actual.stdout == expected.stdout, "\(user.id): rules-server eval is byte for byte rules eval")
+          let text = try Binary.run("rules", ["eval", name, "--history", history.path, "--date", date])
+          let served = try Binary.run(
+            "rules-server", ["eval", name, "--store", store, "--user", user.id, "--date", date])
+          #expect(served.stdout == text.stdout, "\(user.id): the text too")
 
-        // The batch saved exactly the unlocks rules eval gives, with their dates.
-        let badges = json(expected.stdout)?["badges"] as? NSDictionary
-        let unlocked = (badges?["unlocked"] as? [NSDictionary] ?? []).map {
-          "\($0["id"] as? String ?? "") \($0["date"] as? String ?? "")"
+          // The batch saved exactly the unlocks rules eval gives, with their dates.
+          let badges = json(expected.stdout)?["badges"] as? NSDictionary
+          let unlocked = (badges?["unlocked"] as? [NSDictionary] ?? []).map {
+            "\($0["id"] as? String ?? "") \($0["date"] as? String ?? "")"
+          }
+          let stored = try await opened.unlocks(catalog: name, user: user.id).map { "\($0.badge) \($0.date)" }
+          #expect(stored.sorted() == unlocked.sorted(), "\(user.id): the batch's unlocks")
         }
-        let stored = try await opened.unlocks(catalog: name, user: user.id).map { "\($0.badge) \($0.date)" }
-        XCTAssertEqual(stored.sorted(), unlocked.sorted(), "\(user.id): the batch's unlocks")
-      }
-      try await opened.close()
-    }
-  }
-
-  func checkServedDayByDayAgreesWithRulesReplay() async throws {
-    try Binary.requireBuilt()
-    let server = try ServerProcess(store: try await storeAddress(), test: self)
-    let folder = try temporaryFolder(self)
-    for (index, name) in Self.catalogs.enumerated() {
-      let catalog = try loadCatalog(name)
-      let generated = GeneratedUsers(
-        catalog: catalog, count: 2, span: 20, last: Self.last, seed: UInt64(index + 11), everyDay: true)
-      for user in generated.users {
-        var last: ServerProcess.Answer?
-        _ = try server.request(
-          "PUT", "/v1/catalogs/\(name)/users/\(user.id)", body: #"{"start": "\#(user.days[0].date)"}"#)
-        for day in user.days {
-          let body = "{" + day.values.map { #""\#($0.0)": \#($0.1)"# }.joined(separator: ", ") + "}"
-          last = try server.request("PUT", "/v1/catalogs/\(name)/users/\(user.id)/days/\(day.date)", body: body)
-          XCTAssertEqual(last?.status, 200, last?.body ?? "")
-        }
-        var withStart = user
-        withStart.start = user.days[0].date
-        let history = folder.appendingPathComponent("\(user.id).yaml")
-        try generated.yaml(withStart).write(to: history, atomically: true, encoding: .utf8)
-        let replay = try Binary.run(
-          "rules", ["replay", name, "--history", history.path, "--to", Self.last.description, "--format", "json"])
-        XCTAssertEqual(replay.status, 0, replay.stderr)
-        let days = try JSONSerialization.jsonObject(with: Data(replay.stdout.utf8)) as? [NSDictionary]
-        XCTAssertEqual(json(last?.body ?? ""), days?.last, "\(user.id): served day by day = rules replay")
+        try await opened.close()
       }
     }
   }
-}
 
-final class SQLiteDifferentialTests: DifferentialTestCase {
-  override func storeAddress() async throws -> String {
-    "sqlite:" + (try temporaryFolder(self).appendingPathComponent("store.sqlite").path)
+  @Test(arguments: Backend.all)
+  func servedDayByDayAgreesWithRulesReplay(_ backend: Backend) async throws {
+    try Binary.requireBuilt()
+    try await withTemporaryFolder { folder in
+      let server = try ServerProcess(store: try await backend.freshAddress(in: folder))
+      for (index, name) in Self.catalogs.enumerated() {
+        let catalog = try loadCatalog(name)
+        let generated = GeneratedUsers(
+          catalog: catalog, count: 2, span: 20, last: Self.last, seed: UInt64(index + 11), everyDay: true)
+        for user in generated.users {
+          var last: ServerProcess.Answer?
+          _ = try server.request(
+            "PUT", "/v1/catalogs/\(name)/users/\(user.id)", body: #"{"start": "\#(user.days[0].date)"}"#)
+          for day in user.days {
+            let body = "{" + day.values.map { #""\#($0.0)": \#($0.1)"# }.joined(separator: ", ") + "}"
+            last = try server.request("PUT", "/v1/catalogs/\(name)/users/\(user.id)/days/\(day.date)", body: body)
+            #expect(last?.status == 200, "\(last?.body ?? "")")
+          }
+          var withStart = user
+          withStart.start = user.days[0].date
+          let history = folder.appendingPathComponent("\(user.id).yaml")
+          try generated.yaml(withStart).write(to: history, atomically: true, encoding: .utf8)
+          let replay = try Binary.run(
+            "rules", ["replay", name, "--history", history.path, "--to", Self.last.description, "--format", "json"])
+          #expect(replay.status == 0, "\(replay.stderr)")
+          let days = try JSONSerialization.jsonObject(with: Data(replay.stdout.utf8)) as? [NSDictionary]
+          #expect((json(last?.body ?? "")) == days?.last, "\(user.id): served day by day = rules replay")
+        }
+      }
+      withExtendedLifetime(server) {}
+    }
   }
-
-  func testImportBatchAndEvalAgreeWithRulesEval() async throws { try await checkImportBatchAndEvalAgreeWithRulesEval() }
-  func testServedDayByDayAgreesWithRulesReplay() async throws { try await checkServedDayByDayAgreesWithRulesReplay() }
-}
-
-final class PostgresDifferentialTests: DifferentialTestCase {
-  override func storeAddress() async throws -> String { try await TestPostgres.freshDatabase() }
-
-  func testImportBatchAndEvalAgreeWithRulesEval() async throws { try await checkImportBatchAndEvalAgreeWithRulesEval() }
-  func testServedDayByDayAgreesWithRulesReplay() async throws { try await checkServedDayByDayAgreesWithRulesReplay() }
 }

@@ -1,257 +1,231 @@
 import Foundation
 import RulesEngine
 import RulesStore
-import XCTest
+import Testing
 
-/// One suite, two backends: SQLiteStoreTests and PostgresStoreTests run every check below
-/// (XCTest on Linux finds only the test methods a class declares itself).
-class StoreTestCase: XCTestCase {
-  /// A new, empty store.
-  func makeStore() async throws -> any RulesStore { fatalError("override") }
-
-  func open() async throws -> any RulesStore {
-    let store = try await makeStore()
-    addTeardownBlock { try? await store.close() }
-    return store
-  }
-
+/// The store on both backends (SQLite and PostgreSQL: `Backend.all`), one test each.
+@Suite struct StoreTests {
   func importLines(_ store: any RulesStore, _ catalog: StoreCatalog, _ text: String) async throws -> ImportSummary {
-    let folder = try temporaryFolder(self)
-    let file = folder.appendingPathComponent("records.jsonl")
-    try text.write(to: file, atomically: true, encoding: .utf8)
-    var importer = Importer(catalog: catalog)
-    importer.read(file: file.path)
-    XCTAssertEqual(importer.errors, [])
-    return try await store.importRecords(catalog: catalog.id, users: importer.users, records: importer.records)
+    try await withTemporaryFolder { folder in
+      let file = folder.appendingPathComponent("records.jsonl")
+      try text.write(to: file, atomically: true, encoding: .utf8)
+      var importer = Importer(catalog: catalog)
+      importer.read(file: file.path)
+      #expect(importer.errors == [])
+      return try await store.importRecords(catalog: catalog.id, users: importer.users, records: importer.records)
+    }
   }
 
   static let week = (1...7).map { #"{"user": "alice", "date": "2026-01-0\#($0)", "planned": true, "completed": true}"# }
     .joined(separator: "\n")
 
-  func checkTheSchemaIsCreatedOnFirstUseAndVersioned() async throws {
-    let store = try await open()
-    let version = try await store.schemaVersion()
-    XCTAssertEqual(version, 1)
+  @Test(arguments: Backend.all)
+  func theSchemaIsCreatedOnFirstUseAndVersioned(_ backend: Backend) async throws {
+    try await withStore(backend) { store, _ in
+      let version = try await store.schemaVersion()
+      #expect(version == 1)
+    }
   }
 
-  func checkImportIsIdempotentPerUserAndDate() async throws {
-    let store = try await open()
-    let catalog = try loadCatalog("discipline")
-    let first = try await importLines(store, catalog, Self.week)
-    XCTAssertEqual(first, ImportSummary(records: 7, users: 1, changed: 7))
-    let again = try await importLines(store, catalog, Self.week)
-    XCTAssertEqual(again, ImportSummary(records: 7, users: 1, changed: 0))
-    let changed = try await importLines(
-      store, catalog, #"{"user": "alice", "date": "2026-01-07", "planned": true, "completed": false}"#)
-    XCTAssertEqual(changed.changed, 1)
-    let users = try await store.loadUsers(catalog: catalog.id, ids: ["alice", "nobody"])
-    XCTAssertEqual(users.map(\.user), ["alice"])
-    XCTAssertEqual(users[0].days.count, 7)
-    XCTAssertEqual(users[0].days.last?.record, #"{"planned":true,"completed":false}"#)
+  @Test(arguments: Backend.all)
+  func importIsIdempotentPerUserAndDate(_ backend: Backend) async throws {
+    try await withStore(backend) { store, _ in
+      let catalog = try loadCatalog("discipline")
+      let first = try await importLines(store, catalog, Self.week)
+      #expect(first == ImportSummary(records: 7, users: 1, changed: 7))
+      let again = try await importLines(store, catalog, Self.week)
+      #expect(again == ImportSummary(records: 7, users: 1, changed: 0))
+      let changed = try await importLines(
+        store, catalog, #"{"user": "alice", "date": "2026-01-07", "planned": true, "completed": false}"#)
+      #expect(changed.changed == 1)
+      let users = try await store.loadUsers(catalog: catalog.id, ids: ["alice", "nobody"])
+      #expect(users.map(\.user) == ["alice"])
+      #expect(users[0].days.count == 7)
+      #expect(users[0].days.last?.record == #"{"planned":true,"completed":false}"#)
+    }
   }
 
-  func checkBatchSavesStatesAndUnlocksOnceAndContinuesFromTheState() async throws {
-    let store = try await open()
-    let catalog = try loadCatalog("discipline")
-    _ = try await importLines(store, catalog, Self.week)
-    let batch = Batch(store: store, catalog: catalog, date: day("2026-01-07"), shard: nil)
-    let first = try await batch.run()
-    XCTAssertEqual(first.users, 1)
-    XCTAssertEqual(first.userDays, 7)
-    XCTAssertGreaterThan(first.unlocks.values.reduce(0, +), 0)
-    let unlocks = try await store.unlocks(catalog: catalog.id, user: "alice")
-    XCTAssertEqual(unlocks.count, first.unlocks.values.reduce(0, +))
-    let second = try await batch.run()
-    XCTAssertEqual(second.unlocks, [:], "run twice for one date, it unlocks nothing new")
-    let unlocksAgain = try await store.unlocks(catalog: catalog.id, user: "alice")
-    XCTAssertEqual(unlocksAgain, unlocks)
-    // The next day costs one user-day.
-    _ = try await importLines(
-      store, catalog, #"{"user": "alice", "date": "2026-01-08", "planned": true, "completed": true}"#)
-    let next = try await Batch(store: store, catalog: catalog, date: day("2026-01-08"), shard: nil).run()
-    XCTAssertEqual(next.userDays, 1)
-    let loaded = try await store.loadUsers(catalog: catalog.id, ids: ["alice"])
-    XCTAssertEqual(loaded[0].stateDate, day("2026-01-08"))
-    XCTAssertEqual(loaded[0].days.map(\.date), [day("2026-01-08")], "only the days the state has not counted")
+  @Test(arguments: Backend.all)
+  func batchSavesStatesAndUnlocksOnceAndContinuesFromTheState(_ backend: Backend) async throws {
+    try await withStore(backend) { store, _ in
+      let catalog = try loadCatalog("discipline")
+      _ = try await importLines(store, catalog, Self.week)
+      let batch = Batch(store: store, catalog: catalog, date: day("2026-01-07"), shard: nil)
+      let first = try await batch.run()
+      #expect(first.users == 1)
+      #expect(first.userDays == 7)
+      #expect(first.unlocks.values.reduce(0, +) > 0)
+      let unlocks = try await store.unlocks(catalog: catalog.id, user: "alice")
+      #expect(unlocks.count == first.unlocks.values.reduce(0, +))
+      let second = try await batch.run()
+      #expect(second.unlocks == [:], "run twice for one date, it unlocks nothing new")
+      let unlocksAgain = try await store.unlocks(catalog: catalog.id, user: "alice")
+      #expect(unlocksAgain == unlocks)
+      // The next day costs one user-day.
+      _ = try await importLines(
+        store, catalog, #"{"user": "alice", "date": "2026-01-08", "planned": true, "completed": true}"#)
+      let next = try await Batch(store: store, catalog: catalog, date: day("2026-01-08"), shard: nil).run()
+      #expect(next.userDays == 1)
+      let loaded = try await store.loadUsers(catalog: catalog.id, ids: ["alice"])
+      #expect(loaded[0].stateDate == day("2026-01-08"))
+      #expect(loaded[0].days.map(\.date) == [day("2026-01-08")], "only the days the state has not counted")
+    }
   }
 
-  func checkAChangedPastRecordRebuildsTheUserAndUnlocksKeepTheirDates() async throws {
-    let store = try await open()
-    let catalog = try loadCatalog("discipline")
-    _ = try await importLines(store, catalog, Self.week)
-    _ = try await Batch(store: store, catalog: catalog, date: day("2026-01-07"), shard: nil).run()
-    let before = try await store.unlocks(catalog: catalog.id, user: "alice")
-    // Day 2 was a miss after all: counted again from every stored day.
-    _ = try await importLines(
-      store, catalog, #"{"user": "alice", "date": "2026-01-02", "planned": true, "completed": false}"#)
-    var loaded = try await store.loadUsers(catalog: catalog.id, ids: ["alice"])
-    XCTAssertTrue(loaded[0].rebuild)
-    XCTAssertEqual(loaded[0].days.count, 7)
-    let summary = try await Batch(store: store, catalog: catalog, date: day("2026-01-08"), shard: nil).run()
-    XCTAssertEqual(summary.rebuilt, 1)
-    loaded = try await store.loadUsers(catalog: catalog.id, ids: ["alice"])
-    XCTAssertFalse(loaded[0].rebuild)
-    let after = try await store.unlocks(catalog: catalog.id, user: "alice")
-    for unlock in before { XCTAssertTrue(after.contains(unlock), "\(unlock) kept with its date") }
-    let state = try XCTUnwrap(loaded[0].state)
-    let json = try XCTUnwrap(JSONSerialization.jsonObject(with: state) as? [String: Any])
-    let training = (json["streaks"] as? [String: Any])?["training"] as? [String: Any]
-    XCTAssertEqual(training?["current"] as? Int, 5, "day 2 missed: days 3 to 7 count")
+  @Test(arguments: Backend.all)
+  func aChangedPastRecordRebuildsTheUserAndUnlocksKeepTheirDates(_ backend: Backend) async throws {
+    try await withStore(backend) { store, _ in
+      let catalog = try loadCatalog("discipline")
+      _ = try await importLines(store, catalog, Self.week)
+      _ = try await Batch(store: store, catalog: catalog, date: day("2026-01-07"), shard: nil).run()
+      let before = try await store.unlocks(catalog: catalog.id, user: "alice")
+      // Day 2 was a miss after all: counted again from every stored day.
+      _ = try await importLines(
+        store, catalog, #"{"user": "alice", "date": "2026-01-02", "planned": true, "completed": false}"#)
+      var loaded = try await store.loadUsers(catalog: catalog.id, ids: ["alice"])
+      #expect(loaded[0].rebuild)
+      #expect(loaded[0].days.count == 7)
+      let summary = try await Batch(store: store, catalog: catalog, date: day("2026-01-08"), shard: nil).run()
+      #expect(summary.rebuilt == 1)
+      loaded = try await store.loadUsers(catalog: catalog.id, ids: ["alice"])
+      #expect(!loaded[0].rebuild)
+      let after = try await store.unlocks(catalog: catalog.id, user: "alice")
+      for unlock in before { #expect(after.contains(unlock), "\(unlock) kept with its date") }
+      let state = try #require(loaded[0].state)
+      let json = try #require(JSONSerialization.jsonObject(with: state) as? [String: Any])
+      let training = (json["streaks"] as? [String: Any])?["training"] as? [String: Any]
+      #expect(training?["current"] as? Int == 5, "day 2 missed: days 3 to 7 count")
+    }
   }
 
-  func checkASaveWhoseUserChangedSinceTheLoadIsLeftOut() async throws {
-    let store = try await open()
-    let catalog = try loadCatalog("discipline")
-    _ = try await importLines(store, catalog, Self.week)
-    let loaded = try await store.loadUsers(catalog: catalog.id, ids: ["alice"])
-    let (saved, _) = try UserEvaluation.run(loaded[0], catalog: catalog, on: day("2026-01-07"))
-    _ = try await importLines(
-      store, catalog, #"{"user": "alice", "date": "2026-01-06", "planned": false}"#)
-    let kept = try await store.save(catalog: catalog.id, checks: [try XCTUnwrap(saved)])
-    XCTAssertEqual(kept, [])
-    let unlocks = try await store.unlocks(catalog: catalog.id, user: "alice")
-    XCTAssertEqual(unlocks, [])
+  @Test(arguments: Backend.all)
+  func aSaveWhoseUserChangedSinceTheLoadIsLeftOut(_ backend: Backend) async throws {
+    try await withStore(backend) { store, _ in
+      let catalog = try loadCatalog("discipline")
+      _ = try await importLines(store, catalog, Self.week)
+      let loaded = try await store.loadUsers(catalog: catalog.id, ids: ["alice"])
+      let (saved, _) = try UserEvaluation.run(loaded[0], catalog: catalog, on: day("2026-01-07"))
+      _ = try await importLines(
+        store, catalog, #"{"user": "alice", "date": "2026-01-06", "planned": false}"#)
+      let kept = try await store.save(catalog: catalog.id, checks: [try #require(saved)])
+      #expect(kept == [])
+      let unlocks = try await store.unlocks(catalog: catalog.id, user: "alice")
+      #expect(unlocks == [])
+    }
   }
 
-  func checkALockedPutStoresTheDayEvaluatesAndSavesOnce() async throws {
-    let store = try await open()
-    let catalog = try loadCatalog("discipline")
-    var news: [[String]] = []
-    for number in 1...3 {
-      let date = day("2026-01-0\(number)")
-      for _ in 0..<2 {
-        let check = try await store.evaluateLocked(
-          catalog: catalog.id, user: "bob", put: StoredDay(date: date, record: #"{"planned":true,"completed":true}"#)
-        ) { loaded in try UserEvaluation.run(loaded!, catalog: catalog, on: date) }
-        news.append(check.new.map(\.badge))
+  @Test(arguments: Backend.all)
+  func aLockedPutStoresTheDayEvaluatesAndSavesOnce(_ backend: Backend) async throws {
+    try await withStore(backend) { store, _ in
+      let catalog = try loadCatalog("discipline")
+      var news: [[String]] = []
+      for number in 1...3 {
+        let date = day("2026-01-0\(number)")
+        for _ in 0..<2 {
+          let check = try await store.evaluateLocked(
+            catalog: catalog.id, user: "bob", put: StoredDay(date: date, record: #"{"planned":true,"completed":true}"#)
+          ) { loaded in try UserEvaluation.run(loaded!, catalog: catalog, on: date) }
+          news.append(check.new.map(\.badge))
+        }
       }
+      #expect(
+        (news.enumerated().filter { $0.offset % 2 == 1 }.flatMap(\.element)) == [],
+        "the same request twice: new is empty")
+      let unlocks = try await store.unlocks(catalog: catalog.id, user: "bob")
+      #expect(unlocks.map(\.badge).sorted() == news.flatMap { $0 }.sorted())
     }
-    XCTAssertEqual(
-      news.enumerated().filter { $0.offset % 2 == 1 }.flatMap(\.element), [], "the same request twice: new is empty")
-    let unlocks = try await store.unlocks(catalog: catalog.id, user: "bob")
-    XCTAssertEqual(unlocks.map(\.badge).sorted(), news.flatMap { $0 }.sorted())
   }
 
-  func checkAnEarlierDayPutAfterALaterOneIsStoredAndCounted() async throws {
-    let store = try await open()
-    let catalog = try loadCatalog("discipline")
-    func put(_ text: String, _ record: String) async throws -> UserCheck {
-      let date = day(text)
-      return try await store.evaluateLocked(
-        catalog: catalog.id, user: "dan", put: StoredDay(date: date, record: record)
-      ) { loaded in try UserEvaluation.run(loaded!, catalog: catalog, on: date) }
+  @Test(arguments: Backend.all)
+  func anEarlierDayPutAfterALaterOneIsStoredAndCounted(_ backend: Backend) async throws {
+    try await withStore(backend) { store, _ in
+      let catalog = try loadCatalog("discipline")
+      func put(_ text: String, _ record: String) async throws -> UserCheck {
+        let date = day(text)
+        return try await store.evaluateLocked(
+          catalog: catalog.id, user: "dan", put: StoredDay(date: date, record: record)
+        ) { loaded in try UserEvaluation.run(loaded!, catalog: catalog, on: date) }
+      }
+      for number in 1...5 { _ = try await put("2026-01-0\(number)", #"{"planned":true,"completed":true}"#) }
+      let before = try await store.unlocks(catalog: catalog.id, user: "dan")
+      // The same record again for an earlier day: nothing to count again.
+      _ = try await put("2026-01-02", #"{"planned":true,"completed":true}"#)
+      // A changed earlier day: stored, and the user counted again from every day.
+      let earlier = try await put("2026-01-03", #"{"planned":true,"completed":false}"#)
+      #expect(earlier.json.contains(#""date": "2026-01-03""#), "\(earlier.json)")
+      let date = day("2026-01-05")
+      let now = try await store.evaluateLocked(catalog: catalog.id, user: "dan") { loaded in
+        try UserEvaluation.run(loaded!, catalog: catalog, on: date)
+      }
+      let json = try #require(JSONSerialization.jsonObject(with: Data(now.json.utf8)) as? [String: Any])
+      let training = (json["streaks"] as? [String: Any])?["training"] as? [String: Any]
+      #expect(training?["current"] as? Int == 2, "days 4 and 5 after the miss on day 3")
+      let after = try await store.unlocks(catalog: catalog.id, user: "dan")
+      for unlock in before { #expect(after.contains(unlock), "\(unlock) kept with its date") }
     }
-    for number in 1...5 { _ = try await put("2026-01-0\(number)", #"{"planned":true,"completed":true}"#) }
-    let before = try await store.unlocks(catalog: catalog.id, user: "dan")
-    // The same record again for an earlier day: nothing to count again.
-    _ = try await put("2026-01-02", #"{"planned":true,"completed":true}"#)
-    // A changed earlier day: stored, and the user counted again from every day.
-    let earlier = try await put("2026-01-03", #"{"planned":true,"completed":false}"#)
-    XCTAssertTrue(earlier.json.contains(#""date": "2026-01-03""#), earlier.json)
-    let date = day("2026-01-05")
-    let now = try await store.evaluateLocked(catalog: catalog.id, user: "dan") { loaded in
-      try UserEvaluation.run(loaded!, catalog: catalog, on: date)
-    }
-    let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(now.json.utf8)) as? [String: Any])
-    let training = (json["streaks"] as? [String: Any])?["training"] as? [String: Any]
-    XCTAssertEqual(training?["current"] as? Int, 2, "days 4 and 5 after the miss on day 3")
-    let after = try await store.unlocks(catalog: catalog.id, user: "dan")
-    for unlock in before { XCTAssertTrue(after.contains(unlock), "\(unlock) kept with its date") }
   }
 
-  func checkShardsSplitTheUsersWithoutOverlap() async throws {
-    let store = try await open()
-    let catalog = try loadCatalog("discipline")
-    let lines = (0..<40).map { #"{"user": "u\#($0)", "date": "2026-01-01", "planned": true, "completed": true}"# }
-    _ = try await importLines(store, catalog, lines.joined(separator: "\n"))
-    var total = 0
-    for index in 0..<3 {
-      var batch = Batch(store: store, catalog: catalog, date: day("2026-01-01"), shard: Shard("\(index)/3"))
-      batch.chunk = 4
-      let summary = try await batch.run()
-      XCTAssertGreaterThan(summary.users, 0)
-      total += summary.users
+  @Test(arguments: Backend.all)
+  func shardsSplitTheUsersWithoutOverlap(_ backend: Backend) async throws {
+    try await withStore(backend) { store, _ in
+      let catalog = try loadCatalog("discipline")
+      let lines = (0..<40).map { #"{"user": "u\#($0)", "date": "2026-01-01", "planned": true, "completed": true}"# }
+      _ = try await importLines(store, catalog, lines.joined(separator: "\n"))
+      var total = 0
+      for index in 0..<3 {
+        var batch = Batch(store: store, catalog: catalog, date: day("2026-01-01"), shard: Shard("\(index)/3"))
+        batch.chunk = 4
+        let summary = try await batch.run()
+        #expect(summary.users > 0)
+        total += summary.users
+      }
+      #expect(total == 40)
     }
-    XCTAssertEqual(total, 40)
+  }
+
+  @Test func aPlainPathAndSqlitePrefixOpenTheSameFile() async throws {
+    try await withTemporaryFolder { folder in
+      let path = folder.appendingPathComponent("s.db").path
+      let first = try await StoreAddress.open("sqlite:" + path)
+      try await first.close()
+      let second = try await StoreAddress.open(path)
+      let version = try await second.schemaVersion()
+      #expect(version == 1)
+      try await second.close()
+    }
   }
 }
 
-final class SQLiteStoreTests: StoreTestCase {
-  func testAnEarlierDayPutAfterALaterOneIsStoredAndCounted() async throws {
-    try await checkAnEarlierDayPutAfterALaterOneIsStoredAndCounted()
-  }
-  func testTheSchemaIsCreatedOnFirstUseAndVersioned() async throws {
-    try await checkTheSchemaIsCreatedOnFirstUseAndVersioned()
-  }
-  func testImportIsIdempotentPerUserAndDate() async throws { try await checkImportIsIdempotentPerUserAndDate() }
-  func testBatchSavesStatesAndUnlocksOnceAndContinuesFromTheState() async throws {
-    try await checkBatchSavesStatesAndUnlocksOnceAndContinuesFromTheState()
-  }
-  func testAChangedPastRecordRebuildsTheUserAndUnlocksKeepTheirDates() async throws {
-    try await checkAChangedPastRecordRebuildsTheUserAndUnlocksKeepTheirDates()
-  }
-  func testASaveWhoseUserChangedSinceTheLoadIsLeftOut() async throws {
-    try await checkASaveWhoseUserChangedSinceTheLoadIsLeftOut()
-  }
-  func testALockedPutStoresTheDayEvaluatesAndSavesOnce() async throws {
-    try await checkALockedPutStoresTheDayEvaluatesAndSavesOnce()
-  }
-  func testShardsSplitTheUsersWithoutOverlap() async throws { try await checkShardsSplitTheUsersWithoutOverlap() }
-
-  override func makeStore() async throws -> any RulesStore {
-    try SQLiteStore(path: try temporaryFolder(self).appendingPathComponent("store.sqlite").path)
-  }
-
-  func testAPlainPathAndSqlitePrefixOpenTheSameFile() async throws {
-    let path = try temporaryFolder(self).appendingPathComponent("s.db").path
-    let first = try await StoreAddress.open("sqlite:" + path)
-    try await first.close()
-    let second = try await StoreAddress.open(path)
-    let version = try await second.schemaVersion()
-    XCTAssertEqual(version, 1)
-    try await second.close()
-  }
-}
-
-final class PostgresStoreTests: StoreTestCase {
-  func testAnEarlierDayPutAfterALaterOneIsStoredAndCounted() async throws {
-    try await checkAnEarlierDayPutAfterALaterOneIsStoredAndCounted()
-  }
-  func testTheSchemaIsCreatedOnFirstUseAndVersioned() async throws {
-    try await checkTheSchemaIsCreatedOnFirstUseAndVersioned()
-  }
-  func testImportIsIdempotentPerUserAndDate() async throws { try await checkImportIsIdempotentPerUserAndDate() }
-  func testBatchSavesStatesAndUnlocksOnceAndContinuesFromTheState() async throws {
-    try await checkBatchSavesStatesAndUnlocksOnceAndContinuesFromTheState()
-  }
-  func testAChangedPastRecordRebuildsTheUserAndUnlocksKeepTheirDates() async throws {
-    try await checkAChangedPastRecordRebuildsTheUserAndUnlocksKeepTheirDates()
-  }
-  func testASaveWhoseUserChangedSinceTheLoadIsLeftOut() async throws {
-    try await checkASaveWhoseUserChangedSinceTheLoadIsLeftOut()
-  }
-  func testALockedPutStoresTheDayEvaluatesAndSavesOnce() async throws {
-    try await checkALockedPutStoresTheDayEvaluatesAndSavesOnce()
-  }
-  func testShardsSplitTheUsersWithoutOverlap() async throws { try await checkShardsSplitTheUsersWithoutOverlap() }
-
-  override func makeStore() async throws -> any RulesStore {
-    try await PostgresStore.open(url: try await TestPostgres.freshDatabase())
-  }
-}
-
-final class CalendarDayTextTests: XCTestCase {
-  func testTheStoresDayTextIsFoundationsForEveryDayOfTheYearsTheEngineHandles() throws {
+/// The day texts of the store (`iso`, `parsed`) and of the engine (`description`, `init`) are
+/// Foundation's Gregorian calendar for every day of the years the engine handles.
+@Suite struct CalendarDayTextTests {
+  @Test func theDayTextsAreFoundationsForEveryDayOfTheYearsTheEngineHandles() throws {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
     var day = try CalendarDay("1900-01-01")
     let last = try CalendarDay("2199-12-31")
+    var days = 0
     while day <= last {
-      XCTAssertEqual(day.iso, day.description)
-      XCTAssertEqual(CalendarDay.parsed(day.description), day)
+      let parts = calendar.dateComponents(
+        [.year, .month, .day], from: Date(timeIntervalSince1970: Double(day.number) * 86_400))
+      let text = String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
+      if day.iso != text || day.description != text || CalendarDay.parsed(text) != day
+        || (try? CalendarDay(text)) != day
+      {
+        Issue.record("\(day.number): Foundation says \(text); iso \(day.iso), description \(day.description)")
+      }
       day = day + 1
+      days += 1
     }
+    #expect(days == 109_573)
     for bad in ["2026-02-29", "2100-02-29", "1899-12-31", "2200-01-01", "2026-13-01", "2026-00-10", "2026-1-01", "x"] {
-      XCTAssertNil(CalendarDay.parsed(bad), bad)
+      #expect(CalendarDay.parsed(bad) == nil, "\(bad)")
+      #expect((try? CalendarDay(bad)) == nil, "\(bad)")
     }
-    XCTAssertEqual(CalendarDay.parsed("2000-02-29")?.iso, "2000-02-29")
+    #expect(CalendarDay.parsed("2000-02-29")?.iso == "2000-02-29")
+    #expect(try CalendarDay("2000-02-29").description == "2000-02-29")
+    // Outside the years, the description is still Foundation's.
+    #expect(CalendarDay(number: -25_568).description == "1899-12-31")
+    #expect(CalendarDay(number: 84_006).description == "2200-01-01")
   }
 }

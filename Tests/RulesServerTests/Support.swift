@@ -1,7 +1,7 @@
 import Foundation
 import RulesEngine
 import RulesStore
-import XCTest
+import Testing
 
 /// The repository's root (the tests run the catalogs and binaries from it).
 let repositoryRoot: URL = {
@@ -10,12 +10,12 @@ let repositoryRoot: URL = {
   return url
 }()
 
-/// A fresh temporary folder, removed at the end of the test.
-func temporaryFolder(_ test: XCTestCase) throws -> URL {
+/// Runs `body` with a fresh temporary folder, removed when it returns or throws.
+func withTemporaryFolder<R>(_ body: (URL) async throws -> R) async throws -> R {
   let url = FileManager.default.temporaryDirectory.appendingPathComponent("rules-server-tests-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
-  return url
+  defer { try? FileManager.default.removeItem(at: url) }
+  return try await body(url)
 }
 
 func loadCatalog(_ name: String) throws -> StoreCatalog {
@@ -24,25 +24,57 @@ func loadCatalog(_ name: String) throws -> StoreCatalog {
 
 func day(_ text: String) -> CalendarDay { CalendarDay.parsed(text)! }
 
+/// The two stores every store, server and worker test runs on.
+enum Backend: String, Sendable, CustomTestStringConvertible {
+  case sqlite, postgres
+
+  /// SQLite always; PostgreSQL when RULES_TEST_POSTGRES_URL is set, and under CI=true also
+  /// without it (where its tests then fail: CI must test PostgreSQL).
+  static let all: [Backend] = TestPostgres.url != nil || TestPostgres.inCI ? [.sqlite, .postgres] : [.sqlite]
+
+  var testDescription: String { rawValue }
+
+  /// A new, empty store's address: a file in `folder`, or a new database on the test server.
+  func freshAddress(in folder: URL) async throws -> String {
+    switch self {
+    case .sqlite: return "sqlite:" + folder.appendingPathComponent("store-\(UUID().uuidString.prefix(8)).sqlite").path
+    case .postgres: return try await TestPostgres.freshDatabase()
+    }
+  }
+}
+
+/// Runs `body` with a new, empty store of `backend`, closed (and its folder removed) after.
+func withStore<R>(_ backend: Backend, _ body: (any RulesStore, URL) async throws -> R) async throws -> R {
+  try await withTemporaryFolder { folder in
+    let store = try await StoreAddress.open(try await backend.freshAddress(in: folder))
+    do {
+      let result = try await body(store, folder)
+      try await store.close()
+      return result
+    } catch {
+      try? await store.close()
+      throw error
+    }
+  }
+}
+
 /// The PostgreSQL server of the tests: RULES_TEST_POSTGRES_URL (scripts/postgres starts one).
-/// Without it the PostgreSQL tests skip, except in CI (CI=true), where they fail.
 enum TestPostgres {
   static var url: String? {
     let url = ProcessInfo.processInfo.environment["RULES_TEST_POSTGRES_URL"]
     return url?.isEmpty == false ? url : nil
   }
 
+  static var inCI: Bool { ProcessInfo.processInfo.environment["CI"] == "true" }
+
   static func requireURL() throws -> String {
     if let url { return url }
-    if ProcessInfo.processInfo.environment["CI"] == "true" {
-      XCTFail("CI=true but RULES_TEST_POSTGRES_URL is not set: .ci/run starts PostgreSQL with scripts/postgres")
-      throw XCTSkip("no PostgreSQL")
-    }
-    throw XCTSkip(
-      "RULES_TEST_POSTGRES_URL is not set; `eval \"$(scripts/postgres start)\"` starts a PostgreSQL for these tests")
+    throw StoreTestFailure(
+      "CI=true but RULES_TEST_POSTGRES_URL is not set: .ci/run starts PostgreSQL with scripts/postgres (`eval \"$(scripts/postgres start)\"`)"
+    )
   }
 
-  /// A new, empty database on the test server, dropped... never: each test gets its own name.
+  /// A new, empty database on the test server (each test gets its own name).
   static func freshDatabase() async throws -> String {
     let base = try requireURL()
     let name = "rules_test_\(UUID().uuidString.prefix(8).lowercased())"
@@ -61,4 +93,10 @@ enum TestPostgres {
     process.waitUntilExit()
     if process.terminationStatus != 0 { throw StoreError("psql failed: \(sql)") }
   }
+}
+
+/// A test's own failure with a message.
+struct StoreTestFailure: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
 }

@@ -32,21 +32,43 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
     self.number = number
   }
 
-  /// The day number of `YYYY-MM-DD`, or nil.
+  /// The day number of `YYYY-MM-DD`, or nil. Proleptic Gregorian arithmetic (H. Hinnant's
+  /// days_from_civil), which is Foundation's Gregorian calendar for every day of `years`,
+  /// without its cost: a store reads and writes millions of dates.
   private static func parse(_ text: String) -> Int? {
-    let bytes = Array(text.utf8)
-    guard bytes.count == 10, bytes[4] == 45, bytes[7] == 45,
-      let year = Int(text.prefix(4)), let month = Int(text.dropFirst(5).prefix(2)),
-      let day = Int(text.suffix(2)),
-      bytes.enumerated().allSatisfy({ $0.offset == 4 || $0.offset == 7 || (48...57).contains($0.element) }),
-      Self.years.contains(year)
-    else { return nil }
-    let components = DateComponents(year: year, month: month, day: day)
-    guard components.isValidDate(in: Self.calendar),
-      let date = Self.calendar.date(from: components)
-    else { return nil }
-    return Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
+    var text = text
+    return text.withUTF8 { bytes -> Int? in
+      guard bytes.count == 10, bytes[4] == 45, bytes[7] == 45 else { return nil }
+      func digits(_ range: Range<Int>) -> Int? {
+        var value = 0
+        for index in range {
+          let byte = bytes[index]
+          guard byte >= 48, byte <= 57 else { return nil }
+          value = value * 10 + Int(byte - 48)
+        }
+        return value
+      }
+      guard let year = digits(0..<4), let month = digits(5..<7), let day = digits(8..<10),
+        years.contains(year), (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year)
+      else { return nil }
+      let y = month <= 2 ? year - 1 : year
+      let era = (y >= 0 ? y : y - 399) / 400
+      let yoe = y - era * 400
+      let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+      return era * 146_097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719_468
+    }
   }
+
+  private static func daysIn(month: Int, year: Int) -> Int {
+    switch month {
+    case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+    case 4, 6, 9, 11: 30
+    default: 31
+    }
+  }
+
+  /// The first and last day numbers of `years` (1900-01-01 and 2199-12-31).
+  private static let numbers = -25_567...84_005
 
   /// Why `text` is not a day, for messages; nil when it is one.
   public static func problem(with text: String) -> String? {
@@ -86,6 +108,36 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
 
   /// `YYYY-MM-DD`.
   public var description: String {
+    guard Self.numbers.contains(number) else { return foundationDescription }
+    // H. Hinnant's civil_from_days: Foundation's Gregorian calendar for every day of `years`.
+    let z = number + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let doe = z - era * 146_097
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+    let mp = (5 * doy + 2) / 153
+    let day = doy - (153 * mp + 2) / 5 + 1
+    let month = mp < 10 ? mp + 3 : mp - 9
+    let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+    return String(unsafeUninitializedCapacity: 10) { buffer in
+      func put(_ value: Int, _ at: Int, _ width: Int) {
+        var value = value
+        for index in stride(from: at + width - 1, through: at, by: -1) {
+          buffer[index] = UInt8(48 + value % 10)
+          value /= 10
+        }
+      }
+      put(year, 0, 4)
+      buffer[4] = 45
+      put(month, 5, 2)
+      buffer[7] = 45
+      put(day, 8, 2)
+      return 10
+    }
+  }
+
+  /// `YYYY-MM-DD` through Foundation's calendar (days outside `years`).
+  var foundationDescription: String {
     let parts = Self.calendar.dateComponents([.year, .month, .day], from: date)
     let year = parts.year ?? 1970
     let month = parts.month ?? 1

@@ -1,0 +1,72 @@
+import Foundation
+import RulesEngine
+import Testing
+
+@testable import RulesStore
+
+/// Stored records read the quick way (`StoredRecordDecoder`) are exactly what the checked way
+/// (`DayRecord(date:values:for:)`) makes of them, and whatever it cannot read for certain goes
+/// the checked way, with the checked way's error.
+@Suite struct StoredRecordDecoderTests {
+  static let catalogs = ["discipline", "imanpath", "onward", "rizq", "salahstreak"]
+
+  @Test(arguments: catalogs)
+  func everyGeneratedRecordDecodesAsTheCheckedWayMakesIt(_ name: String) throws {
+    let catalog = try loadCatalog(name)
+    let generated = GeneratedUsers(catalog: catalog, count: 6, span: 40, last: day("2026-03-31"), seed: 3)
+    var decoded = 0
+    for user in generated.users {
+      for record in user.days {
+        let pairs = try record.values.map { name, text -> (String, JSONInput) in
+          (name, try JSONReader.parse(Array(text.utf8)))
+        }
+        let stored = try catalog.schema.record(pairs).get()
+        let date = day(record.date)
+        let quick = try #require(catalog.decoder.decode(stored, date: date), "\(stored)")
+        let checked = try DayRecord(
+          date: date, values: try catalog.values(of: StoredDay(date: date, record: stored)), for: catalog.engine)
+        #expect(try DayRecord(quick, for: catalog.engine) == checked, "\(stored)")
+        decoded += 1
+      }
+    }
+    #expect(decoded > 50)
+  }
+
+  @Test func whatItCannotReadForCertainGoesTheCheckedWay() throws {
+    let rizq = try loadCatalog("rizq")
+    let date = day("2026-01-01")
+    for record in [
+      #"{"duas":1}"#,  // an input the catalog does not have (any more)
+      #"{"duas_completed":-1}"#,  // below min
+      #"{"duas_completed":1.5}"#,  // not an integer
+      #"{"duas_completed":true}"#,  // another kind
+      #"{"duas_completed":1,"duas_completed":2}"#,  // a key twice
+      #"{"duas_completed": 1}"#,  // a space
+      #"{"duas_completed":01}"#,  // not JSON's way to write 1
+      #"{"duas_completed":99999999999999999999}"#,  // over Int
+      #"{"duas_\u0063ompleted":1}"#,  // an escape
+      #"{"duas_completed":1"#,  // cut short
+      "",
+    ] {
+      #expect(rizq.decoder.decode(record, date: date) == nil, "\(record)")
+    }
+    let salah = try loadCatalog("salahstreak")
+    #expect(salah.decoder.decode(#"{"fajr":"late"}"#, date: date) == nil)
+    #expect(salah.decoder.decode(#"{"fajr":"d\"one"}"#, date: date) == nil)
+    #expect(salah.decoder.decode(#"{"fajr":"done","isha":null}"#, date: date)?.values == [1, 0, 0, 0, 0])
+    #expect(rizq.decoder.decode("{}", date: date)?.values == [0, 0, 0])
+    #expect(rizq.decoder.decode(#"{"habits_total":-0}"#, date: date)?.values == [0, 0, 0])
+
+    // The checked way reports what the quick way left to it.
+    #expect(throws: EngineError.self) {
+      try rizq.check(
+        user: "u", start: nil, timeZone: nil, on: date, days: [StoredDay(date: date, record: #"{"duas":1}"#)],
+        state: nil)
+    }
+    let check = try rizq.check(
+      user: "u", start: nil, timeZone: nil, on: date,
+      days: [StoredDay(date: date, record: #"{"duas_completed": 4, "habits_completed": 1, "habits_total": 1}"#)],
+      state: nil)
+    #expect(check.json.contains(#""total_duas": 4"#), "\(check.json)")
+  }
+}
