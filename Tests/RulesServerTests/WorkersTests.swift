@@ -30,7 +30,7 @@ import Testing
     try await withTemporaryFolder { folder in
       let catalog = try loadCatalog("rizq")
       let generated = GeneratedUsers(
-        catalog: catalog, count: 600, span: 60, last: CalendarDay.parsed("2026-03-31")!, seed: 42)
+        catalog: catalog, count: 2000, span: 60, last: CalendarDay.parsed("2026-03-31")!, seed: 42)
       let lines = folder.appendingPathComponent("days.jsonl")
       try generated.jsonLines().write(to: lines, atomically: true, encoding: .utf8)
       let killed = try await backend.freshAddress(in: folder)
@@ -39,7 +39,9 @@ import Testing
         let imported = try Binary.run("rules-server", ["import", "rizq", lines.path, "--store", store])
         #expect(imported.status == 0, "\(imported.stderr)")
       }
-      let arguments = ["batch", "rizq", "--date", "2026-03-31", "--chunk", "25"]
+      // 200 chunks of 10 users, each saved in its own transaction: enough that a poll every 10 ms
+      // sees the first ones saved long before the last, even on a loaded machine.
+      let arguments = ["batch", "rizq", "--date", "2026-03-31", "--chunk", "10"]
       let once = try Binary.run("rules-server", arguments + ["--store", reference])
       #expect(once.status == 0, "\(once.stderr)")
 
