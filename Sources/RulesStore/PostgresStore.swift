@@ -141,10 +141,10 @@ public final class PostgresStore: RulesStore {
       for user in users {
         let rows = try await connection.query(
           """
-          UPDATE users SET start = COALESCE(\(user.start?.iso), start),
+          UPDATE users SET start = COALESCE(\(user.start?.description), start),
             timezone = COALESCE(\(user.timeZone), timezone)
           WHERE catalog = \(catalog) AND user_id = \(user.user)
-            AND (start IS DISTINCT FROM COALESCE(\(user.start?.iso), start)
+            AND (start IS DISTINCT FROM COALESCE(\(user.start?.description), start)
               OR timezone IS DISTINCT FROM COALESCE(\(user.timeZone), timezone))
           RETURNING user_id
           """, logger: logger)
@@ -153,7 +153,7 @@ public final class PostgresStore: RulesStore {
       for start in stride(from: 0, to: records.count, by: Self.importChunk) {
         let slice = records[start..<min(start + Self.importChunk, records.count)]
         let ids = slice.map(\.user)
-        let dates = slice.map(\.date.iso)
+        let dates = slice.map(\.date.description)
         let texts = slice.map(\.record)
         let rows = try await connection.query(
           """
@@ -262,7 +262,7 @@ public final class PostgresStore: RulesStore {
     try await connection.query(
       """
       INSERT INTO states (catalog, user_id, date, state)
-      SELECT \(catalog), u, d, s FROM unnest(\(kept.map(\.user))::text[], \(kept.map(\.stateDate.iso))::text[],
+      SELECT \(catalog), u, d, s FROM unnest(\(kept.map(\.user))::text[], \(kept.map(\.stateDate.description))::text[],
         \(kept.map { String(decoding: $0.state, as: UTF8.self) })::text[]) AS t(u, d, s)
       ON CONFLICT (catalog, user_id) DO UPDATE SET date = excluded.date, state = excluded.state
       """, logger: logger)
@@ -272,7 +272,7 @@ public final class PostgresStore: RulesStore {
         """
         INSERT INTO unlocks (catalog, user_id, badge, date)
         SELECT \(catalog), u, b, d FROM unnest(\(unlocks.map(\.0))::text[], \(unlocks.map(\.1.badge))::text[],
-          \(unlocks.map(\.1.date.iso))::text[]) AS t(u, b, d)
+          \(unlocks.map(\.1.date.description))::text[]) AS t(u, b, d)
         ON CONFLICT (catalog, user_id, badge) DO NOTHING
         """, logger: logger)
     }
@@ -295,17 +295,17 @@ public final class PostgresStore: RulesStore {
       if let info {
         try await connection.query(
           """
-          UPDATE users SET start = \(info.start?.iso), timezone = \(info.timeZone), revision = revision + 1,
-            rebuild = rebuild OR (start IS DISTINCT FROM \(info.start?.iso) AND EXISTS (SELECT 1 FROM states s
+          UPDATE users SET start = \(info.start?.description), timezone = \(info.timeZone), revision = revision + 1,
+            rebuild = rebuild OR (start IS DISTINCT FROM \(info.start?.description) AND EXISTS (SELECT 1 FROM states s
               WHERE s.catalog = users.catalog AND s.user_id = users.user_id))
           WHERE catalog = \(catalog) AND user_id = \(user)
-            AND (start IS DISTINCT FROM \(info.start?.iso) OR timezone IS DISTINCT FROM \(info.timeZone))
+            AND (start IS DISTINCT FROM \(info.start?.description) OR timezone IS DISTINCT FROM \(info.timeZone))
           """, logger: logger)
       }
       if let day {
         let rows = try await connection.query(
           """
-          INSERT INTO days (catalog, user_id, date, record) VALUES (\(catalog), \(user), \(day.date.iso), \(day.record))
+          INSERT INTO days (catalog, user_id, date, record) VALUES (\(catalog), \(user), \(day.date.description), \(day.record))
           ON CONFLICT (catalog, user_id, date) DO UPDATE SET record = excluded.record
           WHERE days.record IS DISTINCT FROM excluded.record
           RETURNING 1
@@ -317,7 +317,7 @@ public final class PostgresStore: RulesStore {
             """
             UPDATE users SET revision = revision + 1,
               rebuild = rebuild OR EXISTS (SELECT 1 FROM states s
-                WHERE s.catalog = users.catalog AND s.user_id = users.user_id AND s.date > \(day.date.iso))
+                WHERE s.catalog = users.catalog AND s.user_id = users.user_id AND s.date > \(day.date.description))
             WHERE catalog = \(catalog) AND user_id = \(user)
             """, logger: logger)
         }

@@ -77,7 +77,7 @@ public final class SQLiteStore: RulesStore {
             """)
         for user in users {
           distinct.insert(user.user)
-          try setInfo.execute(arguments: [catalog, user.user, user.start?.iso, user.timeZone])
+          try setInfo.execute(arguments: [catalog, user.user, user.start?.description, user.timeZone])
           // A new start changes elapsed streaks from the first day: count again.
           if db.changesCount > 0, user.start != nil {
             changedFrom[user.user] = CalendarDay(number: Int.min / 4)
@@ -90,7 +90,7 @@ public final class SQLiteStore: RulesStore {
             WHERE days.record IS NOT excluded.record
             """)
         for record in records {
-          try upsert.execute(arguments: [catalog, record.user, record.date.iso, record.record])
+          try upsert.execute(arguments: [catalog, record.user, record.date.description, record.record])
           if db.changesCount > 0 {
             summary.changed += 1
             if let earlier = changedFrom[record.user], earlier <= record.date { continue }
@@ -105,7 +105,7 @@ public final class SQLiteStore: RulesStore {
             WHERE catalog = ? AND user_id = ?
             """)
         for (user, day) in changedFrom {
-          try mark.execute(arguments: [day.number < -100_000 ? "0000-00-00" : day.iso, catalog, user])
+          try mark.execute(arguments: [day.number < -100_000 ? "0000-00-00" : day.description, catalog, user])
         }
         summary.users = distinct.count
         return .commit
@@ -143,7 +143,7 @@ public final class SQLiteStore: RulesStore {
     let days = try Row.fetchCursor(
       db.cachedStatement(
         sql: "SELECT date, record FROM days WHERE catalog = ? AND user_id = ? AND date >= ? ORDER BY date"),
-      arguments: [catalog, user, all ? "" : stateDate?.iso ?? ""])
+      arguments: [catalog, user, all ? "" : stateDate?.description ?? ""])
     var stored: [StoredDay] = []
     while let day = try days.next() {
       guard let date = CalendarDay.parsed(day[0] as String) else { continue }
@@ -180,7 +180,7 @@ public final class SQLiteStore: RulesStore {
         ON CONFLICT (catalog, user_id) DO UPDATE SET date = excluded.date, state = excluded.state
         """
     ).execute(arguments: [
-      catalog, check.user, check.stateDate.iso, String(decoding: check.state, as: UTF8.self),
+      catalog, check.user, check.stateDate.description, String(decoding: check.state, as: UTF8.self),
     ])
     let unlock = try db.cachedStatement(
       sql: """
@@ -188,7 +188,7 @@ public final class SQLiteStore: RulesStore {
         ON CONFLICT (catalog, user_id, badge) DO NOTHING
         """)
     for new in check.new {
-      try unlock.execute(arguments: [catalog, check.user, new.badge, new.date.iso])
+      try unlock.execute(arguments: [catalog, check.user, new.badge, new.date.description])
     }
     return true
   }
@@ -214,8 +214,8 @@ public final class SQLiteStore: RulesStore {
               WHERE catalog = ? AND user_id = ? AND (start IS NOT ? OR timezone IS NOT ?)
               """,
             arguments: [
-              info.start?.iso, info.timeZone, info.start?.iso, catalog, user,
-              info.start?.iso, info.timeZone,
+              info.start?.description, info.timeZone, info.start?.description, catalog, user,
+              info.start?.description, info.timeZone,
             ])
         }
         if let day {
@@ -224,7 +224,7 @@ public final class SQLiteStore: RulesStore {
               INSERT INTO days (catalog, user_id, date, record) VALUES (?, ?, ?, ?)
               ON CONFLICT (catalog, user_id, date) DO UPDATE SET record = excluded.record
               WHERE days.record IS NOT excluded.record
-              """, arguments: [catalog, user, day.date.iso, day.record])
+              """, arguments: [catalog, user, day.date.description, day.record])
           if db.changesCount > 0 {
             try db.execute(
               sql: """
@@ -232,7 +232,7 @@ public final class SQLiteStore: RulesStore {
                   rebuild = rebuild OR EXISTS (SELECT 1 FROM states s
                     WHERE s.catalog = users.catalog AND s.user_id = users.user_id AND s.date > ?)
                 WHERE catalog = ? AND user_id = ?
-                """, arguments: [day.date.iso, catalog, user])
+                """, arguments: [day.date.description, catalog, user])
           }
         }
         let loaded = try Self.load(db, catalog: catalog, user: user, allDays: allDays)

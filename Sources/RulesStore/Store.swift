@@ -187,69 +187,8 @@ public enum StoreAddress {
 }
 
 extension CalendarDay {
-  /// `YYYY-MM-DD`, or nil when it is not a day of the years the engine handles. The same days
-  /// as `CalendarDay(_:)`, without Foundation's calendar: an import or a batch reads millions.
-  public static func parsed(_ text: String) -> CalendarDay? {
-    var text = text
-    return text.withUTF8 { bytes -> CalendarDay? in
-      guard bytes.count == 10, bytes[4] == 45, bytes[7] == 45 else { return nil }
-      func digits(_ range: Range<Int>) -> Int? {
-        var value = 0
-        for index in range {
-          let byte = bytes[index]
-          guard byte >= 48, byte <= 57 else { return nil }
-          value = value * 10 + Int(byte - 48)
-        }
-        return value
-      }
-      guard let year = digits(0..<4), let month = digits(5..<7), let day = digits(8..<10),
-        CalendarDay.years.contains(year), (1...12).contains(month), day >= 1,
-        day <= daysIn(month: month, year: year)
-      else { return nil }
-      return CalendarDay(number: daysFromCivil(year: year, month: month, day: day))
-    }
-  }
-
-  static func daysIn(month: Int, year: Int) -> Int {
-    switch month {
-    case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-    case 4, 6, 9, 11: 30
-    default: 31
-    }
-  }
-
-  /// Days since 1970-01-01 of a Gregorian date (H. Hinnant's days_from_civil).
-  static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yoe = y - era * 400
-    let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-    return era * 146_097 + doe - 719_468
-  }
-
-  /// `YYYY-MM-DD` (the same text as `description`, without Foundation's calendar).
-  public var iso: String {
-    let z = number + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let doe = z - era * 146_097
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-    let mp = (5 * doy + 2) / 153
-    let day = doy - (153 * mp + 2) / 5 + 1
-    let month = mp < 10 ? mp + 3 : mp - 9
-    let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-    var bytes = [UInt8](repeating: 45, count: 10)
-    func put(_ value: Int, _ at: Int, _ width: Int) {
-      var value = value
-      for index in stride(from: at + width - 1, through: at, by: -1) {
-        bytes[index] = UInt8(48 + value % 10)
-        value /= 10
-      }
-    }
-    put(year, 0, 4)
-    put(month, 5, 2)
-    put(day, 8, 2)
-    return String(decoding: bytes, as: UTF8.self)
-  }
+  /// `YYYY-MM-DD`, or nil when it is not a day of the years the engine handles (the
+  /// engine's own parser: date arithmetic, no Foundation calendar, for the millions of dates
+  /// an import or a batch reads).
+  public static func parsed(_ text: String) -> CalendarDay? { try? CalendarDay(text) }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// A calendar day (no time, no zone), counted as days since 1970-01-01 in the Gregorian
-/// calendar. Conversions go through Foundation's `Calendar`; the engine itself only adds
-/// and compares day numbers.
+/// calendar. Parsing and printing are date arithmetic (the same days as Foundation's Gregorian
+/// `Calendar` for every day of `years`); the engine itself only adds and compares day numbers.
 public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// Days since 1970-01-01.
   public var number: Int
