@@ -46,8 +46,10 @@ import Testing
       #expect(once.status == 0, "\(once.stderr)")
 
       // Killed as soon as some chunks are saved, while others are not.
-      let batch = try Binary.start("rules-server", arguments + ["--store", killed])
+      // Opened before the batch starts: opening takes SQLite's write lock (the schema check), which
+      // a running batch hands from chunk to chunk so quickly that a waiting open can miss every gap.
       let opened = try await StoreAddress.open(killed)
+      let batch = try Binary.start("rules-server", arguments + ["--store", killed])
       let ids = generated.users.map(\.id)
       // The batch goes in byte order of the ids: the first ones tell how far it is.
       let first = Array(ids.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.prefix(60))
