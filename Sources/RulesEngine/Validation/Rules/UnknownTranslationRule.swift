@@ -47,21 +47,25 @@ public enum UnknownTranslationRule: CatalogRule {
   public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
     let texts = catalog.texts
     let known = Set(texts.map(\.key))
+    // Each kind's ids in the catalog's order (for suggestions) and as a set (for membership: a
+    // catalog of 50,000 badges made a search of the array for each text quadratic).
     var ids: [TextKey.Kind: [String]] = [:]
-    for text in texts where !(ids[text.key.kind]?.contains(text.key.id) ?? false) {
-      ids[text.key.kind, default: []].append(text.key.id)
+    var idSets: [TextKey.Kind: Set<String>] = [:]
+    func add(_ kind: TextKey.Kind, _ id: String) {
+      if idSets[kind, default: []].insert(id).inserted { ids[kind, default: []].append(id) }
     }
+    for text in texts { add(text.key.kind, text.key.id) }
     // Elements without any text still exist (a badge needs a name; a streak need not).
-    ids[.streaks, default: []] += catalog.streaks.map(\.name)
-    ids[.metrics, default: []] += catalog.metrics.map(\.name)
-    ids[.groups, default: []] += catalog.groups.map(\.id)
-    ids[.milestones, default: []] += catalog.milestones?.milestones.map(\.id) ?? []
+    for name in catalog.streaks.map(\.name) { add(.streaks, name) }
+    for name in catalog.metrics.map(\.name) { add(.metrics, name) }
+    for id in catalog.groups.map(\.id) { add(.groups, id) }
+    for id in catalog.milestones?.milestones.map(\.id) ?? [] { add(.milestones, id) }
     for locale in catalog.translations.locales {
       guard let language = catalog.translations.languages[locale] else { continue }
       var reported = Set<String>()
       for (key, text) in language.texts.sorted(by: { $0.key < $1.key }) where !known.contains(key) {
         let kind = key.kind
-        if kind != .catalog, !(ids[kind]?.contains(key.id) ?? false) {
+        if kind != .catalog, !(idSets[kind]?.contains(key.id) ?? false) {
           guard reported.insert("\(kind.rawValue).\(key.id)").inserted else { continue }
           report.error(
             text.idOrigin,
