@@ -42,6 +42,8 @@ public enum MissingTranslationRule: CatalogRule {
 
   /// Reports every place in `catalog` that breaks the rule.
   public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
+    // A catalog in one language has nothing to compare (nor its texts to gather).
+    guard !catalog.translations.locales.isEmpty else { return }
     let texts = catalog.texts
     for locale in catalog.translations.locales {
       guard let language = catalog.translations.languages[locale] else { continue }

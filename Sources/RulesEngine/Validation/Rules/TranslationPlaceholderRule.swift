@@ -52,6 +52,8 @@ public enum TranslationPlaceholderRule: CatalogRule {
 
   /// Reports every place in `catalog` that breaks the rule.
   public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
+    // A catalog in one language has nothing to compare (nor its texts to gather).
+    guard !catalog.translations.locales.isEmpty else { return }
     var defaults: [TextKey: [String]] = [:]
     for text in catalog.texts where Catalog.isTemplate(text.key) {
       defaults[text.key] = Template.parse(text.text).0.arguments.map(\.key)

@@ -45,6 +45,8 @@ public enum UnknownTranslationRule: CatalogRule {
 
   /// Reports every place in `catalog` that breaks the rule.
   public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
+    // A catalog in one language has nothing to compare (nor its texts to gather).
+    guard !catalog.translations.locales.isEmpty else { return }
     let texts = catalog.texts
     let known = Set(texts.map(\.key))
     // Each kind's ids in the catalog's order (for suggestions) and as a set (for membership: a
