@@ -131,11 +131,14 @@ struct BatchCommand: AsyncParsableCommand {
   @Option(help: "K/N: only the users whose stable hash is K modulo N.") var shard: String?
   @Option(help: "Output format: text or json.") var format: OutputFormat = .text
   @Option(help: "Users per chunk (one read and one write transaction each).") var chunk = 1_000
+  @Option(help: "Milliseconds to wait after each chunk is saved, leaving the store to a running server (default 0).")
+  var pause = 0
 
   func validate() throws {
     _ = try parseDay(date, option: "--date")
     if let shard, Shard(shard) == nil { throw ValidationError("--shard: write K/N with 0 <= K < N, e.g. 0/4") }
     if chunk < 1 { throw ValidationError("--chunk must be at least 1") }
+    if pause < 0 { throw ValidationError("--pause must be 0 or more milliseconds") }
   }
 
   func run() async throws {
@@ -144,6 +147,7 @@ struct BatchCommand: AsyncParsableCommand {
     var batch = Batch(
       store: opened, catalog: catalog, date: try parseDay(date, option: "--date"), shard: shard.flatMap(Shard.init))
     batch.chunk = chunk
+    batch.pause = .milliseconds(pause)
     let bar = isatty(STDERR_FILENO) == 1 ? ProgressBar(total: (try? await batch.count()) ?? 0) : nil
     let summary: BatchSummary
     do {

@@ -116,6 +116,9 @@ public struct Batch: Sendable {
   public var date: CalendarDay?
   public var shard: Shard?
   public var chunk = 1_000
+  /// A wait after each chunk is saved, which leaves the store (SQLite's one write lock) to a
+  /// server answering requests meanwhile; none by default.
+  public var pause: Duration = .zero
 
   public init(store: any RulesStore, catalog: StoreCatalog, date: CalendarDay?, shard: Shard?) {
     self.store = store
@@ -204,6 +207,7 @@ public struct Batch: Sendable {
           }
         }
         progress(summary.users + summary.failed.count)
+        if pause > .zero { try await Task.sleep(for: pause) }
       }
       if page.count < chunk * max(1, shard?.count ?? 1) { break }
     }

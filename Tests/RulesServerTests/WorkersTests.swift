@@ -24,6 +24,24 @@ import Testing
     return lines.sorted()
   }
 
+  @Test(
+    "batch refuses a bad --chunk, --pause or --shard with exit 64 and opens no store",
+    arguments: [
+      (["--chunk", "0"], "Error: --chunk must be at least 1"),
+      (["--pause=-1"], "Error: --pause must be 0 or more milliseconds"),
+      (["--shard", "3/2"], "Error: --shard: write K/N with 0 <= K < N, e.g. 0/4"),
+    ])
+  func badBatchOptions(_ options: [String], _ message: String) async throws {
+    try Binary.requireBuilt()
+    try await withTemporaryFolder { folder in
+      let store = folder.appendingPathComponent("store.sqlite").path
+      let result = try Binary.run("rules-server", ["batch", "rizq", "--store", store] + options)
+      #expect(result.status == 64)
+      #expect(result.stderr.split(separator: "\n").first.map(String.init) == message)
+      #expect(!FileManager.default.fileExists(atPath: store))
+    }
+  }
+
   @Test(arguments: Backend.all)
   func aBatchKilledWithSIGKILLCompletesOnARerun(_ backend: Backend) async throws {
     try Binary.requireBuilt()
@@ -39,8 +57,7 @@ import Testing
         let imported = try Binary.run("rules-server", ["import", "rizq", lines.path, "--store", store])
         #expect(imported.status == 0, "\(imported.stderr)")
       }
-      // 200 chunks of 10 users, each saved in its own transaction: enough that a poll every 10 ms
-      // sees the first ones saved long before the last, even on a loaded machine.
+      // 200 chunks of 10 users, each saved in its own transaction.
       let arguments = ["batch", "rizq", "--date", "2026-03-31", "--chunk", "10"]
       let once = try Binary.run("rules-server", arguments + ["--store", reference])
       #expect(once.status == 0, "\(once.stderr)")
@@ -49,7 +66,9 @@ import Testing
       // Opened before the batch starts: opening takes SQLite's write lock (the schema check), which
       // a running batch hands from chunk to chunk so quickly that a waiting open can miss every gap.
       let opened = try await StoreAddress.open(killed)
-      let batch = try Binary.start("rules-server", arguments + ["--store", killed])
+      // With a pause of 50 ms after each chunk the batch takes 10 s or more, so the kill lands
+      // mid-batch however fast it evaluates (it once finished between two polls).
+      let batch = try Binary.start("rules-server", arguments + ["--store", killed, "--pause", "50"])
       let ids = generated.users.map(\.id)
       // The batch goes in byte order of the ids: the first ones tell how far it is.
       let first = Array(ids.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.prefix(60))
