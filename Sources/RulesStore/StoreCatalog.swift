@@ -31,10 +31,15 @@ public struct UserCheck: Sendable {
   public var evaluation: Evaluation
   /// The catalog, to render the evaluation for people.
   let catalog: ValidatedCatalog
+  /// The language of the text rendering (nil: the catalog's default).
+  let locale: String?
   /// The evaluation as `rules eval --format json` prints it.
   public var json: String { evaluation.json.serialized() }
-  /// The evaluation as `rules eval` prints it for people.
-  public var text: String { EvaluationText(catalog: catalog).render(evaluation) }
+  /// The evaluation as `rules eval` prints it for people (the catalog is localized only here,
+  /// when a text is asked for, not for every check).
+  public var text: String {
+    EvaluationText(catalog: locale.map { catalog.localized(to: $0) } ?? catalog).render(evaluation)
+  }
   /// Warnings for people (a saved state older than the catalog...).
   public var warnings: [String]
   /// The badges this evaluation unlocked, with their dates.
@@ -145,7 +150,7 @@ public final class StoreCatalog: Sendable {
     // A state saved after the date is left as it is (the engine says so with state-ahead).
     let ahead = check.warnings.contains { $0.id == .stateAhead }
     return UserCheck(
-      evaluation: evaluation, catalog: locale.map { checked.localized(to: $0) } ?? checked,
+      evaluation: evaluation, catalog: checked, locale: locale,
       warnings: check.warnings.map(\.message), new: ahead ? [] : new, state: ahead ? nil : try check.state.json())
   }
 
