@@ -278,9 +278,10 @@ final class ServerSession {
 
   /// Sends a request, records the answer under its route template.
   func call(
-    _ method: String, _ path: String, route: String, body: String? = nil, token: String? = nil, useToken: Bool = true
+    _ method: String, _ path: String, route: String, body: String? = nil, token: String? = nil, useToken: Bool = true,
+    headers: [String] = []
   ) throws -> ServerProcess.Answer {
-    let answer = try process.request(method, path, body: body, token: token, useToken: useToken)
+    let answer = try process.request(method, path, body: body, token: token, useToken: useToken, headers: headers)
     answers.append((method, route, answer))
     return answer
   }
