@@ -62,6 +62,48 @@ struct TimeZoneChangeTests {
       TimeZoneChange.skippedDays([change], initial: zone("Pacific/Pago_Pago")) == [Fixture.day("2026-03-10").number])
   }
 
+  @Test("a zone's own jump over a date: Samoa (Pacific/Apia) left out 2011-12-30, Kiritimati 1994-12-31")
+  func zonesOwnJumps() {
+    let apia = TimeZoneChange.skippedDays([], initial: zone("Pacific/Apia"))
+    #expect(apia == [Fixture.day("2011-12-30").number])
+    #expect(
+      TimeZoneChange.skippedDays([], initial: zone("Pacific/Kiritimati")) == [Fixture.day("1994-12-31").number])
+    // DST skips no date; nor do zones that never jumped a day.
+    for identifier in ["America/New_York", "Europe/Berlin", "America/Santiago", "Pacific/Auckland", "Asia/Riyadh"] {
+      #expect(TimeZoneChange.skippedDays([], initial: zone(identifier)) == [], "\(identifier)")
+    }
+    // Only while the user was there: a traveller who reached Apia in 2012 never lost 2011-12-30,
+    // and one who left before it did not either.
+    let arrived = TimeZoneChange(at: moment("2012-01-10T00:00:00Z"), zone: zone("Pacific/Apia"))
+    #expect(TimeZoneChange.skippedDays([arrived], initial: zone("Pacific/Honolulu")) == [])
+    let left = TimeZoneChange(at: moment("2011-12-20T00:00:00Z"), zone: zone("Pacific/Honolulu"))
+    #expect(TimeZoneChange.skippedDays([left], initial: zone("Pacific/Apia")) == [])
+  }
+
+  @Test("Samoa's lost 2011-12-30 neither breaks the streak nor counts; in Honolulu the same records break it")
+  func zonesOwnJumpIsNoDay() throws {
+    let dates = ["2011-12-27", "2011-12-28", "2011-12-29", "2011-12-31", "2012-01-01"]
+    let samoa = travelHistory(zone: "Pacific/Apia", changes: [], dates: dates)
+    #expect(try counts(samoa, on: "2012-01-01") == [5, 5, 3])
+    let honolulu = travelHistory(zone: "Pacific/Honolulu", changes: [], dates: dates)
+    #expect(try counts(honolulu, on: "2012-01-01") == [2, 5, 2])
+
+    // From a state saved on 2011-12-29, with only the records since: the same.
+    let catalog = try Fixture.catalog(travelCatalog)
+    let engine = Engine(catalog)
+    let records = try Fixture.history(samoa, for: catalog).records.map { try DayRecord($0, for: engine) }
+    let apia = TimeZone(identifier: "Pacific/Apia")
+    let saved = try engine.check(
+      user: nil, start: nil, on: CalendarDay("2011-12-29"), records: Array(records.prefix(3)), state: nil,
+      timeZone: apia
+    ).state
+    let evaluation = try engine.check(
+      user: nil, start: nil, on: CalendarDay("2012-01-01"), records: Array(records.suffix(2)), state: saved,
+      timeZone: apia
+    ).evaluation
+    #expect(evaluation.streaks[0].current == 5)
+  }
+
   @Test(
     "no date is jumped over by a change of a day or less, at any hour: Honolulu to Kiritimati, Los Angeles to Auckland, and back",
     arguments: [
@@ -71,7 +113,10 @@ struct TimeZoneChangeTests {
   func noSkip(from: String, to: String) {
     for hour in 0..<48 {
       let at = moment("2026-03-09T00:00:00Z").addingTimeInterval(Double(hour) * 1_800)
-      #expect(TimeZoneChange.skippedDays([TimeZoneChange(at: at, zone: zone(to))], initial: zone(from)).isEmpty)
+      let changes = [TimeZoneChange(at: at, zone: zone(to))]
+      // (Kiritimati's own jump over 1994-12-31 is long before.)
+      #expect(
+        TimeZoneChange.skippedDays(changes, initial: zone(from)).filter { $0 > Fixture.day("2000-01-01").number } == [])
     }
   }
 

@@ -58,19 +58,33 @@ public struct TimeZoneChange: Sendable, Equatable {
     return formatter
   }
 
-  /// The dates a traveller never lived: those strictly between the local date before a change
-  /// (in the zone before it, `initial` before the first; UTC when nil) and the local date after it,
-  /// which a jump west across the date line leaves out. In date order, as day numbers.
+  /// The dates a traveller never lived, in date order, as day numbers:
+  /// - those strictly between the local date before a change (in the zone before it, `initial`
+  ///   before the first; UTC when nil) and the local date after it, which a jump west across
+  ///   the date line leaves out;
+  /// - those the user's zone itself left out while the user was in it (Samoa's 2011-12-30,
+  ///   `ZoneSkippedDates`; `initial` counts as the user's zone before the first change, at any
+  ///   time: counting passes over only the dates between a state and the day it counts to).
   public static func skippedDays(_ changes: [TimeZoneChange], initial: TimeZone?) -> [Int] {
     var skipped: [Int] = []
     var zone = initial ?? TimeZone(identifier: "UTC")!
+    var zones = [zone]
     for change in changes {
       let before = CalendarDay(change.at, in: zone).number
       let after = CalendarDay(change.at, in: change.zone).number
       if after > before + 1 { skipped += (before + 1)..<after }
       zone = change.zone
+      if !zones.contains(where: { $0.identifier == zone.identifier }) { zones.append(zone) }
     }
-    return Array(Set(skipped)).sorted()
+    for zone in zones {
+      for jump in ZoneSkippedDates.jumps(of: zone) {
+        // Only while the user was in that zone (the moment just before the jump).
+        let current =
+          Self.zone(at: jump.at.addingTimeInterval(-1), changes, initial: initial) ?? TimeZone(identifier: "UTC")!
+        if current.identifier == zone.identifier { skipped += jump.days }
+      }
+    }
+    return skipped.isEmpty ? [] : Array(Set(skipped)).sorted()
   }
 
   /// The zone at `moment`: that of the latest change at or before it, else `initial`.

@@ -32,10 +32,10 @@ public struct History: Sendable {
   }
 
   /// The dates the user never lived, as day numbers in date order: those a time zone change
-  /// jumped over (`TimeZoneChange.skippedDays`), unless the history has a record for them.
-  /// Counting passes over them: they neither break nor extend a streak.
+  /// or the user's zone itself jumped over (`TimeZoneChange.skippedDays`), unless the history
+  /// has a record for them. Counting passes over them: they neither break nor extend a streak.
   public var skippedDays: [Int] {
-    guard !timeZoneChanges.isEmpty else { return [] }
+    guard timeZone != nil || !timeZoneChanges.isEmpty else { return [] }
     return TimeZoneChange.skippedDays(timeZoneChanges, initial: timeZone).filter {
       record(on: CalendarDay(number: $0)) == nil
     }
