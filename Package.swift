@@ -9,6 +9,8 @@ import PackageDescription
 //   RulesEngine  what apps embed: catalog model, expression language, catalog validation,
 //                compiling and evaluating; Foundation only, no file I/O, locks, printing or CLI
 //                wording (no libyaml: catalogs arrive as exported JSON)
+//   CompiledCatalogs  the shipped catalogs' days as Swift (`rules export --format swift`): the
+//                daily step without the interpreter, for the server's batch and the benchmarks
 //   RulesKit     the tooling: YAML catalogs and histories from files, the state file and its
 //                lock, scenarios, explanations, listings, JSON Schemas, text output
 //   RulesCLI     the `rules` command
@@ -26,6 +28,7 @@ let package = Package(
     .library(name: "RulesKit", targets: ["RulesKit"]),
     .executable(name: "rules-server", targets: ["RulesServer"]),
     .library(name: "RulesStore", targets: ["RulesStore"]),
+    .library(name: "CompiledCatalogs", targets: ["CompiledCatalogs"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -48,6 +51,7 @@ let package = Package(
     .target(name: "YAMLReader", dependencies: ["CYaml", "RulesSource"]),
     .target(name: "RulesEngine", dependencies: ["RulesSource"]),
     .target(name: "RulesKit", dependencies: ["YAMLReader", "RulesEngine"]),
+    .target(name: "CompiledCatalogs", dependencies: ["RulesEngine"]),
     .executableTarget(
       name: "RulesCLI",
       dependencies: [
@@ -81,6 +85,7 @@ let package = Package(
     .testTarget(name: "RulesEngineTests", dependencies: ["RulesKit"]),
     .testTarget(name: "RulesKitTests", dependencies: ["RulesKit"]),
     .testTarget(name: "RulesCLITests", dependencies: ["RulesCLI"]),
+    .testTarget(name: "CompiledCatalogsTests", dependencies: ["CompiledCatalogs", "RulesKit"]),
     .testTarget(name: "RulesServerTests", dependencies: ["RulesStore", "RulesServer", "YAMLReader"]),
     // An app's view: RulesEngine alone, catalogs and histories from committed JSON fixtures.
     .testTarget(name: "RulesAppTests", dependencies: ["RulesEngine"], exclude: ["Fixtures"]),

@@ -21,6 +21,7 @@ let package = Package(
         .product(name: "RulesEngine", package: main),
         .product(name: "RulesKit", package: main),
         .product(name: "YAMLReader", package: main),
+        .product(name: "CompiledCatalogs", package: main),
       ]
     ),
     // One workload at a time outside the harness, for callgrind.
@@ -33,6 +34,7 @@ let package = Package(
         .product(name: "RulesEngine", package: main),
         .product(name: "RulesKit", package: main),
         .product(name: "YAMLReader", package: main),
+        .product(name: "CompiledCatalogs", package: main),
       ],
       path: "Benchmarks/RulesBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -27,6 +27,45 @@ struct ExportCommandTests {
     #expect(!FileManager.default.fileExists(atPath: sandbox.url.appendingPathComponent("bad.json").path))
   }
 
+  @Test("rules export --format swift writes the committed compiled day of a shipped catalog")
+  func swift() throws {
+    let result = try CLI.run(["export", "rizq", "--format", "swift"])
+    #expect(result.status == 0)
+    let committed = try String(
+      contentsOf: CLI.repository.appendingPathComponent("Sources/CompiledCatalogs/RizqDay.swift"), encoding: .utf8)
+    #expect(result.stdout == committed)
+    let named = try CLI.run(["export", "onward", "--format", "swift", "--type-name", "Onward_2"])
+    #expect(named.status == 0)
+    #expect(named.stdout.contains("public struct Onward_2: CompiledDay {"))
+  }
+
+  @Test("rules export --format swift refuses a bad type name and a catalog it cannot translate")
+  func swiftRefusals() throws {
+    let sandbox = try Sandbox([
+      "texts.yaml": """
+      catalog: texts
+      inputs:
+        mood: {type: enum, values: [low, high], default: low}
+      badges:
+        - {id: a, name: A, when: '(mood == "high" ? "yes" : "no") == "yes"'}
+
+      """
+    ])
+    let badName = try CLI.run(["export", "rizq", "--format", "swift", "--type-name", "9x"])
+    #expect(badName.status == 64)
+    #expect(badName.stdout.isEmpty)
+    #expect(
+      badName.stderr == "error: --type-name: '9x' is not a Swift type name (letters, digits and _, not first a digit)\n"
+    )
+    let texts = try CLI.run(["export", "texts.yaml", "--format", "swift", "-o", "Texts.swift"], in: sandbox.url)
+    #expect(texts.status == 1)
+    #expect(
+      texts.stderr
+        == "error: texts.yaml: cannot write the day as Swift: it compares texts ('==' or '!=' between strings), which has no Swift translation; its day runs on the interpreter\n"
+    )
+    #expect(!FileManager.default.fileExists(atPath: sandbox.url.appendingPathComponent("Texts.swift").path))
+  }
+
   @Test("rules schema prints the committed schemas")
   func schema() throws {
     for (kind, path) in [

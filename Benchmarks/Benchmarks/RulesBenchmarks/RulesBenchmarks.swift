@@ -1,5 +1,6 @@
 import Benchmark
 import BenchmarkSupport
+import CompiledCatalogs
 import Foundation
 import RulesEngine
 import RulesSource
@@ -154,6 +155,46 @@ let benchmarks: @Sendable () -> Void = {
         ])
     } setup: {
       Shared.programs[name] = BenchFiles.load("catalogs/\(name).yaml", files: BenchFiles.shipped(name))
+    }
+  }
+
+  // The same days with each catalog's day compiled to Swift (`rules export --format swift`,
+  // Sources/CompiledCatalogs): the batch path of `rules-server batch`.
+  for name in BenchFiles.shippedNames {
+    let label = "engine.day \(name) compiled"
+    Benchmark(label, configuration: dayConfig) { benchmark in
+      let program = Shared.programs[name]!
+      let compiled = CompiledCatalogs.day(for: program)!
+      let generator = HistoryGenerator(inputs: program.catalog.inputs, days: days)
+      var tally = UnlockTally()
+      var seconds = 0.0
+      for user in 0..<users {
+        let history = generator.history(user: user)
+        let (_, elapsed) = Record.seconds {
+          DailyLoop.run(compiled: compiled, program: program, history: history, days: days, tally: &tally)
+        }
+        seconds += elapsed
+      }
+      report(
+        benchmark, label, units: Double(users * days), seconds: seconds, unit: "user-days/s",
+        extra: ["users": Double(users), "unlocks": Double(tally.unlocks)])
+    } setup: {
+      let program = BenchFiles.load("catalogs/\(name).yaml", files: BenchFiles.shipped(name))
+      Shared.programs[name] = program
+      let compiled = CompiledCatalogs.day(for: program)
+      precondition(
+        compiled != nil, "Sources/CompiledCatalogs is not \(name)'s day as it is now (scripts/generate-days)")
+      // The compiled day must compute what the interpreter computes: the same unlocks on the same days.
+      let generator = HistoryGenerator(inputs: program.catalog.inputs, days: days)
+      let evaluator = DayRunner(program: program)
+      var interpreted = UnlockTally()
+      var generated = UnlockTally()
+      for user in 0..<200 {
+        let history = generator.history(user: user)
+        DailyLoop.run(evaluator, history: history, days: days, tally: &interpreted)
+        DailyLoop.run(compiled: compiled!, program: program, history: history, days: days, tally: &generated)
+      }
+      precondition(interpreted == generated, "\(name): compiled \(generated) vs interpreted \(interpreted)")
     }
   }
 

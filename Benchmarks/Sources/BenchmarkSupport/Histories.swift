@@ -81,7 +81,39 @@ public enum DailyLoop {
   public static func run(
     _ evaluator: DayRunner, history: History, days: Int, tally: inout UnlockTally
   ) {
-    var state = CountedState(for: evaluator.program.catalog)
+    loop(evaluator.program, history: history, days: days, tally: &tally) { day, values, state, start in
+      evaluator.step(day: day, values: values, state: &state, start: start, check: true)
+    }
+  }
+
+  /// The same loop with the catalog's day compiled to Swift (`CompiledDay`) instead of the
+  /// interpreter.
+  public static func run<Day: CompiledDay>(
+    _ compiled: inout Day, program: Program, history: History, days: Int, tally: inout UnlockTally
+  ) {
+    loop(program, history: history, days: days, tally: &tally) { day, values, state, start in
+      _ = compiled.step(day: day, values: values, state: &state, start: start, check: true)
+    }
+  }
+
+  /// `run(_:program:...)` for a compiled day known only at run time (one generic
+  /// specialization per catalog: the loop itself calls the day directly).
+  public static func run(
+    compiled: any CompiledDay.Type, program: Program, history: History, days: Int, tally: inout UnlockTally
+  ) {
+    func open<Day: CompiledDay>(_: Day.Type) {
+      var day = Day()
+      run(&day, program: program, history: history, days: days, tally: &tally)
+    }
+    open(compiled)
+  }
+
+  @inline(__always)
+  static func loop(
+    _ program: Program, history: History, days: Int, tally: inout UnlockTally,
+    step: (Int, [Int]?, inout CountedState, Int?) -> Void
+  ) {
+    var state = CountedState(for: program.catalog)
     let first = history.start ?? history.records[0].date
     state.origin = history.records.first?.date.number ?? first.number
     let start = history.start?.number
@@ -95,7 +127,7 @@ public enum DailyLoop {
         values = records[index].values
         index += 1
       }
-      evaluator.step(day: day, values: values, state: &state, start: start, check: true)
+      step(day, values, &state, start)
       day += 1
     }
     for unlocked in state.unlocked {

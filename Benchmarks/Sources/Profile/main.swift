@@ -1,4 +1,5 @@
 import BenchmarkSupport
+import CompiledCatalogs
 import Foundation
 import RulesEngine
 import RulesSource
@@ -9,7 +10,7 @@ import YAMLReader
 // Workloads: generate (the catalog made in memory and nothing else: the setup the next four
 // share), events, nodes, load (the catalog reader's fast path), load-tree (the reference path:
 // located nodes, then RuleFileDecoder), write BADGES PATH (the generated catalog), shipped, expr,
-// closure, day CATALOG, baseline, histories CATALOG (the users' histories made and nothing
+// closure, day CATALOG, compiled CATALOG (the day generated as Swift), baseline, histories CATALOG (the users' histories made and nothing
 // evaluated: the setup day and baseline share), replay YEARS, step DAYS. The number after the
 // workload scales it (badges, contexts, users, ...). `Benchmarks/callgrind` subtracts each
 // setup from its workload's count.
@@ -52,11 +53,12 @@ case "expr", "closure":
     workload == "expr" ? compiled.count(contexts) : RuleWorkload.countPlain(contexts)
   }
   print("\(workload): \(hits) hits, \(Double(contexts.count) / seconds / 1e6) M/s")
-case "day", "baseline", "histories":
+case "day", "compiled", "baseline", "histories":
   let name = workload == "baseline" ? "rizq" : (rest.first ?? "rizq")
   let users = workload == "baseline" ? number(0, 1_000) : number(1, 1_000)
   let program = BenchFiles.load("catalogs/\(name).yaml", files: BenchFiles.shipped(name))
   let evaluator = DayRunner(program: program)
+  let compiled = CompiledCatalogs.day(for: program)
   let generator = HistoryGenerator(inputs: program.catalog.inputs)
   var tally = UnlockTally()
   var seconds = 0.0
@@ -65,6 +67,7 @@ case "day", "baseline", "histories":
     let (_, elapsed) = Record.seconds {
       switch workload {
       case "day": DailyLoop.run(evaluator, history: history, days: 365, tally: &tally)
+      case "compiled": DailyLoop.run(compiled: compiled!, program: program, history: history, days: 365, tally: &tally)
       case "baseline": RizqBaseline.run(history: history, days: 365, tally: &tally)
       default: tally.unlocks += history.records.count  // the others' setup alone (callgrind subtracts it)
       }

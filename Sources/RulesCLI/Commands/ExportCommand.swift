@@ -5,29 +5,53 @@ import RulesEngine
 struct ExportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "export",
-    abstract: "Write a catalog as JSON for apps, with imports merged and defaults filled.",
+    abstract: "Write a catalog as JSON for apps, or its day as Swift source to compile in.",
     discussion: """
       The JSON has a stable layout with a format version (docs/export.md): the catalog \
       format's keys, every default written out, `inputs`, `streaks` and `metrics` as lists \
       in order. The engine loads it with Foundation alone (ExportedCatalog), where libyaml \
       is not available, and evaluates it exactly as the YAML.
+
+      `--format swift` writes the catalog's day as a Swift type conforming to \
+      RulesEngine's `CompiledDay` (docs/compiled-days.md): what the engine's daily step \
+      does, compiled ahead of time, for an app or server built with that one catalog.
       """)
 
   @OptionGroup var catalog: CatalogOptions
 
   enum Format: String, ExpressibleByArgument, CaseIterable {
     case json
+    case swift
   }
 
-  @Option(help: "Output format (json).")
+  @Option(help: "Output format (json, swift).")
   var format: Format = .json
+
+  @Option(help: "The Swift type's name (--format swift; default: the catalog's id as a type name and Day).")
+  var typeName: String?
 
   @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
   var output: String?
 
   func run() throws {
     let checked = try catalog.load()
-    let text = CatalogExport.json(checked).serialized() + "\n"
+    let text: String
+    switch format {
+    case .json:
+      text = CatalogExport.json(checked).serialized() + "\n"
+    case .swift:
+      let name = typeName ?? Self.typeName(forCatalog: checked.catalog.id)
+      guard Self.isTypeName(name) else {
+        printError("error: --type-name: '\(name)' is not a Swift type name (letters, digits and _, not first a digit)")
+        throw ExitCode(64)
+      }
+      do {
+        text = try SwiftDayExport.source(Program(checked), typeName: name)
+      } catch let error as SwiftDayExport.Unsupported {
+        printError("error: \(checked.catalog.file): cannot write the day as Swift: \(error.description)")
+        throw ExitCode.failure
+      }
+    }
     guard let output else {
       print(text, terminator: "")
       return
@@ -38,5 +62,19 @@ struct ExportCommand: ParsableCommand {
       printError("error: cannot write \(output): \(error.localizedDescription)")
       throw ExitCode.failure
     }
+  }
+
+  /// `salah-streak` -> `SalahStreakDay`.
+  static func typeName(forCatalog id: String) -> String {
+    let words = id.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map {
+      $0.prefix(1).uppercased() + $0.dropFirst()
+    }
+    let name = words.joined() + "Day"
+    return name.first?.isNumber == true ? "Catalog" + name : name
+  }
+
+  static func isTypeName(_ name: String) -> Bool {
+    guard let first = name.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
+    return name.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
   }
 }

@@ -59,13 +59,17 @@ public final class HijriMonths: @unchecked Sendable {
 }
 
 /// An evaluator's view of the calendar built-ins: the Hijri month of the last day asked
-/// about is kept, so a run through consecutive days asks `HijriMonths` once a month.
-struct DayCalendar {
+/// about is kept, so a run through consecutive days asks `HijriMonths` once a month. Public for
+/// generated days (`CompiledDay`), which load the same built-ins as `DayRunner`.
+public struct DayCalendar {
   private var month = HijriMonths.Month(start: 0, end: 0, year: 0, month: 0)
+
+  /// A calendar that has looked at no day yet.
+  public init() {}
 
   /// The Hijri date of the day `number`, and its month's days.
   @inline(__always)
-  mutating func hijri(ofDay number: Int) -> (year: Int, month: Int, day: Int, monthDays: Int) {
+  public mutating func hijri(ofDay number: Int) -> (year: Int, month: Int, day: Int, monthDays: Int) {
     if number < month.start || number >= month.end { month = HijriMonths.shared.month(containing: number) }
     return (month.year, month.month, number - month.start + 1, month.end - month.start)
   }

@@ -5,63 +5,66 @@ import Foundation
 /// (NaN becomes 0). Numbers stay finite: a result past the largest number saturates at it,
 /// and one that is not a number (`pow(-1, 0.5)`) is 0, so no infinity or NaN ever reaches a
 /// state file, JSON output or a message.
-enum Arithmetic {
-  @inline(__always) static func add(_ a: Int, _ b: Int) -> Int {
+///
+/// Public and inlinable for the Swift that `rules export --format swift` generates from a
+/// catalog (`CompiledDay`): generated days compute with exactly the interpreter's arithmetic.
+public enum Arithmetic {
+  @inlinable public static func add(_ a: Int, _ b: Int) -> Int {
     let (result, overflow) = a.addingReportingOverflow(b)
     return overflow ? (b > 0 ? .max : .min) : result
   }
 
-  @inline(__always) static func subtract(_ a: Int, _ b: Int) -> Int {
+  @inlinable public static func subtract(_ a: Int, _ b: Int) -> Int {
     let (result, overflow) = a.subtractingReportingOverflow(b)
     return overflow ? (b < 0 ? .max : .min) : result
   }
 
-  @inline(__always) static func multiply(_ a: Int, _ b: Int) -> Int {
+  @inlinable public static func multiply(_ a: Int, _ b: Int) -> Int {
     let (result, overflow) = a.multipliedReportingOverflow(by: b)
     return overflow ? ((a < 0) == (b < 0) ? .max : .min) : result
   }
 
-  @inline(__always) static func remainder(_ a: Int, _ b: Int) -> Int {
+  @inlinable public static func remainder(_ a: Int, _ b: Int) -> Int {
     b == 0 || (b == -1) ? 0 : a % b
   }
 
-  @inline(__always) static func negate(_ a: Int) -> Int {
+  @inlinable public static func negate(_ a: Int) -> Int {
     a == .min ? .max : -a
   }
 
   /// `value` when finite; ±infinity as the largest finite number of its sign; NaN as 0.
-  @inline(__always) static func finite(_ value: Double) -> Double {
+  @inlinable public static func finite(_ value: Double) -> Double {
     if value.isFinite { return value }
     if value.isNaN { return 0 }
     return value > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude
   }
 
-  @inline(__always) static func add(_ a: Double, _ b: Double) -> Double { finite(a + b) }
-  @inline(__always) static func subtract(_ a: Double, _ b: Double) -> Double { finite(a - b) }
-  @inline(__always) static func multiply(_ a: Double, _ b: Double) -> Double { finite(a * b) }
-  @inline(__always) static func pow(_ a: Double, _ b: Double) -> Double { finite(Foundation.pow(a, b)) }
+  @inlinable public static func add(_ a: Double, _ b: Double) -> Double { finite(a + b) }
+  @inlinable public static func subtract(_ a: Double, _ b: Double) -> Double { finite(a - b) }
+  @inlinable public static func multiply(_ a: Double, _ b: Double) -> Double { finite(a * b) }
+  @inlinable public static func pow(_ a: Double, _ b: Double) -> Double { finite(Foundation.pow(a, b)) }
 
-  @inline(__always) static func divide(_ a: Double, _ b: Double) -> Double {
+  @inlinable public static func divide(_ a: Double, _ b: Double) -> Double {
     b == 0 ? 0 : finite(a / b)
   }
 
-  @inline(__always) static func remainder(_ a: Double, _ b: Double) -> Double {
+  @inlinable public static func remainder(_ a: Double, _ b: Double) -> Double {
     b == 0 ? 0 : fmod(a, b)
   }
 
   /// A number as an integer: clamped to Int's range, NaN as 0.
-  @inline(__always) static func int(_ value: Double) -> Int {
+  @inlinable public static func int(_ value: Double) -> Int {
     if value.isNaN { return 0 }
     if value >= 9.223_372_036_854_775e18 { return .max }
     if value <= -9.223_372_036_854_775e18 { return .min }
     return Int(value)
   }
 
-  @inline(__always) static func clamp(_ x: Int, _ low: Int, _ high: Int) -> Int {
+  @inlinable public static func clamp(_ x: Int, _ low: Int, _ high: Int) -> Int {
     x < low ? low : (x > high ? high : x)
   }
 
-  @inline(__always) static func clamp(_ x: Double, _ low: Double, _ high: Double) -> Double {
+  @inlinable public static func clamp(_ x: Double, _ low: Double, _ high: Double) -> Double {
     x < low ? low : (x > high ? high : x)
   }
 }

@@ -13,22 +13,22 @@ public struct StreakState: Sendable, Equatable {
   /// Counted days towards the next freeze.
   public var progress = 0
   /// `anchor`'s day number, or `noDay`.
-  var runStart = StreakState.noDay
+  @usableFromInline var runStart = StreakState.noDay
   /// `lastProtected`'s day number, or `noDay`.
-  var protectedDay = StreakState.noDay
+  @usableFromInline var protectedDay = StreakState.noDay
 
   /// The stored value of a day that is not there (no real day number is this small).
-  static let noDay = Int.min
+  @usableFromInline static let noDay = Int.min
 
   /// The day (a day number) the current run began: an elapsed streak's Day 0, once it is
   /// running; a consecutive streak's first counted day, while its current value is above 0.
-  public var anchor: Int? {
+  @inlinable public var anchor: Int? {
     get { runStart == Self.noDay ? nil : runStart }
     set { runStart = newValue ?? Self.noDay }
   }
 
   /// The latest day (a day number) a freeze covered, or nil.
-  public var lastProtected: Int? {
+  @inlinable public var lastProtected: Int? {
     get { protectedDay == Self.noDay ? nil : protectedDay }
     set { protectedDay = newValue ?? Self.noDay }
   }
@@ -44,5 +44,61 @@ public struct StreakState: Sendable, Equatable {
     self.progress = progress
     self.anchor = anchor
     self.lastProtected = lastProtected
+  }
+}
+
+extension StreakState {
+  /// A counted day of a consecutive streak: the first counted day of a run is where it
+  /// began; a streak with freezes (`earnEvery` > 0) earns one every `earnEvery` counted days,
+  /// at most `maxFreezes` held. The bytecode's `consecutive` step and generated days
+  /// (`CompiledDay`) both count through here.
+  @inlinable
+  public mutating func count(on day: Int, earnEvery: Int, maxFreezes: Int) {
+    if current == 0 { runStart = day }
+    current = Arithmetic.add(current, 1)
+    if current > best { best = current }
+    if earnEvery > 0 {
+      progress += 1
+      if progress >= earnEvery {
+        progress = 0
+        freezes = Swift.min(maxFreezes, freezes + 1)
+      }
+    }
+  }
+
+  /// A day that breaks a consecutive streak: a freeze is used up (the day is protected), or
+  /// the streak goes back to 0 (and its run has no start).
+  @inlinable
+  public mutating func breakOrProtect(on day: Int) {
+    if freezes > 0 {
+      freezes -= 1
+      protectedDay = day
+    } else {
+      current = 0
+      progress = 0
+      runStart = Self.noDay
+    }
+  }
+
+  /// An elapsed streak's day: the days since its Day 0 (the history's `start`, else, unless
+  /// the streak needs a start, the state's `origin` or the day itself; a later start is a new
+  /// Day 0), and `resets` makes the day a new Day 0. Returns whether the streak moved forward.
+  @inlinable
+  @discardableResult
+  public mutating func elapse(to day: Int, start: Int?, origin: Int?, needsStart: Bool, resets: Bool) -> Bool {
+    if anchor == nil {
+      anchor = start ?? (needsStart ? nil : (origin ?? day))
+    } else if let start, let anchor, anchor < start {
+      self.anchor = start  // a later start (a new commitment) is a new Day 0
+    }
+    guard let anchor else {
+      current = 0
+      return false
+    }
+    if resets { self.anchor = day }
+    let elapsed = day - (self.anchor ?? anchor)
+    current = Swift.max(0, elapsed)
+    best = Swift.max(best, current)
+    return elapsed > 0
   }
 }

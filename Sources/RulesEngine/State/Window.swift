@@ -19,4 +19,26 @@ public struct Window: Sendable, Equatable {
 
   /// How many days the window holds.
   public var days: Int { ints.count }
+
+  /// What today's value of an int window is added to: its sum without its oldest day.
+  @inlinable public var intBase: Int { Arithmetic.subtract(intSum, ints[head]) }
+
+  /// What today's value of a number window is added to: its sum without its oldest day.
+  @inlinable public var numBase: Double { Arithmetic.subtract(numSum, nums[head]) }
+
+  /// Counts a day's value into an int window: it replaces the oldest.
+  @inlinable
+  public mutating func push(int value: Int) {
+    intSum = Arithmetic.add(intBase, value)
+    ints[head] = value
+    head = (head + 1) % days
+  }
+
+  /// Counts a day's value into a number window: it replaces the oldest.
+  @inlinable
+  public mutating func push(num value: Double) {
+    numSum = Arithmetic.add(numBase, value)
+    nums[head] = value
+    head = (head + 1) % days
+  }
 }
