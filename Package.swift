@@ -15,7 +15,7 @@ import PackageDescription
 //                lock, scenarios, explanations, listings, JSON Schemas, text output
 //   RulesCLI     the `rules` command
 //   RulesStore   users' days, states and unlocks in SQLite (GRDB) or PostgreSQL (PostgresNIO);
-//                import and batch (no HTTP)
+//                import and batch (no HTTP); a shipped catalog's days counted by its compiled day
 //   RulesServer  the `rules-server` command: import, batch, eval, serve (Hummingbird)
 // `rules` (RulesCLI) reaches none of the server's packages, so a catalog author's build stays quick.
 let package = Package(
@@ -63,6 +63,7 @@ let package = Package(
       name: "RulesStore",
       dependencies: [
         "RulesKit",
+        "CompiledCatalogs",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "Logging", package: "swift-log"),

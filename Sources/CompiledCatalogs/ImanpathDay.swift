@@ -6,7 +6,7 @@ import RulesEngine
 /// The day of ImanPath (`imanpath`) compiled to Swift: what `DayRunner.step` does for this catalog.
 public struct ImanpathDay: CompiledDay {
   public static let catalog = "imanpath"
-  public static let fingerprint: UInt64 = 0x138311898854296e
+  public static let fingerprint: UInt64 = 0xc876b0ea81fcbc24
   private var calendar = DayCalendar()
 
   /// A day with no Hijri month looked up yet.
@@ -14,7 +14,6 @@ public struct ImanpathDay: CompiledDay {
 
   /// One whole day: checked in progress (badges unlock), then finished and counted.
   public mutating func step(day: Int, values: [Int]?, state: inout CountedState, start: Int?, check: Bool) -> [Int] {
-    precondition(state.streaks.count == 1 && state.intSums.count == 0 && state.numSums.count == 0 && state.windows.count == 0 && state.unlocked.count == 0, "the state is not this catalog's (CountedState(for:) makes one)")
     var i0 = 0
     let q0 = state.streaks[0]
     var p0 = q0
@@ -30,7 +29,10 @@ public struct ImanpathDay: CompiledDay {
     p0.elapse(to: day, start: start, origin: state.origin, needsStart: true, resets: i0 != 0)
     if check { state.lastCheck = day }
     // The day counted into the state.
-    state.streaks[0] = p0
+    state.streaks.withUnsafeMutableBufferPointer { streaks in
+      precondition(streaks.count == 1, "the state is not this catalog's (CountedState(for:) makes one)")
+      streaks[0] = p0
+    }
     state.countedThrough = day
     return []
   }

@@ -6,7 +6,7 @@ import RulesEngine
 /// The day of SalahStreak (`salahstreak`) compiled to Swift: what `DayRunner.step` does for this catalog.
 public struct SalahstreakDay: CompiledDay {
   public static let catalog = "salahstreak"
-  public static let fingerprint: UInt64 = 0x77f765c4460ef1dd
+  public static let fingerprint: UInt64 = 0x52717855b83951b0
   private var calendar = DayCalendar()
 
   /// A day with no Hijri month looked up yet.
@@ -14,7 +14,6 @@ public struct SalahstreakDay: CompiledDay {
 
   /// One whole day: checked in progress (badges unlock), then finished and counted.
   public mutating func step(day: Int, values: [Int]?, state: inout CountedState, start: Int?, check: Bool) -> [Int] {
-    precondition(state.streaks.count == 1 && state.intSums.count == 5 && state.numSums.count == 5 && state.windows.count == 5 && state.unlocked.count == 13, "the state is not this catalog's (CountedState(for:) makes one)")
     var i0 = 0
     var i1 = 0
     var i2 = 0
@@ -425,7 +424,10 @@ public struct SalahstreakDay: CompiledDay {
     state.intSums[2] = i19
     state.windows[3]!.push(int: w3)
     state.windows[4]!.push(int: w4)
-    state.streaks[0] = p0
+    state.streaks.withUnsafeMutableBufferPointer { streaks in
+      precondition(streaks.count == 1, "the state is not this catalog's (CountedState(for:) makes one)")
+      streaks[0] = p0
+    }
     state.countedThrough = day
     return unlocked
   }

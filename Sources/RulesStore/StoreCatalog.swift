@@ -1,3 +1,4 @@
+import CompiledCatalogs
 import Foundation
 import RulesEngine
 import RulesKit
@@ -69,12 +70,14 @@ public final class StoreCatalog: Sendable {
   /// Reads stored records straight into the engine's encoded form.
   let decoder: StoredRecordDecoder
   let checked: ValidatedCatalog
-  /// The Swift API's engine: every evaluation of the store goes through it.
+  /// The Swift API's engine: every evaluation of the store goes through it. For a shipped
+  /// catalog as it was when the server was built, its compiled day (`CompiledCatalogs`) counts
+  /// the days; any other catalog runs on the interpreter, with the same results.
   public let engine: Engine
 
   public init(_ checked: ValidatedCatalog) {
     self.checked = checked
-    self.engine = Engine(checked)
+    self.engine = Engine(checked, compiledDays: CompiledCatalogs.all)
     id = checked.catalog.id
     name = checked.catalog.name ?? checked.catalog.id
     version = checked.catalog.version

@@ -183,6 +183,26 @@ import Testing
     }
   }
 
+  @Test("the store counts a shipped catalog's days with its compiled day, any other on the interpreter")
+  func shippedCatalogsUseTheirCompiledDay() throws {
+    for name in ["discipline", "imanpath", "onward", "rizq", "salahstreak"] {
+      let catalog = try loadCatalog(name)
+      #expect(catalog.engine.compiledDay.map { $0.catalog } == name, "\(name)")
+    }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("changed-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let discipline = try String(
+      contentsOf: repositoryRoot.appendingPathComponent("catalogs/discipline.yaml"), encoding: .utf8)
+    let changed = folder.appendingPathComponent("discipline.yaml")
+    try (discipline + "\n# a comment changes nothing\n").write(to: changed, atomically: true, encoding: .utf8)
+    #expect(try StoreCatalog.load(changed.path).engine.compiledDay != nil, "a comment does not change the day")
+    #expect(discipline.contains("when: training.current >= 14"))
+    try discipline.replacingOccurrences(of: "when: training.current >= 14", with: "when: training.current >= 15")
+      .write(to: changed, atomically: true, encoding: .utf8)
+    #expect(try StoreCatalog.load(changed.path).engine.compiledDay == nil, "a badge's threshold does")
+  }
+
   @Test func aPlainPathAndSqlitePrefixOpenTheSameFile() async throws {
     try await withTemporaryFolder { folder in
       let path = folder.appendingPathComponent("s.db").path

@@ -45,9 +45,18 @@ public final class Engine: Sendable {
     self.init(checked)
   }
 
+  /// The catalog's day compiled to Swift, when one of the `compiledDays` given was made from
+  /// this catalog as it is: the days before each check's date are counted by it.
+  public let compiledDay: (any CompiledDay.Type)?
+
   /// An engine for a catalog already checked (the tooling loads YAML catalogs this way).
-  public init(_ catalog: ValidatedCatalog) {
-    program = Program(catalog)
+  /// `compiledDays`: days compiled to Swift (`rules export --format swift`) that a server or
+  /// app was built with; the one generated from this catalog exactly as it is, if any, counts
+  /// the days (`CompiledDay.matches`), and the interpreter the rest, with the same results.
+  public init(_ catalog: ValidatedCatalog, compiledDays: [any CompiledDay.Type] = []) {
+    let program = Program(catalog)
+    self.program = program
+    compiledDay = compiledDays.first { $0.matches(program) }
     inputNames = catalog.inputs.map(\.name)
     inputDefaults = catalog.inputs.map { $0.encode($0.defaultValue) }
   }
@@ -93,7 +102,8 @@ public final class Engine: Sendable {
       user: user ?? saved?.user, start: start, timeZone: timeZone,
       records: Self.merge(given, over: saved?.pending ?? []))
     try Self.place(&history, calendar: calendar, timeZoneChanges: timeZoneChanges)
-    let outcome = CheckRunner.evaluate(program, history: history, date: date, saved: saved, rebuild: rebuild)
+    let outcome = CheckRunner.evaluate(
+      program, history: history, date: date, saved: saved, rebuild: rebuild, compiled: compiledDay)
     let next = outcome.state ?? saved ?? UserState(program: program, user: user)
     return DailyCheck(evaluation: localized(outcome.evaluation, to: locale), state: next, warnings: outcome.warnings)
   }

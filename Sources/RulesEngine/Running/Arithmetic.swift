@@ -9,62 +9,62 @@ import Foundation
 /// Public and inlinable for the Swift that `rules export --format swift` generates from a
 /// catalog (`CompiledDay`): generated days compute with exactly the interpreter's arithmetic.
 public enum Arithmetic {
-  @inlinable public static func add(_ a: Int, _ b: Int) -> Int {
+  @inlinable @inline(__always) public static func add(_ a: Int, _ b: Int) -> Int {
     let (result, overflow) = a.addingReportingOverflow(b)
     return overflow ? (b > 0 ? .max : .min) : result
   }
 
-  @inlinable public static func subtract(_ a: Int, _ b: Int) -> Int {
+  @inlinable @inline(__always) public static func subtract(_ a: Int, _ b: Int) -> Int {
     let (result, overflow) = a.subtractingReportingOverflow(b)
     return overflow ? (b < 0 ? .max : .min) : result
   }
 
-  @inlinable public static func multiply(_ a: Int, _ b: Int) -> Int {
+  @inlinable @inline(__always) public static func multiply(_ a: Int, _ b: Int) -> Int {
     let (result, overflow) = a.multipliedReportingOverflow(by: b)
     return overflow ? ((a < 0) == (b < 0) ? .max : .min) : result
   }
 
-  @inlinable public static func remainder(_ a: Int, _ b: Int) -> Int {
+  @inlinable @inline(__always) public static func remainder(_ a: Int, _ b: Int) -> Int {
     b == 0 || (b == -1) ? 0 : a % b
   }
 
-  @inlinable public static func negate(_ a: Int) -> Int {
+  @inlinable @inline(__always) public static func negate(_ a: Int) -> Int {
     a == .min ? .max : -a
   }
 
   /// `value` when finite; ±infinity as the largest finite number of its sign; NaN as 0.
-  @inlinable public static func finite(_ value: Double) -> Double {
+  @inlinable @inline(__always) public static func finite(_ value: Double) -> Double {
     if value.isFinite { return value }
     if value.isNaN { return 0 }
     return value > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude
   }
 
-  @inlinable public static func add(_ a: Double, _ b: Double) -> Double { finite(a + b) }
-  @inlinable public static func subtract(_ a: Double, _ b: Double) -> Double { finite(a - b) }
-  @inlinable public static func multiply(_ a: Double, _ b: Double) -> Double { finite(a * b) }
-  @inlinable public static func pow(_ a: Double, _ b: Double) -> Double { finite(Foundation.pow(a, b)) }
+  @inlinable @inline(__always) public static func add(_ a: Double, _ b: Double) -> Double { finite(a + b) }
+  @inlinable @inline(__always) public static func subtract(_ a: Double, _ b: Double) -> Double { finite(a - b) }
+  @inlinable @inline(__always) public static func multiply(_ a: Double, _ b: Double) -> Double { finite(a * b) }
+  @inlinable @inline(__always) public static func pow(_ a: Double, _ b: Double) -> Double { finite(Foundation.pow(a, b)) }
 
-  @inlinable public static func divide(_ a: Double, _ b: Double) -> Double {
+  @inlinable @inline(__always) public static func divide(_ a: Double, _ b: Double) -> Double {
     b == 0 ? 0 : finite(a / b)
   }
 
-  @inlinable public static func remainder(_ a: Double, _ b: Double) -> Double {
+  @inlinable @inline(__always) public static func remainder(_ a: Double, _ b: Double) -> Double {
     b == 0 ? 0 : fmod(a, b)
   }
 
   /// A number as an integer: clamped to Int's range, NaN as 0.
-  @inlinable public static func int(_ value: Double) -> Int {
+  @inlinable @inline(__always) public static func int(_ value: Double) -> Int {
     if value.isNaN { return 0 }
     if value >= 9.223_372_036_854_775e18 { return .max }
     if value <= -9.223_372_036_854_775e18 { return .min }
     return Int(value)
   }
 
-  @inlinable public static func clamp(_ x: Int, _ low: Int, _ high: Int) -> Int {
+  @inlinable @inline(__always) public static func clamp(_ x: Int, _ low: Int, _ high: Int) -> Int {
     x < low ? low : (x > high ? high : x)
   }
 
-  @inlinable public static func clamp(_ x: Double, _ low: Double, _ high: Double) -> Double {
+  @inlinable @inline(__always) public static func clamp(_ x: Double, _ low: Double, _ high: Double) -> Double {
     x < low ? low : (x > high ? high : x)
   }
 }

@@ -16,14 +16,16 @@ public enum CheckRunner {
   /// the history is counted again from its first day; unlocks of `saved` are kept with their
   /// dates. The state returned keeps the records after its last counted day (the day in
   /// progress). A state saved after `date` is left as it is (`state` is nil) and the
-  /// evaluation is made from `history` alone, with a `state-ahead` warning.
+  /// evaluation is made from `history` alone, with a `state-ahead` warning. `compiled`: the
+  /// program's day compiled to Swift (`CompiledDay.matches(program)`), which then counts the
+  /// days before the date.
   public static func evaluate(
     _ program: Program, history: History, date: CalendarDay, saved: UserState?,
-    rebuild: Bool = false
+    rebuild: Bool = false, compiled: (any CompiledDay.Type)? = nil
   ) -> Outcome {
     let catalog = program.catalog
     if let saved, !rebuild, let last = saved.date, last > date {
-      var outcome = evaluate(program, history: history, date: date, saved: nil)
+      var outcome = evaluate(program, history: history, date: date, saved: nil, compiled: compiled)
       outcome.warnings.append(
         EngineWarning(
           .stateAhead,
@@ -40,7 +42,7 @@ public enum CheckRunner {
     state.warnings = []
     if let saved, !rebuild { warnings += changedRecords(history, saved) }
 
-    let evaluator = DayRunner(program: program)
+    let evaluator = DayRunner(program: program, compiled: compiled)
     var new = check(evaluator, history: history, date: date, state: &state.counted)
 
     if rebuild, let saved {

@@ -6,7 +6,7 @@
 ///
 /// Only the catalog it was generated from may run through it: `matches(_:)` compares its
 /// `fingerprint` with the program's. Catalogs loaded at run time go through `DayRunner`.
-public protocol CompiledDay {
+public protocol CompiledDay: SendableMetatype {
   /// The id of the catalog the day was generated from.
   static var catalog: String { get }
   /// `SwiftDayExport.fingerprint(_:)` of the program it was generated from.

@@ -72,9 +72,19 @@ public final class DayRunner {
     return allResults.indices.filter { frame.ints[allResults[$0]] != 0 }
   }
 
-  /// A runner for `program`, with its own frame (one per thread).
-  public init(program: Program) {
+  /// The catalog's day compiled to Swift, when the runner was given one made from `program`:
+  /// `step` (the nightly batch's and the catch-up's day) runs it instead of the bytecode.
+  private var compiledDay: (any CompiledDay)?
+  /// Whether there is one (a plain flag: looking at the optional existential costs a copy).
+  private let stepsCompiled: Bool
+
+  /// A runner for `program`, with its own frame (one per thread). With `compiled` (a
+  /// `CompiledDay` generated from this very program: `CompiledDay.matches`), `step` runs the
+  /// compiled day; the check day and reports still run the bytecode, which fills the frame.
+  public init(program: Program, compiled: (any CompiledDay.Type)? = nil) {
     self.program = program
+    compiledDay = compiled.map { $0.init() }
+    stepsCompiled = compiled != nil
     let layout = program.layout
     let catalog = program.catalog
     bytecode = program.bytecode
@@ -312,6 +322,9 @@ public final class DayRunner {
   /// the other, in one call (the nightly job's loop). Returns the badges unlocked.
   @discardableResult
   public func step(day: Int, values: [Int]?, state: inout CountedState, start: Int?, check: Bool) -> [Int] {
+    if stepsCompiled {
+      return compiledDay!.step(day: day, values: values, state: &state, start: start, check: check)
+    }
     load(day: day, values: values, state: state, start: start)
     let differs = run(day: day, state: state, start: start, inProgress: true)
     let unlocked = unlockBadges(day: day, state: &state, check: check)

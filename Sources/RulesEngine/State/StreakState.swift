@@ -52,7 +52,7 @@ extension StreakState {
   /// began; a streak with freezes (`earnEvery` > 0) earns one every `earnEvery` counted days,
   /// at most `maxFreezes` held. The bytecode's `consecutive` step and generated days
   /// (`CompiledDay`) both count through here.
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func count(on day: Int, earnEvery: Int, maxFreezes: Int) {
     if current == 0 { runStart = day }
     current = Arithmetic.add(current, 1)
@@ -68,7 +68,7 @@ extension StreakState {
 
   /// A day that breaks a consecutive streak: a freeze is used up (the day is protected), or
   /// the streak goes back to 0 (and its run has no start).
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func breakOrProtect(on day: Int) {
     if freezes > 0 {
       freezes -= 1
@@ -83,7 +83,7 @@ extension StreakState {
   /// An elapsed streak's day: the days since its Day 0 (the history's `start`, else, unless
   /// the streak needs a start, the state's `origin` or the day itself; a later start is a new
   /// Day 0), and `resets` makes the day a new Day 0. Returns whether the streak moved forward.
-  @inlinable
+  @inlinable @inline(__always)
   @discardableResult
   public mutating func elapse(to day: Int, start: Int?, origin: Int?, needsStart: Bool, resets: Bool) -> Bool {
     if anchor == nil {

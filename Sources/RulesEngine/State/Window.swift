@@ -27,7 +27,7 @@ public struct Window: Sendable, Equatable {
   @inlinable public var numBase: Double { Arithmetic.subtract(numSum, nums[head]) }
 
   /// Counts a day's value into an int window: it replaces the oldest.
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func push(int value: Int) {
     intSum = Arithmetic.add(intBase, value)
     ints[head] = value
@@ -35,7 +35,7 @@ public struct Window: Sendable, Equatable {
   }
 
   /// Counts a day's value into a number window: it replaces the oldest.
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func push(num value: Double) {
     numSum = Arithmetic.add(numBase, value)
     nums[head] = value
