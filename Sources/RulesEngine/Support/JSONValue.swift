@@ -108,6 +108,12 @@ public indirect enum JSONValue: Sendable, Equatable {
 
   static func quote(_ text: String, into out: inout String) {
     out += "\""
+    // Most texts (ids, dates, names) need no escape: they are appended whole.
+    if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+      out += text
+      out += "\""
+      return
+    }
     for scalar in text.unicodeScalars {
       switch scalar {
       case "\"": out += "\\\""
