@@ -17,6 +17,8 @@ public struct CatalogValidator {
   private var diagnostics: [Diagnostic] = []
   private var environment = Environment()
   private var checker: TypeChecker
+  /// The names of the final environment, for the one-pass checker of badges' criteria.
+  private var fastNames = TypedParser.Names(Environment())
 
   private init(catalog: Catalog, sources: [String: SourceFile]) {
     self.catalog = catalog
@@ -135,7 +137,9 @@ public struct CatalogValidator {
       streakChecks[index] = ValidatedStreak(streak: streak, counts: nil, skips: nil, resets: nil)
     }
 
+    fastNames = TypedParser.Names(checker.environment)
     var badges: [ValidatedBadge] = []
+    badges.reserveCapacity(catalog.badges.count)
     for badge in catalog.badges { badges.append(checkBadge(badge)) }
     var metricProgress: [ProgressPart?] = []
     for metric in catalog.metrics {
@@ -195,7 +199,9 @@ public struct CatalogValidator {
 
   private mutating func checkBadge(_ badge: Badge) -> ValidatedBadge {
     var when = Self.placeholder
-    if let expr = parse(badge.when) {
+    if let typed = TypedParser.check(badge.when.text, names: fastNames, expecting: .bool) {
+      when = typed
+    } else if let expr = parse(badge.when) {
       when = typeCheck(expr, badge.when) { checker, expr in
         checker.check(expr, expecting: .bool, role: "a badge's 'when'")
       }
@@ -215,14 +221,14 @@ public struct CatalogValidator {
   private mutating func checkProgress(
     _ measure: (current: ExpressionSource, target: ExpressionSource), of owner: String
   ) -> ProgressPart? {
-    var typedCurrent: TypedExpr?
-    if let expr = parse(measure.current) {
+    var typedCurrent = TypedParser.check(measure.current.text, names: fastNames, expecting: nil)
+    if typedCurrent == nil, let expr = parse(measure.current) {
       typedCurrent = typeCheck(expr, measure.current) {
         $0.checkNumeric($1, role: "\(owner)'s progress 'current'")
       }
     }
-    var typedTarget: TypedExpr?
-    if let expr = parse(measure.target) {
+    var typedTarget = TypedParser.check(measure.target.text, names: fastNames, expecting: nil)
+    if typedTarget == nil, let expr = parse(measure.target) {
       typedTarget = typeCheck(expr, measure.target) {
         $0.checkNumeric($1, role: "\(owner)'s progress 'target'")
       }
