@@ -62,11 +62,13 @@ struct TypedParser {
   /// hashing); made once for the criteria of a catalog.
   struct Names {
     fileprivate struct Entry {
-      var bytes: [UInt8]
       var input: (index: Int, type: ValueType)?
       var metric: (index: Int, type: ValueType)?
       var streak: Int?
     }
+    /// Every name's bytes, one after the other; name `i` is `bytes[starts[i]..<starts[i + 1]]`.
+    private var bytes: [UInt8] = []
+    private var starts: [Int] = [0]
     fileprivate var entries: [Entry] = []
 
     /// The names of `environment`.
@@ -75,7 +77,9 @@ struct TypedParser {
       func entry(_ name: String) -> Int {
         if let position = positions[name] { return position }
         positions[name] = entries.count
-        entries.append(Entry(bytes: Array(name.utf8)))
+        entries.append(Entry())
+        bytes += name.utf8
+        starts.append(bytes.count)
         return entries.count - 1
       }
       for (name, input) in environment.inputs { entries[entry(name)].input = input }
@@ -83,11 +87,18 @@ struct TypedParser {
       for (name, streak) in environment.streaks { entries[entry(name)].streak = streak }
     }
 
-    fileprivate func find(_ name: UnsafeBufferPointer<UInt8>) -> Entry? {
-      for entry in entries where entry.bytes.count == name.count {
-        if entry.bytes.withUnsafeBufferPointer({ memoryEquals($0, name) }) { return entry }
+    /// The position of the entry named `name`.
+    fileprivate func find(_ name: UnsafeBufferPointer<UInt8>) -> Int? {
+      bytes.withUnsafeBufferPointer { all in
+        starts.withUnsafeBufferPointer { starts in
+          for index in 0..<starts.count - 1 where starts[index + 1] - starts[index] == name.count {
+            if memoryEquals(UnsafeBufferPointer(rebasing: all[starts[index]..<starts[index + 1]]), name) {
+              return index
+            }
+          }
+          return nil
+        }
       }
-      return nil
     }
   }
 
@@ -334,7 +345,8 @@ struct TypedParser {
 
   /// A plain name (`TypeChecker.resolve`): an input, a metric, then a built-in.
   private func resolve(_ range: Range<Int>) throws -> TypedExpr {
-    if let entry = names.find(slice(range)) {
+    if let found = names.find(slice(range)) {
+      let entry = names.entries[found]
       if let input = entry.input {
         if input.type == .invalid { throw GiveUp() }
         return TypedExpr(.symbol(.input(input.index)), input.type, range: range)
@@ -352,7 +364,7 @@ struct TypedParser {
 
   /// `base.field` (`TypeChecker.resolve`): a streak's field, then `badges` and `hijri`.
   private func member(_ base: Range<Int>, _ field: Range<Int>, range: Range<Int>) throws -> TypedExpr {
-    if let streak = names.find(slice(base))?.streak {
+    if let found = names.find(slice(base)), let streak = names.entries[found].streak {
       let streakField: StreakField
       if equals(field, "current") {
         streakField = .current

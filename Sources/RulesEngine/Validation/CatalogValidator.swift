@@ -140,7 +140,8 @@ public struct CatalogValidator {
     fastNames = TypedParser.Names(checker.environment)
     var badges: [ValidatedBadge] = []
     badges.reserveCapacity(catalog.badges.count)
-    for badge in catalog.badges { badges.append(checkBadge(badge)) }
+    // By index: a for-in would copy each badge once more before `checkBadge` copies it.
+    for index in catalog.badges.indices { badges.append(checkBadge(catalog.badges[index])) }
     var metricProgress: [ProgressPart?] = []
     for metric in catalog.metrics {
       metricProgress.append(metric.progress.flatMap { checkProgress($0, of: "a metric") })
@@ -197,7 +198,8 @@ public struct CatalogValidator {
     }
   }
 
-  private mutating func checkBadge(_ badge: Badge) -> ValidatedBadge {
+  /// `badge` is consumed: it moves into the result instead of being copied once more.
+  private mutating func checkBadge(_ badge: consuming Badge) -> ValidatedBadge {
     var when = Self.placeholder
     if let typed = TypedParser.check(badge.when.text, names: fastNames, expecting: .bool) {
       when = typed

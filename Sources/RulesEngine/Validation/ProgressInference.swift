@@ -3,7 +3,9 @@
 /// Parts that are not comparisons (a plain `logged`, say) give no progress.
 enum ProgressInference {
   static func parts(of expr: TypedExpr) -> [ProgressPart] {
+    guard case .binary = expr.kind else { return [] }
     var parts: [ProgressPart] = []
+    parts.reserveCapacity(2)  // one allocation for the usual one or two parts
     collect(expr, into: &parts)
     return parts
   }
