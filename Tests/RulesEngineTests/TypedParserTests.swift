@@ -69,6 +69,15 @@ struct TypedParserTests {
     }
   }
 
+  @Test("symbols and aggregate kinds are written as interpolation writes them")
+  func writtenAsInterpolated() {
+    var symbols: [Symbol] = [.input(0), .input(12), .logged, .day, .metric(3), .badgesCount, .badgesXP]
+    symbols += StreakField.allCases.map { .streak(2, $0) }
+    symbols += CalendarField.allCases.map { .calendar($0) }
+    for symbol in symbols { #expect(symbol.written == "\(symbol)") }
+    for kind in [Aggregate.Kind.total, .last(7), .last(3660)] { #expect(kind.written == "\(kind)") }
+  }
+
   /// The reference path's tree, nil when it reports anything.
   static func reference(_ text: String, expecting: ValueType?) -> TypedExpr? {
     guard case .success(let expr) = Parser.parse(text) else { return nil }
