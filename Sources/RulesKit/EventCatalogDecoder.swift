@@ -130,15 +130,16 @@ struct EventCatalogDecoder {
     while true {
       guard events.next() else { return nil }
       if events.kind == .sequenceEnd { return badges }
-      guard events.kind == .mappingStart, !events.hasProperties, let badge = decodeBadge() else {
+      guard events.kind == .mappingStart, !events.hasProperties, decodeBadge(into: &badges) else {
         return nil
       }
-      badges.append(badge)
     }
   }
 
-  /// One badge; the current event starts its mapping.
-  private mutating func decodeBadge() -> Badge? {
+  /// One badge, added to `badges` (built in place: returned as an optional, it was copied
+  /// once more); false when the reference path must read the file. The current event starts
+  /// its mapping.
+  private mutating func decodeBadge(into badges: inout [Badge]) -> Bool {
     let origin = Origin(file: file, mark: events.mark)
     var id: String?
     var name: String?
@@ -154,57 +155,59 @@ struct EventCatalogDecoder {
     var extra: JSONValue?
     var seen: UInt32 = 0
     while true {
-      guard events.next() else { return nil }
+      guard events.next() else { return false }
       if events.kind == .mappingEnd { break }
       guard events.isBareScalar, let key = BadgeKey.match(events.bytes) else {
-        return nil
+        return false
       }
       let bit: UInt32 = 1 << UInt32(key.rawValue)
-      guard seen & bit == 0 else { return nil }
+      guard seen & bit == 0 else { return false }
       seen |= bit
       switch key {
       case .id:
-        guard let text = idValue() else { return nil }
+        guard let text = idValue() else { return false }
         id = text
       case .name:
-        guard let text = textValue() else { return nil }
+        guard let text = textValue() else { return false }
         name = text
       case .when:
-        guard let expression = expressionValue() else { return nil }
+        guard let expression = expressionValue() else { return false }
         when = expression
       case .description:
-        guard let text = textValue() else { return nil }
+        guard let text = textValue() else { return false }
         description = text
       case .category:
-        guard let text = textValue() else { return nil }
+        guard let text = textValue() else { return false }
         category = text
       case .xp:
-        guard let value = integerValue(), value >= 0 else { return nil }
+        guard let value = integerValue(), value >= 0 else { return false }
         xp = value
       case .tags:
-        guard let list = idList() else { return nil }
+        guard let list = idList() else { return false }
         tags = list
       case .emoji, .color, .icon, .image:
-        guard let text = textValue() else { return nil }
+        guard let text = textValue() else { return false }
         if fields.isEmpty { fields.reserveCapacity(4) }  // one allocation, not one per doubling
         fields.append((key: BadgeKey.strings[key.rawValue], value: text))
       case .group:
-        guard let text = idValue() else { return nil }
+        guard let text = idValue() else { return false }
         group = text
         groupOrigin = Origin(file: file, mark: events.mark)
       case .progress:
-        guard let pair = progressValue() else { return nil }
+        guard let pair = progressValue() else { return false }
         progress = pair
       case .extra:
-        guard events.next(), let node = node(depth: 4) else { return nil }
+        guard events.next(), let node = node(depth: 4) else { return false }
         extra = JSONValue(node)
       }
     }
-    guard let id, let name, let when else { return nil }
-    return Badge(
-      id: id, origin: origin, name: name, description: description, category: category, when: when,
-      progress: progress, xp: xp, group: group, groupOrigin: groupOrigin, tags: tags,
-      display: Display(fields: fields, extra: extra))
+    guard let id, let name, let when else { return false }
+    badges.append(
+      Badge(
+        id: id, origin: origin, name: name, description: description, category: category, when: when,
+        progress: progress, xp: xp, group: group, groupOrigin: groupOrigin, tags: tags,
+        display: Display(fields: fields, extra: extra)))
+    return true
   }
 
   /// `progress: {current: ..., target: ...}`, both required.
