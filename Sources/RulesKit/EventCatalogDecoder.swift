@@ -130,16 +130,15 @@ struct EventCatalogDecoder {
     while true {
       guard events.next() else { return nil }
       if events.kind == .sequenceEnd { return badges }
-      guard events.kind == .mappingStart, !events.hasProperties, decodeBadge(into: &badges) else {
+      guard events.kind == .mappingStart, !events.hasProperties, let badge = decodeBadge() else {
         return nil
       }
+      badges.append(badge)
     }
   }
 
-  /// One badge, added to `badges` (built in place: returned as an optional, it was copied
-  /// once more); false when the reference path must read the file. The current event starts
-  /// its mapping.
-  private mutating func decodeBadge(into badges: inout [Badge]) -> Bool {
+  /// One badge; the current event starts its mapping.
+  private mutating func decodeBadge() -> Badge? {
     let origin = Origin(file: file, mark: events.mark)
     var id: String?
     var name: String?
@@ -155,59 +154,57 @@ struct EventCatalogDecoder {
     var extra: JSONValue?
     var seen: UInt32 = 0
     while true {
-      guard events.next() else { return false }
+      guard events.next() else { return nil }
       if events.kind == .mappingEnd { break }
       guard events.isBareScalar, let key = BadgeKey.match(events.bytes) else {
-        return false
+        return nil
       }
       let bit: UInt32 = 1 << UInt32(key.rawValue)
-      guard seen & bit == 0 else { return false }
+      guard seen & bit == 0 else { return nil }
       seen |= bit
       switch key {
       case .id:
-        guard let text = idValue() else { return false }
+        guard let text = idValue() else { return nil }
         id = text
       case .name:
-        guard let text = textValue() else { return false }
+        guard let text = textValue() else { return nil }
         name = text
       case .when:
-        guard let expression = expressionValue() else { return false }
+        guard let expression = expressionValue() else { return nil }
         when = expression
       case .description:
-        guard let text = textValue() else { return false }
+        guard let text = textValue() else { return nil }
         description = text
       case .category:
-        guard let text = textValue() else { return false }
+        guard let text = textValue() else { return nil }
         category = text
       case .xp:
-        guard let value = integerValue(), value >= 0 else { return false }
+        guard let value = integerValue(), value >= 0 else { return nil }
         xp = value
       case .tags:
-        guard let list = idList() else { return false }
+        guard let list = idList() else { return nil }
         tags = list
       case .emoji, .color, .icon, .image:
-        guard let text = textValue() else { return false }
+        guard let text = textValue() else { return nil }
         if fields.isEmpty { fields.reserveCapacity(4) }  // one allocation, not one per doubling
         fields.append((key: BadgeKey.strings[key.rawValue], value: text))
       case .group:
-        guard let text = idValue() else { return false }
+        guard let text = idValue() else { return nil }
         group = text
         groupOrigin = Origin(file: file, mark: events.mark)
       case .progress:
-        guard let pair = progressValue() else { return false }
+        guard let pair = progressValue() else { return nil }
         progress = pair
       case .extra:
-        guard events.next(), let node = node(depth: 4) else { return false }
+        guard events.next(), let node = node(depth: 4) else { return nil }
         extra = JSONValue(node)
       }
     }
-    guard let id, let name, let when else { return false }
-    badges.append(
-      Badge(
-        id: id, origin: origin, name: name, description: description, category: category, when: when,
-        progress: progress, xp: xp, group: group, groupOrigin: groupOrigin, tags: tags,
-        display: Display(fields: fields, extra: extra)))
-    return true
+    guard let id, let name, let when else { return nil }
+    return Badge(
+      id: id, origin: origin, name: name, description: description, category: category, when: when,
+      progress: progress, xp: xp, group: group, groupOrigin: groupOrigin, tags: tags,
+      display: Display(fields: fields, extra: extra))
   }
 
   /// `progress: {current: ..., target: ...}`, both required.
