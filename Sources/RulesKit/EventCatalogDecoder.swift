@@ -73,9 +73,29 @@ struct EventCatalogDecoder {
   private enum BadgeKey: Int, CaseIterable {
     case id, name, when, description, category, xp, tags, emoji, color, icon, image, group, progress, extra
 
-    /// Each key's name, as text and as bytes.
-    static let strings: [String] = allCases.map { "\($0)" }
-    static let names: [[UInt8]] = strings.map { Array($0.utf8) }
+    /// Each key's name, as text (from `name`: interpolating the cases themselves went through
+    /// reflection, 3.2 M instructions the first time).
+    static let strings: [String] = allCases.map { $0.name.description }
+
+    /// Each key's name, as static bytes (no array to reach through a lazily made global).
+    var name: StaticString {
+      switch self {
+      case .id: "id"
+      case .name: "name"
+      case .when: "when"
+      case .description: "description"
+      case .category: "category"
+      case .xp: "xp"
+      case .tags: "tags"
+      case .emoji: "emoji"
+      case .color: "color"
+      case .icon: "icon"
+      case .image: "image"
+      case .group: "group"
+      case .progress: "progress"
+      case .extra: "extra"
+      }
+    }
 
     /// The key whose name is `bytes`: told apart by length and first byte, then compared.
     static func match(_ bytes: UnsafeBufferPointer<UInt8>) -> BadgeKey? {
@@ -97,7 +117,9 @@ struct EventCatalogDecoder {
       case (11, UInt8(ascii: "d")): key = .description
       default: return nil
       }
-      return names[key.rawValue].withUnsafeBufferPointer { memoryEquals($0, bytes) } ? key : nil
+      let name = key.name
+      return memoryEquals(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount), bytes)
+        ? key : nil
     }
   }
 
@@ -164,6 +186,7 @@ struct EventCatalogDecoder {
         tags = list
       case .emoji, .color, .icon, .image:
         guard let text = textValue() else { return nil }
+        if fields.isEmpty { fields.reserveCapacity(4) }  // one allocation, not one per doubling
         fields.append((key: BadgeKey.strings[key.rawValue], value: text))
       case .group:
         guard let text = idValue() else { return nil }
@@ -215,11 +238,37 @@ struct EventCatalogDecoder {
   /// The next event as a text value (`.text`: any scalar but null).
   private mutating func textValue() -> String? {
     guard events.next(), events.isBareScalar else { return nil }
-    let text = events.string
-    if events.style == .plain {
+    if events.style == .plain && !Self.isPlainString(events.bytes) {
+      let text = events.string
       guard let tag = Self.plainTag(text), tag != .null else { return nil }
+      return text
     }
-    return text
+    return events.string
+  }
+
+  /// Whether a plain scalar is certainly a string of the core schema, seen from its first
+  /// byte: a letter that starts no null, bool or number (`n`, `t`, `f` in either case), or any
+  /// byte past ASCII. Anything else goes through `plainTag`.
+  private static func isPlainString(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let first = bytes.first else { return false }
+    switch first {
+    case UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "f"),
+      UInt8(ascii: "F"):
+      return false
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), 0x80...0xFF: return true
+    default: return false
+    }
+  }
+
+  /// Whether `bytes` are an id (`Names.isID`, on the bytes before any string is made).
+  private static func isID(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let first = bytes.first, (97...122).contains(first) || (48...57).contains(first) else {
+      return false
+    }
+    for byte in bytes where !(byte == 45 || (97...122).contains(byte) || (48...57).contains(byte)) {
+      return false
+    }
+    return true
   }
 
   /// The next event as an expression.
@@ -235,17 +284,35 @@ struct EventCatalogDecoder {
   }
 
   private func idOfCurrent() -> String? {
-    let text = events.string
-    if events.style == .plain {
+    let bytes = events.bytes
+    guard Self.isID(bytes) else { return nil }
+    // An id that starts with a letter other than n, t and f is a string to the core schema.
+    if events.style == .plain && !Self.isPlainString(bytes) {
+      let text = events.string
       guard let tag = Self.plainTag(text), tag == .str || tag == .int else { return nil }
+      return text
     }
-    return Names.isID(text) ? text : nil
+    return events.string
   }
 
   /// The next event as an integer (a plain scalar the core schema reads as one).
   private mutating func integerValue() -> Int? {
     guard events.next(), events.isBareScalar, events.style == .plain else {
       return nil
+    }
+    // Up to 18 decimal digits: an integer of the core schema that fits (`Int("012")` is 12).
+    let bytes = events.bytes
+    if bytes.count > 0, bytes.count <= 18 {
+      var value = 0
+      var digits = true
+      for byte in bytes {
+        guard byte >= 48 && byte <= 57 else {
+          digits = false
+          break
+        }
+        value = value * 10 + Int(byte - 48)
+      }
+      if digits { return value }
     }
     let text = events.string
     guard CoreSchema.resolve(text) == .int else { return nil }
@@ -260,6 +327,7 @@ struct EventCatalogDecoder {
       guard events.next() else { return nil }
       if events.kind == .sequenceEnd { return list }
       guard events.isBareScalar, let id = idOfCurrent() else { return nil }
+      if list.isEmpty { list.reserveCapacity(4) }  // one allocation, not one per doubling
       list.append(id)
     }
   }

@@ -26,7 +26,9 @@ public struct Badge: Sendable {
   /// Display fields (emoji, icon...), passed through to apps.
   public var display: Display
 
-  /// A badge.
+  /// A badge. Inlinable, so that a decoder in another module builds the badge in place instead
+  /// of copying it out of the initializer (a dozen references retained and released).
+  @inlinable
   public init(
     id: String, origin: Origin, name: String, description: String? = nil,
     category: String? = nil, when: ExpressionSource,

@@ -104,35 +104,41 @@ struct ClosureCompiler {
   /// The comparisons of an `&&` chain when every operand compares an int slot with a
   /// constant (`streak >= 7 && total >= 30 && level >= 5`), else nil.
   private func slotTests(_ expr: TypedExpr) -> [SlotTest]? {
+    var tests: [SlotTest] = []
+    return addSlotTests(expr, to: &tests) ? tests : nil
+  }
+
+  /// Adds the comparisons of `expr` to `tests` (one array for the whole chain, not one per
+  /// operand and one per `&&`); false when an operand is not such a comparison.
+  private func addSlotTests(_ expr: TypedExpr, to tests: inout [SlotTest]) -> Bool {
     switch expr.kind {
     case .binary(.and, let left, let right):
-      guard let l = slotTests(left), let r = slotTests(right) else { return nil }
-      return l + r
+      return addSlotTests(left, to: &tests) && addSlotTests(right, to: &tests)
     case .binary(let op, let left, let right):
       switch left.type {
       case .int, .enumeration: break
-      default: return nil
+      default: return false
       }
-      guard [.equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual].contains(op) else {
-        return nil
-      }
+      guard op.isComparison || op.isEquality else { return false }
       var constant = 0
       var other = -1
       switch intLeaf(right) {
       case .constant(let value): constant = value
       case .slot(let index): other = index
-      case .code: return nil
+      case .code: return false
       }
       let slot: Slot
       switch left.kind {
       case .symbol(let symbol): slot = layout.slot(of: symbol)
       case .aggregate(let index): slot = layout.aggregates[index]
-      default: return nil
+      default: return false
       }
-      guard case .int(let index) = slot else { return nil }
-      return [SlotTest(slot: index, op: op, constant: constant, other: other)]
+      guard case .int(let index) = slot else { return false }
+      if tests.isEmpty { tests.reserveCapacity(4) }
+      tests.append(SlotTest(slot: index, op: op, constant: constant, other: other))
+      return true
     default:
-      return nil
+      return false
     }
   }
 
@@ -141,17 +147,17 @@ struct ClosureCompiler {
   private static func conjunction(_ tests: [SlotTest]) -> BoolFn {
     // Thresholds (`x >= 7 && y >= 30 && z >= 5`, the usual badge) need no operator switch.
     if tests.allSatisfy({ $0.op == .greaterOrEqual && $0.other < 0 }) {
-      let slots = tests.map(\.slot)
-      let limits = tests.map(\.constant)
       switch tests.count {
       case 2:
-        let (a, b, x, y) = (slots[0], slots[1], limits[0], limits[1])
+        let (a, b, x, y) = (tests[0].slot, tests[1].slot, tests[0].constant, tests[1].constant)
         return { frame in
           let ints = frame.ints
           return ints[a] >= x && ints[b] >= y
         }
       case 3:
-        let (a, b, c, x, y, z) = (slots[0], slots[1], slots[2], limits[0], limits[1], limits[2])
+        let (a, b, c, x, y, z) = (
+          tests[0].slot, tests[1].slot, tests[2].slot, tests[0].constant, tests[1].constant, tests[2].constant
+        )
         return { frame in
           let ints = frame.ints
           return ints[a] >= x && ints[b] >= y && ints[c] >= z

@@ -186,8 +186,14 @@ public struct CatalogLoader {
       for group in file.groups where claimID(group.id, "group", group.origin, in: &groupIDs) {
         catalog.groups.append(group)
       }
-      for badge in file.badges where claimID(badge.id, "badge", badge.origin, in: &badgeIDs) {
-        catalog.badges.append(badge)
+      if order.count == 1 && catalog.badges.isEmpty {
+        // One file: no id can clash across files (clashes within it are a check's), and the
+        // badges are taken as they are, not copied one by one through a table of their ids.
+        catalog.badges = file.badges
+      } else {
+        for badge in file.badges where claimID(badge.id, "badge", badge.origin, in: &badgeIDs) {
+          catalog.badges.append(badge)
+        }
       }
       catalog.requirements += file.requirements
     }

@@ -17,6 +17,8 @@ public struct CatalogValidator {
   private var diagnostics: [Diagnostic] = []
   private var environment = Environment()
   private var checker: TypeChecker
+  /// The names of the final environment, for the one-pass checker of badges' criteria.
+  private var fastNames = TypedParser.Names(Environment())
 
   private init(catalog: Catalog, sources: [String: SourceFile]) {
     self.catalog = catalog
@@ -135,8 +137,11 @@ public struct CatalogValidator {
       streakChecks[index] = ValidatedStreak(streak: streak, counts: nil, skips: nil, resets: nil)
     }
 
+    fastNames = TypedParser.Names(checker.environment)
     var badges: [ValidatedBadge] = []
-    for badge in catalog.badges { badges.append(checkBadge(badge)) }
+    badges.reserveCapacity(catalog.badges.count)
+    // By index: a for-in would copy each badge once more before `checkBadge` copies it.
+    for index in catalog.badges.indices { badges.append(checkBadge(catalog.badges[index])) }
     var metricProgress: [ProgressPart?] = []
     for metric in catalog.metrics {
       metricProgress.append(metric.progress.flatMap { checkProgress($0, of: "a metric") })
@@ -193,9 +198,12 @@ public struct CatalogValidator {
     }
   }
 
-  private mutating func checkBadge(_ badge: Badge) -> ValidatedBadge {
+  /// `badge` is consumed: it moves into the result instead of being copied once more.
+  private mutating func checkBadge(_ badge: consuming Badge) -> ValidatedBadge {
     var when = Self.placeholder
-    if let expr = parse(badge.when) {
+    if let typed = TypedParser.check(badge.when.text, names: fastNames, expecting: .bool) {
+      when = typed
+    } else if let expr = parse(badge.when) {
       when = typeCheck(expr, badge.when) { checker, expr in
         checker.check(expr, expecting: .bool, role: "a badge's 'when'")
       }
@@ -215,14 +223,14 @@ public struct CatalogValidator {
   private mutating func checkProgress(
     _ measure: (current: ExpressionSource, target: ExpressionSource), of owner: String
   ) -> ProgressPart? {
-    var typedCurrent: TypedExpr?
-    if let expr = parse(measure.current) {
+    var typedCurrent = TypedParser.check(measure.current.text, names: fastNames, expecting: nil)
+    if typedCurrent == nil, let expr = parse(measure.current) {
       typedCurrent = typeCheck(expr, measure.current) {
         $0.checkNumeric($1, role: "\(owner)'s progress 'current'")
       }
     }
-    var typedTarget: TypedExpr?
-    if let expr = parse(measure.target) {
+    var typedTarget = TypedParser.check(measure.target.text, names: fastNames, expecting: nil)
+    if typedTarget == nil, let expr = parse(measure.target) {
       typedTarget = typeCheck(expr, measure.target) {
         $0.checkNumeric($1, role: "\(owner)'s progress 'target'")
       }

@@ -3,20 +3,30 @@
 /// Parts that are not comparisons (a plain `logged`, say) give no progress.
 enum ProgressInference {
   static func parts(of expr: TypedExpr) -> [ProgressPart] {
-    guard case .binary(let op, let left, let right) = expr.kind else { return [] }
+    guard case .binary = expr.kind else { return [] }
+    var parts: [ProgressPart] = []
+    parts.reserveCapacity(2)  // one allocation for the usual one or two parts
+    collect(expr, into: &parts)
+    return parts
+  }
+
+  /// The parts of `expr`, added to `parts` (one array for a whole `&&` chain, not one per side).
+  private static func collect(_ expr: TypedExpr, into parts: inout [ProgressPart]) {
+    guard case .binary(let op, let left, let right) = expr.kind else { return }
     switch op {
     case .and:
-      return parts(of: left) + parts(of: right)
+      collect(left, into: &parts)
+      collect(right, into: &parts)
     case .greaterOrEqual:
-      return [ProgressPart(current: left, target: right)]
+      parts.append(ProgressPart(current: left, target: right))
     case .lessOrEqual:
-      return [ProgressPart(current: right, target: left)]
+      parts.append(ProgressPart(current: right, target: left))
     case .greater:
-      return [ProgressPart(current: left, target: successor(right))]
+      parts.append(ProgressPart(current: left, target: successor(right)))
     case .less:
-      return [ProgressPart(current: right, target: successor(left))]
+      parts.append(ProgressPart(current: right, target: successor(left)))
     default:
-      return []
+      break
     }
   }
 

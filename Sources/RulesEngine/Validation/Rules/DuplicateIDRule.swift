@@ -46,6 +46,9 @@ public enum DuplicateIDRule: CatalogRule {
   }
 
   private static func find(_ entries: [(String, Origin)], _ what: String, _ report: inout RuleReport) {
+    // Most sections have no id twice: a set tells so without an array of places per id.
+    var ids = Set<String>(minimumCapacity: entries.count)
+    guard entries.contains(where: { !ids.insert($0.0).inserted }) else { return }
     var seen: [String: [Origin]] = [:]
     for (id, origin) in entries { seen[id, default: []].append(origin) }
     for (id, origin) in entries {

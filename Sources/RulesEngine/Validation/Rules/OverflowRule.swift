@@ -50,22 +50,31 @@ public enum OverflowRule: CatalogRule {
   /// Reports every place in `catalog` that breaks the rule.
   public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
     var total = 0
-    for badge in catalog.badges {
-      let (sum, overflow) = total.addingReportingOverflow(badge.xp)
+    // By index: a `for badge in` copies each badge (a dozen references retained and released).
+    let badges = catalog.badges
+    for index in badges.indices {
+      let (sum, overflow) = total.addingReportingOverflow(badges[index].xp)
       if overflow {
         report.warning(
-          badge.origin,
-          "the badges' xp add up past \(Int.max) with '\(badge.id)'; badges.xp stops at that limit")
+          badges[index].origin,
+          "the badges' xp add up past \(Int.max) with '\(badges[index].id)'; badges.xp stops at that limit")
         return
       }
       total = sum
     }
-    var expressions = catalog.metrics.map(\.expression)
-    for badge in catalog.badges {
-      expressions.append(badge.when)
-      if let progress = badge.progress { expressions += [progress.current, progress.target] }
+    var expressions: [ExpressionSource] = []
+    for metric in catalog.metrics where mayCombineConstants(metric.expression.text) {
+      expressions.append(metric.expression)
     }
-    for expression in expressions where mayCombineConstants(expression.text) {
+    for index in badges.indices {
+      if mayCombineConstants(badges[index].when.text) { expressions.append(badges[index].when) }
+      if let progress = badges[index].progress {
+        for part in [progress.current, progress.target] where mayCombineConstants(part.text) {
+          expressions.append(part)
+        }
+      }
+    }
+    for expression in expressions {
       guard case .success(let parsed) = Parser.parse(expression.text) else { continue }
       if let overflow = firstOverflow(parsed) {
         let text = String(decoding: Array(expression.text.utf8)[overflow.range], as: UTF8.self)
@@ -81,7 +90,11 @@ public enum OverflowRule: CatalogRule {
   /// operation is written so, so the rule parses only these expressions again (parsing every
   /// criterion a second time was a fifth of checking a large catalog).
   static func mayCombineConstants(_ text: String) -> Bool {
-    let bytes = Array(text.utf8)
+    var text = text
+    return text.withUTF8 { mayCombineConstants($0) }
+  }
+
+  private static func mayCombineConstants(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     for (index, byte) in bytes.enumerated()
     where byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "*") {
       var before = index - 1
