@@ -104,19 +104,19 @@ final class BytecodeMachine {
     pendingNums.deallocate()
   }
 
-  /// Runs the day's instructions in `range` on `state`, which the history sums and streaks
-  /// read in place.
-  func run(_ range: Range<Int>, on state: CountedState) {
-    state.streaks.withUnsafeBufferPointer { streaks in
-      state.intSums.withUnsafeBufferPointer { ints in
-        state.numSums.withUnsafeBufferPointer { nums in
+  /// Runs the day's instructions in `range` on a state's streaks and history sums, which
+  /// the instructions read in place.
+  func run(_ range: Range<Int>, streaks: [StreakState], intSums: [Int], numSums: [Double]) {
+    streaks.withUnsafeBufferPointer { streaks in
+      intSums.withUnsafeBufferPointer { ints in
+        numSums.withUnsafeBufferPointer { nums in
           previous = streaks.baseAddress ?? UnsafePointer(ownPrevious)
-          intSums = ints.baseAddress ?? UnsafePointer(ownIntSums)
-          numSums = nums.baseAddress ?? UnsafePointer(ownNumSums)
+          self.intSums = ints.baseAddress ?? UnsafePointer(ownIntSums)
+          self.numSums = nums.baseAddress ?? UnsafePointer(ownNumSums)
           run(range)
           previous = UnsafePointer(ownPrevious)
-          intSums = UnsafePointer(ownIntSums)
-          numSums = UnsafePointer(ownNumSums)
+          self.intSums = UnsafePointer(ownIntSums)
+          self.numSums = UnsafePointer(ownNumSums)
         }
       }
     }
