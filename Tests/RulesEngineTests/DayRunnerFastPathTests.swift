@@ -168,4 +168,69 @@ struct DayRunnerFastPathTests {
     #expect(mismatches.prefix(5) == [])
     #expect(unlocks > 0 || checked.badges.isEmpty)
   }
+
+  static let streakShapes = """
+    catalog: streak-shapes
+    inputs:
+      n: {type: int}
+      k: {type: int}
+      b: {type: bool}
+      c: {type: bool}
+    streaks:
+      lt: {counts: n < k}
+      le: {counts: n <= 3}
+      eq: {counts: n == k, today: final}
+      ne: {counts: n != 0, freezes: {earn_every: 2, max: 1}}
+      gt: {counts: k > 2}
+      ge: {counts: n >= k && k > 0}
+      both: {counts: n > 0 && k <= 4, today: final}
+      skipped: {counts: n >= 1, skips: c}
+      plain: {counts: b}
+    metrics:
+      uses: lt.current + ge.current * 10 + both.best * 100 + ne.freezes * 1000
+    badges:
+      - {id: a, name: A, when: ge.current >= 5}
+      - {id: b, name: B, when: both.best >= 3 && ne.freezes > 0}
+      - {id: c, name: C, when: uses > 400}
+    """
+
+  @Test("fused operations give what their instructions one by one give", arguments: shipped + ["shapes"])
+  func fusedOperations(name: String) throws {
+    let checked = try name == "shapes" ? Fixture.catalog(Self.streakShapes) : Fixture.shipped(name)
+    let program = Program(checked)
+    let fused = DayRunner(program: program, fusing: true)
+    let plain = DayRunner(program: program, fusing: false)
+    #expect(plain.operationCount == program.bytecode.instructions.count)
+    if ["shapes", "rizq"].contains(name) { #expect(fused.operationCount < plain.operationCount) }
+    let layout = program.layout
+    var mismatches: [String] = []
+    for user in 0..<12 {
+      var generator = SeededGenerator(seed: UInt64(300 + user))
+      var a = CountedState(for: checked)
+      var b = CountedState(for: checked)
+      a.origin = 0
+      b.origin = 0
+      for day in 0..<300 {
+        var values = Self.record(checked.inputs, using: &generator)
+        if name == "shapes", values != nil {
+          values = [
+            Int.random(in: -1...5, using: &generator), Int.random(in: -1...5, using: &generator),
+            Int.random(in: 0...1, using: &generator), Int.random(in: 0...1, using: &generator),
+          ]
+        }
+        let check = day % 5 != 0
+        let fromFused = fused.step(day: day, values: values, state: &a, start: 2, check: check)
+        let fromPlain = plain.step(day: day, values: values, state: &b, start: 2, check: check)
+        let sameFrame =
+          (0..<layout.intCount).allSatisfy { fused.frame.ints[$0] == plain.frame.ints[$0] }
+          && (0..<layout.numCount).allSatisfy {
+            fused.frame.nums[$0].bitPattern == plain.frame.nums[$0].bitPattern
+          }
+        if fromFused != fromPlain || a != b || !sameFrame || fused.moved != plain.moved {
+          mismatches.append("user \(user), day \(day): \(fromFused) against \(fromPlain)")
+        }
+      }
+    }
+    #expect(mismatches.prefix(5) == [])
+  }
 }

@@ -58,6 +58,9 @@ public final class DayRunner {
   /// instructions of criteria it is cheaper to run badge by badge than all at once.
   private let tests: UnsafeMutablePointer<CriterionTest>
   private let allCriteriaLength: Int
+  /// The machine's operations for the day and for every criterion at once.
+  private let dayOps: Range<Int>
+  private let allCriteriaOps: Range<Int>
   /// The locked badges whose criterion runs its instructions (scratch for `anyHolds`).
   private let lockedCode: UnsafeMutablePointer<Int>
 
@@ -71,7 +74,7 @@ public final class DayRunner {
 
   /// Runs a criterion's instructions and reads its result.
   private func runs(_ test: CriterionTest) -> Bool {
-    machine.run(test.code)
+    machine.run(ops: test.ops)
     return frame.ints[test.result] != 0
   }
 
@@ -81,6 +84,10 @@ public final class DayRunner {
     machine.run(criterionStarts[badge]..<criterionEnds[badge])
     return frame.ints[criterionResults[badge]] != 0
   }
+
+  /// How many operations the machine's code has (for the tests: fewer than the bytecode's
+  /// instructions when some are fused).
+  var operationCount: Int { machine.opCount }
 
   /// How many criteria are made in place (for the tests).
   var criteriaInPlace: Int {
@@ -100,12 +107,21 @@ public final class DayRunner {
   }
 
   /// A runner for `program`, with its own frame (one per thread).
-  public init(program: Program) {
+  public convenience init(program: Program) {
+    self.init(program: program, fusing: true)
+  }
+
+  /// A runner whose machine fuses the common shapes of instructions (`MachineCode`), or
+  /// (`fusing` false, for the tests) runs them one by one.
+  init(program: Program, fusing: Bool) {
     self.program = program
     let layout = program.layout
     let catalog = program.catalog
     bytecode = program.bytecode
-    machine = BytecodeMachine(bytecode, streaks: catalog.streaks.count, aggregates: catalog.aggregates.count)
+    let machine = BytecodeMachine(
+      program.bytecode, streaks: catalog.streaks.count, aggregates: catalog.aggregates.count,
+      temporaries: layout.intCount, fusing: fusing)
+    self.machine = machine
     frame = machine.frame
     hasBadgeMetrics = !bytecode.badgeMetrics.isEmpty
     criterionStarts = bytecode.criteria.map(\.code.lowerBound)
@@ -142,9 +158,12 @@ public final class DayRunner {
     let code = program.bytecode
     let tests = UnsafeMutablePointer<CriterionTest>.allocate(capacity: max(code.criteria.count, 1))
     tests.initialize(
-      from: code.criteria.map { CriterionTest($0.code, result: $0.result, in: code) }, count: code.criteria.count)
+      from: code.criteria.map { CriterionTest($0.code, result: $0.result, in: code, ops: machine.ops($0.code)) },
+      count: code.criteria.count)
     self.tests = tests
     allCriteriaLength = code.allCriteria.count
+    dayOps = machine.ops(code.day)
+    allCriteriaOps = machine.ops(code.allCriteria)
     lockedCode = .allocate(capacity: max(code.criteria.count, 1))
     inputDefaults = catalog.inputs.map { $0.encode($0.defaultValue) }
     loggedSlot = layout.logged
@@ -231,7 +250,7 @@ public final class DayRunner {
     m.day = day
     m.start = start
     m.origin = state.origin
-    m.run(bytecode.day, streaks: state.streaks, intSums: state.intSums, numSums: state.numSums)
+    m.run(ops: dayOps, streaks: state.streaks, intSums: state.intSums, numSums: state.numSums)
     return m.deferredBreak
   }
 
@@ -414,7 +433,7 @@ public final class DayRunner {
         for index in 0..<pending where runs(tests[lockedCode[index]]) { return true }
         return false
       }
-      machine.run(bytecode.allCriteria)
+      machine.run(ops: allCriteriaOps)
       let ints = frame.ints
       return allResults.withUnsafeBufferPointer { results in
         for index in 0..<pending where ints[results[lockedCode[index]]] != 0 { return true }
@@ -529,7 +548,7 @@ extension Array {
 /// How `DayRunner` tests a badge's criterion. Most criteria are one comparison of two slots
 /// (`streak.current >= 7`: a slot and a constant): `holds` makes it in place, as the
 /// comparison instruction would, without running the machine. `code`: anything else, run by
-/// its instructions (`code`, then the result in `result`).
+/// its instructions (`code`, the machine's `ops`, then the result in `result`).
 struct CriterionTest {
   enum Kind: UInt8 {
     case code
@@ -542,10 +561,14 @@ struct CriterionTest {
   let b: Int
   let code: Range<Int>
   let result: Int
+  /// The machine's operations for `code`.
+  let ops: Range<Int>
 
-  /// The test of the criterion whose instructions are `code` in `bytecode`.
-  init(_ code: Range<Int>, result: Int, in bytecode: Bytecode) {
+  /// The test of the criterion whose instructions are `code` in `bytecode` (`ops` in the
+  /// machine).
+  init(_ code: Range<Int>, result: Int, in bytecode: Bytecode, ops: Range<Int>) {
     self.code = code
+    self.ops = ops
     self.result = result
     var kind = Kind.code
     var a = 0
