@@ -442,6 +442,7 @@ final class BytecodeMachine {
 
   /// A consecutive streak's day: it counts, it is skipped, or it breaks (a freeze is used
   /// up first; a day in progress defers the break unless the streak's day is final).
+  @inline(__always)
   private func consecutive(_ index: Int, counts: Bool, skips: Bool) {
     let rule = rules + index
     let streak = pending + index

@@ -1,5 +1,5 @@
 /// `BytecodeMachine`'s own code for a `Bytecode`: each `Instruction` packed into a
-/// `MachineOp` (a tag and six 32-bit operands, 28 bytes instead of 40), and the commonest
+/// `MachineOp` (a tag and six 32-bit operands, 32 bytes instead of 40), and the commonest
 /// shape of a streak's day fused into one operation: a consecutive streak whose `counts` is
 /// one comparison of ints, or two joined by `&&` (`habits_completed >= 1`, `habits_total > 0
 /// && habits_completed >= habits_total`), with no `skips`. Each fusion saves the dispatch of
@@ -209,6 +209,8 @@ struct MachineOp {
   private let o3: Int32
   private let o4: Int32
   private let o5: Int32
+  /// Pads the operation to 32 bytes (a shift, not a multiply, finds an operation).
+  private let padding: Int32 = 0
 
   init(_ code: MachineOpCode, _ x0: Int, _ x1: Int = 0, _ x2: Int = 0, _ x3: Int = 0, _ x4: Int = 0, _ x5: Int = 0) {
     self.code = code
