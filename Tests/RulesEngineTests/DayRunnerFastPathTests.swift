@@ -188,10 +188,12 @@ struct DayRunnerFastPathTests {
       plain: {counts: b}
     metrics:
       uses: lt.current + ge.current * 10 + both.best * 100 + ne.freezes * 1000
+      root: floor(sqrt(uses / 3 - n)) + 1
     badges:
       - {id: a, name: A, when: ge.current >= 5}
       - {id: b, name: B, when: both.best >= 3 && ne.freezes > 0}
       - {id: c, name: C, when: uses > 400}
+      - {id: d, name: D, when: root >= 9}
     """
 
   @Test("fused operations give what their instructions one by one give", arguments: shipped + ["shapes"])

@@ -52,14 +52,17 @@ final class BytecodeMachine {
     init(_ test: @escaping BoolFn) { self.test = test }
   }
 
-  /// A machine for `bytecode`, whose int slots from `temporaries` up are its temporaries.
-  init(_ bytecode: Bytecode, streaks: Int, aggregates: Int, temporaries: Int, fusing: Bool = true) {
+  /// A machine for `bytecode`, whose int slots from `temporaries` up (number slots from
+  /// `numTemporaries` up) are its temporaries.
+  init(
+    _ bytecode: Bytecode, streaks: Int, aggregates: Int, temporaries: Int, numTemporaries: Int, fusing: Bool = true
+  ) {
     frame = Frame(
       intCount: bytecode.intCount, numCount: bytecode.numCount,
       intConstants: bytecode.intConstants, numConstants: bytecode.numConstants)
     ints = frame.ints
     nums = frame.nums
-    let code = MachineCode(bytecode, temporaries: temporaries, fusing: fusing)
+    let code = MachineCode(bytecode, temporaries: temporaries, numTemporaries: numTemporaries, fusing: fusing)
     opCount = code.ops.count
     ops = .allocate(capacity: max(opCount, 1))
     ops.initialize(from: code.ops, count: opCount)
@@ -435,6 +438,13 @@ final class BytecodeMachine {
         let counts =
           MachineOp.holds(ints[op.x1], ints[op.x2], masks) && MachineOp.holds(ints[op.x3], ints[op.x4], masks >> 3)
         consecutive(index, counts: counts, skips: false)
+      case .intMultiplyAdd:
+        ints[op.x0] = Arithmetic.add(Arithmetic.multiply(ints[op.x1], ints[op.x2]), ints[op.x3])
+      case .intNumDivide:
+        nums[op.x0] = Arithmetic.divide(Double(ints[op.x1]), nums[op.x2])
+      case .floorSqrt:
+        let value = nums[op.x1]
+        ints[op.x0] = Arithmetic.int(Foundation.floor(value < 0 ? 0 : value.squareRoot()))
       }
       pc += 1
     }

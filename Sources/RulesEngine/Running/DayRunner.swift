@@ -120,7 +120,7 @@ public final class DayRunner {
     bytecode = program.bytecode
     let machine = BytecodeMachine(
       program.bytecode, streaks: catalog.streaks.count, aggregates: catalog.aggregates.count,
-      temporaries: layout.intCount, fusing: fusing)
+      temporaries: layout.intCount, numTemporaries: layout.numCount, fusing: fusing)
     self.machine = machine
     frame = machine.frame
     hasBadgeMetrics = !bytecode.badgeMetrics.isEmpty

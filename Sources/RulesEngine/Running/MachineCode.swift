@@ -1,10 +1,11 @@
 /// `BytecodeMachine`'s own code for a `Bytecode`: each `Instruction` packed into a
-/// `MachineOp` (a tag and six 32-bit operands, 32 bytes instead of 40), and the commonest
-/// shape of a streak's day fused into one operation: a consecutive streak whose `counts` is
+/// `MachineOp` (a tag and six 32-bit operands, 32 bytes instead of 40), and common shapes
+/// fused into one operation. The commonest shape of a streak's day: a consecutive streak whose `counts` is
 /// one comparison of ints, or two joined by `&&` (`habits_completed >= 1`, `habits_total > 0
 /// && habits_completed >= habits_total`), with no `skips`. Each fusion saves the dispatch of
-/// the operations it replaces; its comparisons' results, temporaries the rest of the day
-/// does not read, are not written.
+/// the operations it replaces; the results inside it, temporaries the rest of the day
+/// does not read, are not written. Metrics' shapes: a product added to, an int divided as a
+/// number, the floor of a square root (RIZQ's `xp` and `level`).
 struct MachineCode {
   /// The operations.
   let ops: [MachineOp]
@@ -13,9 +14,10 @@ struct MachineCode {
   /// the machine runs begins or ends.
   let offsets: [Int]
 
-  /// The code of `bytecode`, whose int slots from `temporaries` up are its temporaries;
+  /// The code of `bytecode`, whose int slots from `temporaries` up (number slots from
+  /// `numTemporaries` up) are its temporaries;
   /// `fusing` false: one operation per instruction (the plain path, for the tests).
-  init(_ bytecode: Bytecode, temporaries: Int, fusing: Bool = true) {
+  init(_ bytecode: Bytecode, temporaries: Int, numTemporaries: Int, fusing: Bool = true) {
     let code = bytecode.instructions
     // Where the ranges the machine is asked to run begin and end: never inside a fusion.
     var bounds: Set<Int> = [
@@ -37,6 +39,14 @@ struct MachineCode {
       for instruction in code[position..<day.upperBound] {
         if Self.intReads(instruction).contains(slot) { return false }
         if Self.intWrite(instruction) == slot { return true }
+      }
+      return true
+    }
+    func deadNum(_ slot: Int, after position: Int) -> Bool {
+      guard slot >= numTemporaries else { return false }
+      for instruction in code[position..<day.upperBound] {
+        if Self.numReads(instruction).contains(slot) { return false }
+        if Self.numWrite(instruction) == slot { return true }
       }
       return true
     }
@@ -69,6 +79,26 @@ struct MachineCode {
         ops.append(MachineOp(.consecutiveIf, streak, a, b, 0, 0, mask | MachineOp.always << 3))
         index += 2
         continue
+      }
+      // Metrics: a product added to (`total(x) * 10 + badges.xp`), an int divided as a
+      // number (`xp / 50`), the floor of a square root.
+      if index + 1 < code.count, fusable(index, 2) {
+        var fused: MachineOp?
+        switch (code[index], code[index + 1]) {
+        case (.intMultiply(let t, let a, let b), .intAdd(let d, let x, let y)) where (x == t) != (y == t):
+          let c = x == t ? y : x
+          if dead(t, after: index + 2) { fused = MachineOp(.intMultiplyAdd, d, a, b, c) }
+        case (.intToNum(let t, let a), .numDivide(let d, let x, let b)) where x == t && b != t:
+          if deadNum(t, after: index + 2) { fused = MachineOp(.intNumDivide, d, a, b) }
+        case (.numSqrt(let t, let a), .floor(let d, let x)) where x == t:
+          if deadNum(t, after: index + 2) { fused = MachineOp(.floorSqrt, d, a) }
+        default: break
+        }
+        if let fused {
+          ops.append(fused)
+          index += 2
+          continue
+        }
       }
       ops.append(Self.op(code[index]))
       index += 1
@@ -133,6 +163,41 @@ struct MachineCode {
       .numAbs, .numSqrt, .numPow, .numMin, .numMax, .numClamp, .numSelect, .numTotal, .numWindow, .consecutive,
       .elapsed:
       nil
+    }
+  }
+
+  /// The number slots an instruction reads.
+  static func numReads(_ instruction: Instruction) -> [Int] {
+    switch instruction {
+    case .copyNum(_, let a), .numToInt(_, let a), .numNegate(_, let a), .numAbs(_, let a), .numSqrt(_, let a),
+      .floor(_, let a), .ceil(_, let a), .round(_, let a):
+      [a]
+    case .numAdd(_, let a, let b), .numSubtract(_, let a, let b), .numMultiply(_, let a, let b),
+      .numDivide(_, let a, let b), .numRemainder(_, let a, let b), .numPow(_, let a, let b), .numMin(_, let a, let b),
+      .numMax(_, let a, let b), .numEqual(_, let a, let b), .numNotEqual(_, let a, let b), .numLess(_, let a, let b),
+      .numLessOrEqual(_, let a, let b), .numGreater(_, let a, let b), .numGreaterOrEqual(_, let a, let b):
+      [a, b]
+    case .numClamp(_, let x, let low, let high): [x, low, high]
+    case .numSelect(_, _, let t, let o): [t, o]
+    case .numTotal(_, _, let value), .numWindow(_, _, let value): [value]
+    case .copyInt, .intToNum, .boolToInt, .boolToNum, .intAdd, .intSubtract, .intMultiply, .intRemainder, .intNegate,
+      .intAbs, .intMin, .intMax, .intClamp, .intSelect, .not, .and, .or, .boolEqual, .boolNotEqual, .intEqual,
+      .intNotEqual, .intLess, .intLessOrEqual, .intGreater, .intGreaterOrEqual, .boolClosure, .intTotal, .intWindow,
+      .consecutive, .elapsed:
+      []
+    }
+  }
+
+  /// The number slot an instruction writes, if any.
+  static func numWrite(_ instruction: Instruction) -> Int? {
+    switch instruction {
+    case .copyNum(let d, _), .intToNum(let d, _), .boolToNum(let d, _), .numAdd(let d, _, _),
+      .numSubtract(let d, _, _), .numMultiply(let d, _, _), .numDivide(let d, _, _), .numRemainder(let d, _, _),
+      .numNegate(let d, _), .numAbs(let d, _), .numSqrt(let d, _), .numPow(let d, _, _), .numMin(let d, _, _),
+      .numMax(let d, _, _), .numClamp(let d, _, _, _), .numSelect(let d, _, _, _), .numTotal(_, let d, _),
+      .numWindow(_, let d, _):
+      d
+    default: nil
     }
   }
 
@@ -251,4 +316,10 @@ enum MachineOpCode: UInt8 {
   /// A consecutive streak whose `counts` is `ints[x1] ? ints[x2] && ints[x3] ? ints[x4]`
   /// (the comparisons' masks in x5: the first in bits 0-2, the second in 3-5), no `skips`.
   case consecutiveIf
+  /// `ints[x0] = ints[x1] * ints[x2] + ints[x3]` (saturating, as the two instructions).
+  case intMultiplyAdd
+  /// `nums[x0] = Double(ints[x1]) / nums[x2]` (as `intToNum` then `numDivide`).
+  case intNumDivide
+  /// `ints[x0] = floor(sqrt(nums[x1]))` (as `numSqrt` then `floor`).
+  case floorSqrt
 }
