@@ -21,6 +21,8 @@ public final class DayRunner {
   private let allResults: [Int]
   private let badgeXP: [Int]
   private let freeBadges: [Int]
+  /// The same, as raw memory (for `anyHolds`, every day).
+  private let freeList: UnsafeMutablePointer<Int>
   /// The inputs in int slots and in number slots: each one's index and slot.
   private let intInputs: [(input: Int, slot: Int)]
   private let numInputs: [(input: Int, slot: Int)]
@@ -130,6 +132,8 @@ public final class DayRunner {
     allResults = bytecode.allCriteriaResults
     badgeXP = program.badgeXP
     freeBadges = program.freeBadges
+    freeList = .allocate(capacity: max(program.freeBadges.count, 1))
+    freeList.initialize(from: program.freeBadges, count: program.freeBadges.count)
     intInputs = layout.inputs.enumerated().compactMap { input, slot in
       guard case .int(let index) = slot else { return nil }
       return (input, index)
@@ -180,6 +184,7 @@ public final class DayRunner {
     tests.deinitialize(count: criterionStarts.count)
     tests.deallocate()
     lockedCode.deallocate()
+    freeList.deallocate()
   }
 
   /// Puts a day's inputs and built-ins in the frame. `values` nil: a day without a record.
@@ -400,17 +405,22 @@ public final class DayRunner {
     anyHolds(state.unlocked, check: check)
   }
 
+  @inline(__always)
   private func anyHolds(_ unlocked: [Int?], check: Bool) -> Bool {
     unlocked.withUnsafeBufferPointer { unlocked in
       var pending = 0
       var length = 0
-      for badge in freeBadges where unlocked[badge] == nil {
-        let test = tests[badge]
-        if test.kind == .code {
+      let ints = frame.ints
+      let nums = frame.nums
+      for position in 0..<freeBadges.count {
+        let badge = freeList[position]
+        guard unlocked[badge] == nil else { continue }
+        let test = tests + badge
+        if test.pointee.kind == .code {
           lockedCode[pending] = badge
           pending += 1
-          length += test.code.count
-        } else if test.holds(frame.ints, frame.nums) {
+          length += test.pointee.code.count
+        } else if test.pointee.holds(ints, nums) {
           return true
         }
       }
@@ -434,7 +444,6 @@ public final class DayRunner {
         return false
       }
       machine.run(ops: allCriteriaOps)
-      let ints = frame.ints
       return allResults.withUnsafeBufferPointer { results in
         for index in 0..<pending where ints[results[lockedCode[index]]] != 0 { return true }
         return false
