@@ -140,24 +140,32 @@ final class BytecodeMachine {
     run(ops: ops(range))
   }
 
+  /// How many operations the code has, the ranges' stops left out.
+  var operationCount: Int { (0..<opCount).count { ops[$0].code != .stop } }
+
   /// The operations of the instructions in `range` (a range `Bytecode` names: none begins or
   /// ends inside a fused operation), for `run(ops:)`.
   func ops(_ range: Range<Int>) -> Range<Int> {
+    if range.isEmpty { return 0..<0 }
     let first = offsets[range.lowerBound]
-    let last = offsets[range.upperBound]
-    precondition(first >= 0 && last >= 0, "a range of the bytecode begins or ends inside a fused operation")
-    return first..<last
+    let stop = offsets[range.upperBound] - 1
+    precondition(
+      first >= 0 && stop >= first && ops[stop].code == .stop,
+      "a range of the bytecode begins or ends inside a fused operation, or is not one the bytecode names")
+    return first..<stop
   }
 
-  /// Runs the operations in `range` (from `ops(_:)`).
+  /// Runs the operations in `range` (from `ops(_:)`: they end with a `stop`).
   func run(ops range: Range<Int>) {
+    guard !range.isEmpty else { return }
     let ints = ints
     let nums = nums
     var pc = ops + range.lowerBound
-    let end = ops + range.upperBound
-    while pc < end {
+    while true {
       let op = pc.pointee
       switch op.code {
+      case .stop:
+        return
       case .copyInt:
         let d = op.x0
         let a = op.x1

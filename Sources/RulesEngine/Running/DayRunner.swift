@@ -87,9 +87,9 @@ public final class DayRunner {
     return frame.ints[criterionResults[badge]] != 0
   }
 
-  /// How many operations the machine's code has (for the tests: fewer than the bytecode's
-  /// instructions when some are fused).
-  var operationCount: Int { machine.opCount }
+  /// How many operations the machine's code has, its ranges' stops left out (for the tests:
+  /// fewer than the bytecode's instructions when some are fused).
+  var operationCount: Int { machine.operationCount }
 
   /// How many criteria are made in place (for the tests).
   var criteriaInPlace: Int {

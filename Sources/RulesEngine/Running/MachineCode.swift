@@ -11,7 +11,8 @@ struct MachineCode {
   let ops: [MachineOp]
   /// The operation each instruction begins, by instruction index (and the end, at
   /// `instructions.count`); -1 for an instruction inside a fused operation, where no range
-  /// the machine runs begins or ends.
+  /// the machine runs begins or ends. A range that ends at an instruction ends with the
+  /// `stop` just before that instruction's operation.
   let offsets: [Int]
 
   /// The code of `bytecode`, whose int slots from `temporaries` up (number slots from
@@ -28,6 +29,17 @@ struct MachineCode {
     for criterion in bytecode.criteria {
       bounds.insert(criterion.code.lowerBound)
       bounds.insert(criterion.code.upperBound)
+    }
+    // Each range ends with a `stop` operation (the loop then needs no bound check per
+    // operation): a stop before each instruction that ends a range. The ranges are apart
+    // (the day, the report metrics, the badge metrics, each criterion, every criterion at
+    // once), so no stop falls inside another.
+    let ranges =
+      [bytecode.day, bytecode.reportMetrics, bytecode.badgeMetrics, bytecode.allCriteria]
+      + bytecode.criteria.map(\.code)
+    let ends = Set(ranges.filter { !$0.isEmpty }.map(\.upperBound))
+    for range in ranges {
+      precondition(!ends.contains { range.lowerBound < $0 && $0 < range.upperBound }, "the bytecode's ranges overlap")
     }
     // Fusions are made in the day (where streaks are): a comparison's result need not be
     // written when it is a temporary the rest of the day writes before it reads it, or does
@@ -59,6 +71,7 @@ struct MachineCode {
     var offsets = [Int](repeating: -1, count: code.count + 1)
     var index = 0
     while index < code.count {
+      if ends.contains(index) { ops.append(MachineOp(.stop, 0)) }
       offsets[index] = ops.count
       // counts: a && b (two int comparisons), no skips.
       if index + 3 < code.count, case (let t1, let a1, let b1, let m1)? = Self.comparison(code[index]),
@@ -103,6 +116,7 @@ struct MachineCode {
       ops.append(Self.op(code[index]))
       index += 1
     }
+    if ends.contains(code.count) { ops.append(MachineOp(.stop, 0)) }
     offsets[code.count] = ops.count
     self.ops = ops
     self.offsets = offsets
@@ -316,6 +330,8 @@ enum MachineOpCode: UInt8 {
   /// A consecutive streak whose `counts` is `ints[x1] ? ints[x2] && ints[x3] ? ints[x4]`
   /// (the comparisons' masks in x5: the first in bits 0-2, the second in 3-5), no `skips`.
   case consecutiveIf
+  /// The end of a range.
+  case stop
   /// `ints[x0] = ints[x1] * ints[x2] + ints[x3]` (saturating, as the two instructions).
   case intMultiplyAdd
   /// `nums[x0] = Double(ints[x1]) / nums[x2]` (as `intToNum` then `numDivide`).
