@@ -8,8 +8,11 @@ final class BytecodeMachine {
   let frame: Frame
   let ints: UnsafeMutablePointer<Int>
   let nums: UnsafeMutablePointer<Double>
-  private let code: UnsafeMutablePointer<Instruction>
-  private let codeCount: Int
+  /// The code (`MachineCode`), and the operation each instruction begins.
+  private let ops: UnsafeMutablePointer<MachineOp>
+  let opCount: Int
+  private let offsets: UnsafeMutablePointer<Int>
+  private let instructionCount: Int
   private let rules: UnsafeMutablePointer<Bytecode.StreakRule>
   private let fallbacks: [FallbackBox]
   private let fallbackRefs: UnsafeMutablePointer<Unmanaged<FallbackBox>>
@@ -49,15 +52,23 @@ final class BytecodeMachine {
     init(_ test: @escaping BoolFn) { self.test = test }
   }
 
-  init(_ bytecode: Bytecode, streaks: Int, aggregates: Int) {
+  /// A machine for `bytecode`, whose int slots from `temporaries` up (number slots from
+  /// `numTemporaries` up) are its temporaries.
+  init(
+    _ bytecode: Bytecode, streaks: Int, aggregates: Int, temporaries: Int, numTemporaries: Int, fusing: Bool = true
+  ) {
     frame = Frame(
       intCount: bytecode.intCount, numCount: bytecode.numCount,
       intConstants: bytecode.intConstants, numConstants: bytecode.numConstants)
     ints = frame.ints
     nums = frame.nums
-    codeCount = bytecode.instructions.count
-    code = .allocate(capacity: max(codeCount, 1))
-    code.initialize(from: bytecode.instructions, count: codeCount)
+    let code = MachineCode(bytecode, temporaries: temporaries, numTemporaries: numTemporaries, fusing: fusing)
+    opCount = code.ops.count
+    ops = .allocate(capacity: max(opCount, 1))
+    ops.initialize(from: code.ops, count: opCount)
+    instructionCount = bytecode.instructions.count
+    offsets = .allocate(capacity: instructionCount + 1)
+    offsets.initialize(from: code.offsets, count: instructionCount + 1)
     rules = .allocate(capacity: max(bytecode.streaks.count, 1))
     rules.initialize(from: bytecode.streaks, count: bytecode.streaks.count)
     fallbacks = bytecode.fallbacks.map(FallbackBox.init)
@@ -86,8 +97,9 @@ final class BytecodeMachine {
   }
 
   deinit {
-    code.deinitialize(count: codeCount)
-    code.deallocate()
+    ops.deinitialize(count: opCount)
+    ops.deallocate()
+    offsets.deallocate()
     rules.deallocate()
     fallbackRefs.deallocate()
     ownPrevious.deinitialize(count: max(streakCount, 1))
@@ -104,110 +116,343 @@ final class BytecodeMachine {
     pendingNums.deallocate()
   }
 
-  /// Runs the day's instructions in `range` on `state`, which the history sums and streaks
-  /// read in place.
-  func run(_ range: Range<Int>, on state: CountedState) {
-    state.streaks.withUnsafeBufferPointer { streaks in
-      state.intSums.withUnsafeBufferPointer { ints in
-        state.numSums.withUnsafeBufferPointer { nums in
+  /// Runs the day's operations in `range` (from `ops(_:)`) on a state's streaks and history
+  /// sums, which the operations read in place.
+  func run(ops range: Range<Int>, streaks: [StreakState], intSums: [Int], numSums: [Double]) {
+    streaks.withUnsafeBufferPointer { streaks in
+      intSums.withUnsafeBufferPointer { ints in
+        numSums.withUnsafeBufferPointer { nums in
           previous = streaks.baseAddress ?? UnsafePointer(ownPrevious)
-          intSums = ints.baseAddress ?? UnsafePointer(ownIntSums)
-          numSums = nums.baseAddress ?? UnsafePointer(ownNumSums)
-          run(range)
+          self.intSums = ints.baseAddress ?? UnsafePointer(ownIntSums)
+          self.numSums = nums.baseAddress ?? UnsafePointer(ownNumSums)
+          run(ops: range)
           previous = UnsafePointer(ownPrevious)
-          intSums = UnsafePointer(ownIntSums)
-          numSums = UnsafePointer(ownNumSums)
+          self.intSums = UnsafePointer(ownIntSums)
+          self.numSums = UnsafePointer(ownNumSums)
         }
       }
     }
   }
 
-  /// Runs the instructions in `range`.
+  /// Runs the instructions in `range` (a range `Bytecode` names: none begins or ends inside
+  /// a fused operation).
   func run(_ range: Range<Int>) {
+    run(ops: ops(range))
+  }
+
+  /// How many operations the code has, the ranges' stops left out.
+  var operationCount: Int { (0..<opCount).count { ops[$0].code != .stop } }
+
+  /// The operations of the instructions in `range` (a range `Bytecode` names: none begins or
+  /// ends inside a fused operation), for `run(ops:)`.
+  func ops(_ range: Range<Int>) -> Range<Int> {
+    if range.isEmpty { return 0..<0 }
+    let first = offsets[range.lowerBound]
+    let stop = offsets[range.upperBound] - 1
+    precondition(
+      first >= 0 && stop >= first && ops[stop].code == .stop,
+      "a range of the bytecode begins or ends inside a fused operation, or is not one the bytecode names")
+    return first..<stop
+  }
+
+  /// Runs the operations in `range` (from `ops(_:)`: they end with a `stop`).
+  func run(ops range: Range<Int>) {
+    guard !range.isEmpty else { return }
     let ints = ints
     let nums = nums
-    var pc = range.lowerBound
-    let end = range.upperBound
-    while pc < end {
-      switch code[pc] {
-      case .copyInt(let d, let a): ints[d] = ints[a]
-      case .copyNum(let d, let a): nums[d] = nums[a]
-      case .intToNum(let d, let a): nums[d] = Double(ints[a])
-      case .numToInt(let d, let a): ints[d] = Arithmetic.int(nums[a])
-      case .boolToInt(let d, let a): ints[d] = ints[a] != 0 ? 1 : 0
-      case .boolToNum(let d, let a): nums[d] = ints[a] != 0 ? 1 : 0
-
-      case .intAdd(let d, let a, let b): ints[d] = Arithmetic.add(ints[a], ints[b])
-      case .intSubtract(let d, let a, let b): ints[d] = Arithmetic.subtract(ints[a], ints[b])
-      case .intMultiply(let d, let a, let b): ints[d] = Arithmetic.multiply(ints[a], ints[b])
-      case .intRemainder(let d, let a, let b): ints[d] = Arithmetic.remainder(ints[a], ints[b])
-      case .intNegate(let d, let a): ints[d] = Arithmetic.negate(ints[a])
-      case .intAbs(let d, let a):
+    var pc = ops + range.lowerBound
+    while true {
+      let op = pc.pointee
+      switch op.code {
+      case .stop:
+        return
+      case .copyInt:
+        let d = op.x0
+        let a = op.x1
+        ints[d] = ints[a]
+      case .copyNum:
+        let d = op.x0
+        let a = op.x1
+        nums[d] = nums[a]
+      case .intToNum:
+        let d = op.x0
+        let a = op.x1
+        nums[d] = Double(ints[a])
+      case .numToInt:
+        let d = op.x0
+        let a = op.x1
+        ints[d] = Arithmetic.int(nums[a])
+      case .boolToInt:
+        let d = op.x0
+        let a = op.x1
+        ints[d] = ints[a] != 0 ? 1 : 0
+      case .boolToNum:
+        let d = op.x0
+        let a = op.x1
+        nums[d] = ints[a] != 0 ? 1 : 0
+      case .intAdd:
+        let d = op.x0
+        let a = op.x1
+        let b = op.x2
+        ints[d] = Arithmetic.add(ints[a], ints[b])
+      case .intSubtract:
+        let d = op.x0
+        let a = op.x1
+        let b = op.x2
+        ints[d] = Arithmetic.subtract(ints[a], ints[b])
+      case .intMultiply:
+        let d = op.x0
+        let a = op.x1
+        let b = op.x2
+        ints[d] = Arithmetic.multiply(ints[a], ints[b])
+      case .intRemainder:
+        let d = op.x0
+        let a = op.x1
+        let b = op.x2
+        ints[d] = Arithmetic.remainder(ints[a], ints[b])
+      case .intNegate:
+        let d = op.x0
+        let a = op.x1
+        ints[d] = Arithmetic.negate(ints[a])
+      case .intAbs:
+        let d = op.x0
+        let a = op.x1
         let value = ints[a]
         ints[d] = value == .min ? .max : Swift.abs(value)
-      case .intMin(let d, let a, let b): ints[d] = Swift.min(ints[a], ints[b])
-      case .intMax(let d, let a, let b): ints[d] = Swift.max(ints[a], ints[b])
-      case .intClamp(let d, let x, let low, let high):
+      case .intMin:
+        let d = op.x0
+        let a = op.x1
+        let b = op.x2
+        ints[d] = Swift.min(ints[a], ints[b])
+      case .intMax:
+        let d = op.x0
+        let a = op.x1
+        let b = op.x2
+        ints[d] = Swift.max(ints[a], ints[b])
+      case .intClamp:
+        let d = op.x0
+        let x = op.x1
+        let low = op.x2
+        let high = op.x3
         ints[d] = Arithmetic.clamp(ints[x], ints[low], ints[high])
-      case .intSelect(let d, let c, let t, let o): ints[d] = ints[c] != 0 ? ints[t] : ints[o]
-
-      case .numAdd(let d, let a, let b): nums[d] = Arithmetic.add(nums[a], nums[b])
-      case .numSubtract(let d, let a, let b): nums[d] = Arithmetic.subtract(nums[a], nums[b])
-      case .numMultiply(let d, let a, let b): nums[d] = Arithmetic.multiply(nums[a], nums[b])
-      case .numDivide(let d, let a, let b): nums[d] = Arithmetic.divide(nums[a], nums[b])
-      case .numRemainder(let d, let a, let b): nums[d] = Arithmetic.remainder(nums[a], nums[b])
-      case .numNegate(let d, let a): nums[d] = -nums[a]
-      case .numAbs(let d, let a): nums[d] = Swift.abs(nums[a])
-      case .numSqrt(let d, let a):
+      case .intSelect:
+        let d = op.x0
+        let c = op.x1
+        let t = op.x2
+        let o = op.x3
+        ints[d] = ints[c] != 0 ? ints[t] : ints[o]
+      case .numAdd:
+        let d = op.x0
+        let a = op.x1
+        let b = op.x2
+        nums[d] = Arithmetic.add(nums[a], nums[b])
+      case .numSubtract:
+        let d = op.x0
+        let a = op.x1
+        let b = op.x2
+        nums[d] = Arithmetic.subtract(nums[a], nums[b])
+      case .numMultiply:
+        let d = op.x0
+        let a = op.x1
+        let b = op.x2
+        nums[d] = Arithmetic.multiply(nums[a], nums[b])
+      case .numDivide:
+        let d = op.x0
+        let a = op.x1
+        let b = op.x2
+        nums[d] = Arithmetic.divide(nums[a], nums[b])
+      case .numRemainder:
+        let d = op.x0
+        let a = op.x1
+        let b = op.x2
+        nums[d] = Arithmetic.remainder(nums[a], nums[b])
+      case .numNegate:
+        let d = op.x0
+        let a = op.x1
+        nums[d] = -nums[a]
+      case .numAbs:
+        let d = op.x0
+        let a = op.x1
+        nums[d] = Swift.abs(nums[a])
+      case .numSqrt:
+        let d = op.x0
+        let a = op.x1
         let value = nums[a]
         nums[d] = value < 0 ? 0 : value.squareRoot()
-      case .numPow(let d, let a, let b): nums[d] = Arithmetic.pow(nums[a], nums[b])
-      case .numMin(let d, let a, let b): nums[d] = Swift.min(nums[a], nums[b])
-      case .numMax(let d, let a, let b): nums[d] = Swift.max(nums[a], nums[b])
-      case .numClamp(let d, let x, let low, let high):
+      case .numPow:
+        let d = op.x0
+        let a = op.x1
+        let b = op.x2
+        nums[d] = Arithmetic.pow(nums[a], nums[b])
+      case .numMin:
+        let d = op.x0
+        let a = op.x1
+        let b = op.x2
+        nums[d] = Swift.min(nums[a], nums[b])
+      case .numMax:
+        let d = op.x0
+        let a = op.x1
+        let b = op.x2
+        nums[d] = Swift.max(nums[a], nums[b])
+      case .numClamp:
+        let d = op.x0
+        let x = op.x1
+        let low = op.x2
+        let high = op.x3
         nums[d] = Arithmetic.clamp(nums[x], nums[low], nums[high])
-      case .numSelect(let d, let c, let t, let o): nums[d] = ints[c] != 0 ? nums[t] : nums[o]
-      case .floor(let d, let a): ints[d] = Arithmetic.int(Foundation.floor(nums[a]))
-      case .ceil(let d, let a): ints[d] = Arithmetic.int(Foundation.ceil(nums[a]))
-      case .round(let d, let a): ints[d] = Arithmetic.int(nums[a].rounded(.toNearestOrAwayFromZero))
-
-      case .not(let d, let a): ints[d] = ints[a] == 0 ? 1 : 0
-      case .and(let d, let a, let b): ints[d] = ints[a] != 0 && ints[b] != 0 ? 1 : 0
-      case .or(let d, let a, let b): ints[d] = ints[a] != 0 || ints[b] != 0 ? 1 : 0
-      case .boolEqual(let d, let a, let b): ints[d] = (ints[a] != 0) == (ints[b] != 0) ? 1 : 0
-      case .boolNotEqual(let d, let a, let b): ints[d] = (ints[a] != 0) != (ints[b] != 0) ? 1 : 0
-      case .intEqual(let d, let a, let b): ints[d] = ints[a] == ints[b] ? 1 : 0
-      case .intNotEqual(let d, let a, let b): ints[d] = ints[a] != ints[b] ? 1 : 0
-      case .intLess(let d, let a, let b): ints[d] = ints[a] < ints[b] ? 1 : 0
-      case .intLessOrEqual(let d, let a, let b): ints[d] = ints[a] <= ints[b] ? 1 : 0
-      case .intGreater(let d, let a, let b): ints[d] = ints[a] > ints[b] ? 1 : 0
-      case .intGreaterOrEqual(let d, let a, let b): ints[d] = ints[a] >= ints[b] ? 1 : 0
-      case .numEqual(let d, let a, let b): ints[d] = nums[a] == nums[b] ? 1 : 0
-      case .numNotEqual(let d, let a, let b): ints[d] = nums[a] != nums[b] ? 1 : 0
-      case .numLess(let d, let a, let b): ints[d] = nums[a] < nums[b] ? 1 : 0
-      case .numLessOrEqual(let d, let a, let b): ints[d] = nums[a] <= nums[b] ? 1 : 0
-      case .numGreater(let d, let a, let b): ints[d] = nums[a] > nums[b] ? 1 : 0
-      case .numGreaterOrEqual(let d, let a, let b): ints[d] = nums[a] >= nums[b] ? 1 : 0
-      case .boolClosure(let d, let index):
+      case .numSelect:
+        let d = op.x0
+        let c = op.x1
+        let t = op.x2
+        let o = op.x3
+        nums[d] = ints[c] != 0 ? nums[t] : nums[o]
+      case .floor:
+        let d = op.x0
+        let a = op.x1
+        ints[d] = Arithmetic.int(Foundation.floor(nums[a]))
+      case .ceil:
+        let d = op.x0
+        let a = op.x1
+        ints[d] = Arithmetic.int(Foundation.ceil(nums[a]))
+      case .round:
+        let d = op.x0
+        let a = op.x1
+        ints[d] = Arithmetic.int(nums[a].rounded(.toNearestOrAwayFromZero))
+      case .not:
+        let d = op.x0
+        let a = op.x1
+        ints[d] = ints[a] == 0 ? 1 : 0
+      case .and:
+        let d = op.x0
+        let a = op.x1
+        let b = op.x2
+        ints[d] = ints[a] != 0 && ints[b] != 0 ? 1 : 0
+      case .or:
+        let d = op.x0
+        let a = op.x1
+        let b = op.x2
+        ints[d] = ints[a] != 0 || ints[b] != 0 ? 1 : 0
+      case .boolEqual:
+        let d = op.x0
+        let a = op.x1
+        let b = op.x2
+        ints[d] = (ints[a] != 0) == (ints[b] != 0) ? 1 : 0
+      case .boolNotEqual:
+        let d = op.x0
+        let a = op.x1
+        let b = op.x2
+        ints[d] = (ints[a] != 0) != (ints[b] != 0) ? 1 : 0
+      case .intEqual:
+        let d = op.x0
+        let a = op.x1
+        let b = op.x2
+        ints[d] = ints[a] == ints[b] ? 1 : 0
+      case .intNotEqual:
+        let d = op.x0
+        let a = op.x1
+        let b = op.x2
+        ints[d] = ints[a] != ints[b] ? 1 : 0
+      case .intLess:
+        let d = op.x0
+        let a = op.x1
+        let b = op.x2
+        ints[d] = ints[a] < ints[b] ? 1 : 0
+      case .intLessOrEqual:
+        let d = op.x0
+        let a = op.x1
+        let b = op.x2
+        ints[d] = ints[a] <= ints[b] ? 1 : 0
+      case .intGreater:
+        let d = op.x0
+        let a = op.x1
+        let b = op.x2
+        ints[d] = ints[a] > ints[b] ? 1 : 0
+      case .intGreaterOrEqual:
+        let d = op.x0
+        let a = op.x1
+        let b = op.x2
+        ints[d] = ints[a] >= ints[b] ? 1 : 0
+      case .numEqual:
+        let d = op.x0
+        let a = op.x1
+        let b = op.x2
+        ints[d] = nums[a] == nums[b] ? 1 : 0
+      case .numNotEqual:
+        let d = op.x0
+        let a = op.x1
+        let b = op.x2
+        ints[d] = nums[a] != nums[b] ? 1 : 0
+      case .numLess:
+        let d = op.x0
+        let a = op.x1
+        let b = op.x2
+        ints[d] = nums[a] < nums[b] ? 1 : 0
+      case .numLessOrEqual:
+        let d = op.x0
+        let a = op.x1
+        let b = op.x2
+        ints[d] = nums[a] <= nums[b] ? 1 : 0
+      case .numGreater:
+        let d = op.x0
+        let a = op.x1
+        let b = op.x2
+        ints[d] = nums[a] > nums[b] ? 1 : 0
+      case .numGreaterOrEqual:
+        let d = op.x0
+        let a = op.x1
+        let b = op.x2
+        ints[d] = nums[a] >= nums[b] ? 1 : 0
+      case .boolClosure:
+        let d = op.x0
+        let index = op.x1
         let frame = frame
         ints[d] = fallbackRefs[index]._withUnsafeGuaranteedRef { $0.test(frame) } ? 1 : 0
-
-      case .intTotal(let aggregate, let d, let value):
+      case .intTotal:
+        let aggregate = op.x0
+        let d = op.x1
+        let value = op.x2
         ints[d] = Arithmetic.add(intSums[aggregate], ints[value])
-      case .numTotal(let aggregate, let d, let value):
+      case .numTotal:
+        let aggregate = op.x0
+        let d = op.x1
+        let value = op.x2
         nums[d] = Arithmetic.add(numSums[aggregate], nums[value])
-      case .intWindow(let aggregate, let d, let value):
+      case .intWindow:
+        let aggregate = op.x0
+        let d = op.x1
+        let value = op.x2
         let today = ints[value]
         pendingInts[aggregate] = today
         ints[d] = Arithmetic.add(intBase[aggregate], today)
-      case .numWindow(let aggregate, let d, let value):
+      case .numWindow:
+        let aggregate = op.x0
+        let d = op.x1
+        let value = op.x2
         let today = nums[value]
         pendingNums[aggregate] = today
         nums[d] = Arithmetic.add(numBase[aggregate], today)
-      case .consecutive(let index, let counts, let skips):
+      case .consecutive:
+        let index = op.x0
+        let counts = op.x1
+        let skips = op.x2
         consecutive(index, counts: ints[counts] != 0, skips: skips >= 0 && ints[skips] != 0)
-      case .elapsed(let index, let resets):
+      case .elapsed:
+        let index = op.x0
+        let resets = op.x1
         elapsed(index, resets: resets >= 0 && ints[resets] != 0)
+      case .consecutiveIf:
+        let index = op.x0
+        let masks = op.x5
+        let counts =
+          MachineOp.holds(ints[op.x1], ints[op.x2], masks) && MachineOp.holds(ints[op.x3], ints[op.x4], masks >> 3)
+        consecutive(index, counts: counts, skips: false)
+      case .intMultiplyAdd:
+        ints[op.x0] = Arithmetic.add(Arithmetic.multiply(ints[op.x1], ints[op.x2]), ints[op.x3])
+      case .intNumDivide:
+        nums[op.x0] = Arithmetic.divide(Double(ints[op.x1]), nums[op.x2])
+      case .floorSqrt:
+        let value = nums[op.x1]
+        ints[op.x0] = Arithmetic.int(Foundation.floor(value < 0 ? 0 : value.squareRoot()))
       }
       pc += 1
     }
@@ -215,6 +460,7 @@ final class BytecodeMachine {
 
   /// A consecutive streak's day: it counts, it is skipped, or it breaks (a freeze is used
   /// up first; a day in progress defers the break unless the streak's day is final).
+  @inline(__always)
   private func consecutive(_ index: Int, counts: Bool, skips: Bool) {
     let rule = rules + index
     let streak = pending + index
@@ -222,40 +468,16 @@ final class BytecodeMachine {
     moved[index] = counts
     deferred[index] = false
     if counts {
-      // The first counted day of a run is where it began.
-      if streak.pointee.current == 0 { streak.pointee.runStart = day }
-      let current = Arithmetic.add(streak.pointee.current, 1)
-      streak.pointee.current = current
-      if current > streak.pointee.best { streak.pointee.best = current }
-      if rule.pointee.hasFreezes {
-        streak.pointee.progress += 1
-        if streak.pointee.progress >= rule.pointee.earnEvery {
-          streak.pointee.progress = 0
-          streak.pointee.freezes = Swift.min(rule.pointee.maxFreezes, streak.pointee.freezes + 1)
-        }
-      }
+      streak.pointee.count(on: day, earnEvery: rule.pointee.earnEvery, maxFreezes: rule.pointee.maxFreezes)
     } else if !skips {
       if inProgress && !rule.pointee.isFinal {
         deferredBreak = true
         deferred[index] = true
       } else {
-        Self.breakStreak(streak, day: day)
+        streak.pointee.breakOrProtect(on: day)
       }
     }
     publish(index)
-  }
-
-  /// A day that breaks the streak: a freeze is used up (the day is protected), or the streak
-  /// goes back to 0 (and its run has no start).
-  private static func breakStreak(_ streak: UnsafeMutablePointer<StreakState>, day: Int) {
-    if streak.pointee.freezes > 0 {
-      streak.pointee.freezes -= 1
-      streak.pointee.protectedDay = day
-    } else {
-      streak.pointee.current = 0
-      streak.pointee.progress = 0
-      streak.pointee.runStart = StreakState.noDay
-    }
   }
 
   /// Puts a streak's fields as the day leaves them in the frame.
@@ -273,7 +495,7 @@ final class BytecodeMachine {
   func applyDeferredBreaks() {
     for index in 0..<streakCount where deferred[index] {
       deferred[index] = false
-      Self.breakStreak(pending + index, day: day)
+      pending[index].breakOrProtect(on: day)
       publish(index)
     }
     inProgress = false
@@ -284,21 +506,7 @@ final class BytecodeMachine {
   private func elapsed(_ index: Int, resets: Bool) {
     let rule = rules[index]
     var streak = previous[index]
-    if streak.anchor == nil {
-      streak.anchor = start ?? (rule.needsStart ? nil : (origin ?? day))
-    } else if let start, let anchor = streak.anchor, anchor < start {
-      streak.anchor = start  // a later start (a new commitment) is a new Day 0
-    }
-    if let anchor = streak.anchor {
-      if resets { streak.anchor = day }
-      let current = day - (streak.anchor ?? anchor)
-      streak.current = Swift.max(0, current)
-      streak.best = Swift.max(streak.best, streak.current)
-      moved[index] = current > 0
-    } else {
-      streak.current = 0
-      moved[index] = false
-    }
+    moved[index] = streak.elapse(to: day, start: start, origin: origin, needsStart: rule.needsStart, resets: resets)
     pending[index] = streak
     ints[rule.current] = streak.current
     ints[rule.best] = streak.best

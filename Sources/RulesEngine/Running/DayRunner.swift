@@ -21,6 +21,8 @@ public final class DayRunner {
   private let allResults: [Int]
   private let badgeXP: [Int]
   private let freeBadges: [Int]
+  /// The same, as raw memory (for `anyHolds`, every day).
+  private let freeList: UnsafeMutablePointer<Int>
   /// The inputs in int slots and in number slots: each one's index and slot.
   private let intInputs: [(input: Int, slot: Int)]
   private let numInputs: [(input: Int, slot: Int)]
@@ -54,10 +56,44 @@ public final class DayRunner {
   /// Whether each streak moved forward on the day under evaluation.
   public var moved: [Bool] { Array(UnsafeBufferPointer(start: machine.moved, count: machine.streakCount)) }
 
+  /// Each badge's criterion as `holds` tests it (see `CriterionTest`), and the most
+  /// instructions of criteria it is cheaper to run badge by badge than all at once.
+  private let tests: UnsafeMutablePointer<CriterionTest>
+  private let allCriteriaLength: Int
+  /// The machine's operations for the day and for every criterion at once.
+  private let dayOps: Range<Int>
+  private let allCriteriaOps: Range<Int>
+  /// The locked badges whose criterion runs its instructions (scratch for `anyHolds`).
+  private let lockedCode: UnsafeMutablePointer<Int>
+
+  /// Whether `badge`'s criterion holds on the frame as it is: a comparison of two slots is
+  /// made in place, anything else runs its instructions.
   @inline(__always)
-  private func holds(_ badge: Int) -> Bool {
+  func holds(_ badge: Int) -> Bool {
+    let test = tests[badge]
+    return test.kind == .code ? runs(test) : test.holds(frame.ints, frame.nums)
+  }
+
+  /// Runs a criterion's instructions and reads its result.
+  private func runs(_ test: CriterionTest) -> Bool {
+    machine.run(ops: test.ops)
+    return frame.ints[test.result] != 0
+  }
+
+  /// The same, always by running the criterion's instructions (the plain path, for the tests
+  /// that check `holds` against it).
+  func holdsByRunning(_ badge: Int) -> Bool {
     machine.run(criterionStarts[badge]..<criterionEnds[badge])
     return frame.ints[criterionResults[badge]] != 0
+  }
+
+  /// How many operations the machine's code has, its ranges' stops left out (for the tests:
+  /// fewer than the bytecode's instructions when some are fused).
+  var operationCount: Int { machine.operationCount }
+
+  /// How many criteria are made in place (for the tests).
+  var criteriaInPlace: Int {
+    (0..<criterionStarts.count).count { tests[$0].kind != .code }
   }
 
   /// The badges whose criterion holds on the frame as it is (for the tests that check the
@@ -73,22 +109,31 @@ public final class DayRunner {
   }
 
   /// The catalog's day compiled to Swift, when the runner was given one made from `program`:
-  /// `step` (the nightly batch's and the catch-up's day) runs it instead of the bytecode.
+  /// `catchUp` (the days before a check: the nightly batch's work) runs it instead of `step`.
   private var compiledDay: (any CompiledDay)?
   /// Whether there is one (a plain flag: looking at the optional existential costs a copy).
   private let stepsCompiled: Bool
 
   /// A runner for `program`, with its own frame (one per thread). With `compiled` (a
-  /// `CompiledDay` generated from this very program: `CompiledDay.matches`), `step` runs the
-  /// compiled day; the check day and reports still run the bytecode, which fills the frame.
-  public init(program: Program, compiled: (any CompiledDay.Type)? = nil) {
+  /// `CompiledDay` generated from this very program: `CompiledDay.matches`), `catchUp` counts
+  /// the days with it; `step`, the check day and reports run the bytecode, which fills the frame.
+  public convenience init(program: Program, compiled: (any CompiledDay.Type)? = nil) {
+    self.init(program: program, fusing: true, compiled: compiled)
+  }
+
+  /// A runner whose machine fuses the common shapes of instructions (`MachineCode`), or
+  /// (`fusing` false, for the tests) runs them one by one.
+  init(program: Program, fusing: Bool, compiled: (any CompiledDay.Type)? = nil) {
     self.program = program
     compiledDay = compiled.map { $0.init() }
     stepsCompiled = compiled != nil
     let layout = program.layout
     let catalog = program.catalog
     bytecode = program.bytecode
-    machine = BytecodeMachine(bytecode, streaks: catalog.streaks.count, aggregates: catalog.aggregates.count)
+    let machine = BytecodeMachine(
+      program.bytecode, streaks: catalog.streaks.count, aggregates: catalog.aggregates.count,
+      temporaries: layout.intCount, numTemporaries: layout.numCount, fusing: fusing)
+    self.machine = machine
     frame = machine.frame
     hasBadgeMetrics = !bytecode.badgeMetrics.isEmpty
     criterionStarts = bytecode.criteria.map(\.code.lowerBound)
@@ -97,6 +142,8 @@ public final class DayRunner {
     allResults = bytecode.allCriteriaResults
     badgeXP = program.badgeXP
     freeBadges = program.freeBadges
+    freeList = .allocate(capacity: max(program.freeBadges.count, 1))
+    freeList.initialize(from: program.freeBadges, count: program.freeBadges.count)
     intInputs = layout.inputs.enumerated().compactMap { input, slot in
       guard case .int(let index) = slot else { return nil }
       return (input, index)
@@ -122,6 +169,16 @@ public final class DayRunner {
       }
     }
     badgeTotal = catalog.badges.count
+    let code = program.bytecode
+    let tests = UnsafeMutablePointer<CriterionTest>.allocate(capacity: max(code.criteria.count, 1))
+    tests.initialize(
+      from: code.criteria.map { CriterionTest($0.code, result: $0.result, in: code, ops: machine.ops($0.code)) },
+      count: code.criteria.count)
+    self.tests = tests
+    allCriteriaLength = code.allCriteria.count
+    dayOps = machine.ops(code.day)
+    allCriteriaOps = machine.ops(code.allCriteria)
+    lockedCode = .allocate(capacity: max(code.criteria.count, 1))
     inputDefaults = catalog.inputs.map { $0.encode($0.defaultValue) }
     loggedSlot = layout.logged
     daySlot = layout.day
@@ -133,26 +190,50 @@ public final class DayRunner {
     hijriSlots = read.contains(where: { $0 != .weekday }) ? (hijri[1], hijri[2], hijri[3], hijri[4]) : (-1, -1, -1, -1)
   }
 
+  deinit {
+    tests.deinitialize(count: criterionStarts.count)
+    tests.deallocate()
+    lockedCode.deallocate()
+    freeList.deallocate()
+  }
+
   /// Puts a day's inputs and built-ins in the frame. `values` nil: a day without a record.
   @inline(__always)
   public func load(day: Int, values: [Int]?, state: CountedState, start: Int?) {
+    put(
+      day: day, values: values, start: start, origin: state.origin, badgeCount: state.badgeCount, badgeXP: state.badgeXP
+    )
+  }
+
+  /// `load`, from the state's fields it reads.
+  @inline(__always)
+  private func put(day: Int, values: [Int]?, start: Int?, origin: Int?, badgeCount: Int, badgeXP: Int) {
     let ints = frame.ints
-    let nums = frame.nums
-    (values ?? inputDefaults).withUnsafeBufferPointer { raw in
-      precondition(raw.count == inputDefaults.count, "a record holds one value per input")
-      for (input, slot) in intInputs {
-        ints[slot] = raw[input]
-      }
-      for (input, slot) in numInputs {
-        nums[slot] = Double(bitPattern: UInt64(UInt(bitPattern: raw[input])))
-      }
+    if let values {
+      values.withUnsafeBufferPointer(putInputs)
+    } else {
+      inputDefaults.withUnsafeBufferPointer(putInputs)
     }
     ints[loggedSlot] = values == nil ? 0 : 1
-    ints[daySlot] = day - (start ?? state.origin ?? day)
-    ints[badgesCountSlot] = state.badgeCount
-    ints[badgesXPSlot] = state.badgeXP
+    ints[daySlot] = day - (start ?? origin ?? day)
+    ints[badgesCountSlot] = badgeCount
+    ints[badgesXPSlot] = badgeXP
     if weekdaySlot >= 0 { ints[weekdaySlot] = CalendarField.weekday(ofDay: day) }
     if hijriSlots.year >= 0 { loadHijri(day) }
+  }
+
+  /// Puts a record's values in the inputs' slots.
+  @inline(__always)
+  private func putInputs(_ raw: UnsafeBufferPointer<Int>) {
+    precondition(raw.count == inputDefaults.count, "a record holds one value per input")
+    let ints = frame.ints
+    let nums = frame.nums
+    for (input, slot) in intInputs {
+      ints[slot] = raw[input]
+    }
+    for (input, slot) in numInputs {
+      nums[slot] = Double(bitPattern: UInt64(UInt(bitPattern: raw[input])))
+    }
   }
 
   /// Puts the day's Hijri date in the frame (only for a catalog that reads it).
@@ -170,20 +251,32 @@ public final class DayRunner {
   @discardableResult
   @inline(__always)
   public func run(day: Int, state: CountedState, start: Int?, inProgress: Bool) -> Bool {
-    let m = machine
     precondition(fits(state), "the state is not this catalog's (CountedState(for:) makes one)")
-    for index in windowAggregates {
-      let window = state.windows[index]!
-      m.intBase[index] = Arithmetic.subtract(window.intSum, window.ints[window.head])
-      m.numBase[index] = Arithmetic.subtract(window.numSum, window.nums[window.head])
-    }
+    return runDay(day: day, state: state, start: start, inProgress: inProgress)
+  }
+
+  /// `run`, for a state known to fit.
+  @inline(__always)
+  private func runDay(day: Int, state: CountedState, start: Int?, inProgress: Bool) -> Bool {
+    let m = machine
+    if !windowAggregates.isEmpty { setWindowBases(state.windows) }
     m.inProgress = inProgress
     m.deferredBreak = false
     m.day = day
     m.start = start
     m.origin = state.origin
-    m.run(bytecode.day, on: state)
+    m.run(ops: dayOps, streaks: state.streaks, intSums: state.intSums, numSums: state.numSums)
     return m.deferredBreak
+  }
+
+  /// What each window's value of the day is added to: its sum without its oldest day.
+  private func setWindowBases(_ windows: [Window?]) {
+    let m = machine
+    for index in windowAggregates {
+      let window = windows[index]!
+      m.intBase[index] = Arithmetic.subtract(window.intSum, window.ints[window.head])
+      m.numBase[index] = Arithmetic.subtract(window.numSum, window.nums[window.head])
+    }
   }
 
   /// Whether `state` has this catalog's shape (the raw copies in `run` and `commit` rely on it).
@@ -214,18 +307,41 @@ public final class DayRunner {
   /// Makes the day just run part of `state`.
   @inline(__always)
   public func commit(day: Int, into state: inout CountedState) {
+    precondition(fits(state), "the state is not this catalog's (CountedState(for:) makes one)")
+    commitDay(day, into: &state)
+  }
+
+  /// `commit`, for a state known to fit: each array of the state written once.
+  @inline(__always)
+  private func commitDay(_ day: Int, into state: inout CountedState) {
     let ints = frame.ints
     let nums = frame.nums
+    if !intSumCommits.isEmpty {
+      state.intSums.withUnsafeMutableBufferPointer { sums in
+        for (aggregate, slot) in intSumCommits { sums[aggregate] = ints[slot] }
+      }
+    }
+    if !numSumCommits.isEmpty {
+      state.numSums.withUnsafeMutableBufferPointer { sums in
+        for (aggregate, slot) in numSumCommits { sums[aggregate] = nums[slot] }
+      }
+    }
+    if !windowCommits.isEmpty { commitWindows(into: &state.windows) }
     let m = machine
-    for (aggregate, slot) in intSumCommits {
-      state.intSums[aggregate] = ints[slot]
+    if m.streakCount > 0 {
+      state.streaks.withUnsafeMutableBufferPointer { streaks in
+        for index in 0..<m.streakCount { streaks[index] = m.pending[index] }
+      }
     }
-    for (aggregate, slot) in numSumCommits {
-      state.numSums[aggregate] = nums[slot]
-    }
+    state.countedThrough = day
+  }
+
+  /// Adds the day's value to each window (its oldest day dropped).
+  private func commitWindows(into windows: inout [Window?]) {
+    let m = machine
     for (aggregate, isNumber) in windowCommits {
-      var window = state.windows[aggregate]!
-      state.windows[aggregate] = nil
+      var window = windows[aggregate]!
+      windows[aggregate] = nil
       if isNumber {
         window.numSum = Arithmetic.add(
           Arithmetic.subtract(window.numSum, window.nums[window.head]), m.pendingNums[aggregate])
@@ -236,13 +352,8 @@ public final class DayRunner {
         window.ints[window.head] = m.pendingInts[aggregate]
       }
       window.head = (window.head + 1) % window.days
-      state.windows[aggregate] = window
+      windows[aggregate] = window
     }
-    precondition(fits(state), "the state is not this catalog's (CountedState(for:) makes one)")
-    state.streaks.withUnsafeMutableBufferPointer { streaks in
-      if let base = streaks.baseAddress { base.update(from: m.pending, count: streaks.count) }
-    }
-    state.countedThrough = day
   }
 
   /// Unlocks the badges whose criterion holds on `day` (already run): every badge outside
@@ -252,10 +363,15 @@ public final class DayRunner {
   @inline(__always)
   public func unlockBadges(day: Int, state: inout CountedState, check: Bool) -> [Int] {
     // Most days unlock nothing: look first, without touching the state.
-    guard state.badgeCount < badgeTotal, anyHolds(state, check: check) else {
+    guard state.badgeCount < badgeTotal, anyHolds(state.unlocked, check: check) else {
       if check { state.lastCheck = day }
       return []
     }
+    return unlockHolding(day: day, state: &state, check: check)
+  }
+
+  /// `unlockBadges` once a badge it looks at holds.
+  private func unlockHolding(day: Int, state: inout CountedState, check: Bool) -> [Int] {
     var unlocked: [Int] = []
     let groups = program.progressiveGroups
     var groupsDone = check && !groups.isEmpty ? [Bool](repeating: false, count: groups.count) : []
@@ -292,22 +408,71 @@ public final class DayRunner {
   }
 
   /// Whether a badge that `unlockBadges` looks at holds: a locked badge outside progressive
-  /// groups, or (`check`) the next badge of a progressive group.
-  private func anyHolds(_ state: CountedState, check: Bool) -> Bool {
-    machine.run(bytecode.allCriteria)
-    let ints = frame.ints
-    return state.unlocked.withUnsafeBufferPointer { unlocked in
-      allResults.withUnsafeBufferPointer { results in
-        for badge in freeBadges where unlocked[badge] == nil && ints[results[badge]] != 0 {
+  /// groups, or (`check`) the next badge of a progressive group. Only locked badges are looked
+  /// at: a comparison in place, other criteria by their instructions, badge by badge when
+  /// that runs fewer of them than every criterion at once.
+  func anyHolds(_ state: CountedState, check: Bool) -> Bool {
+    anyHolds(state.unlocked, check: check)
+  }
+
+  @inline(__always)
+  private func anyHolds(_ unlocked: [Int?], check: Bool) -> Bool {
+    unlocked.withUnsafeBufferPointer { unlocked in
+      var pending = 0
+      var length = 0
+      let ints = frame.ints
+      let nums = frame.nums
+      for position in 0..<freeBadges.count {
+        let badge = freeList[position]
+        guard unlocked[badge] == nil else { continue }
+        let test = tests + badge
+        if test.pointee.kind == .code {
+          lockedCode[pending] = badge
+          pending += 1
+          length += test.pointee.code.count
+        } else if test.pointee.holds(ints, nums) {
           return true
         }
-        guard check else { return false }
+      }
+      if check {
         for badges in program.progressiveGroups {
-          if let next = badges.first(where: { unlocked[$0] == nil }), ints[results[next]] != 0 { return true }
+          guard let next = badges.first(where: { unlocked[$0] == nil }) else { continue }
+          let test = tests[next]
+          if test.kind == .code {
+            lockedCode[pending] = next
+            pending += 1
+            length += test.code.count
+          } else if test.holds(frame.ints, frame.nums) {
+            return true
+          }
         }
+      }
+      guard pending > 0 else { return false }
+      // A run costs about two instructions' dispatch besides its own.
+      if length + 2 * pending < allCriteriaLength {
+        for index in 0..<pending where runs(tests[lockedCode[index]]) { return true }
+        return false
+      }
+      machine.run(ops: allCriteriaOps)
+      return allResults.withUnsafeBufferPointer { results in
+        for index in 0..<pending where ints[results[lockedCode[index]]] != 0 { return true }
         return false
       }
     }
+  }
+
+  /// What `anyHolds` finds, found by running every criterion (the plain path, for the tests).
+  func anyHoldsByRunningAll(_ state: CountedState, check: Bool) -> Bool {
+    machine.run(bytecode.allCriteria)
+    let ints = frame.ints
+    for badge in freeBadges where state.unlocked[badge] == nil && ints[allResults[badge]] != 0 {
+      return true
+    }
+    guard check else { return false }
+    for badges in program.progressiveGroups {
+      if let next = badges.first(where: { state.unlocked[$0] == nil }), ints[allResults[next]] != 0 { return true }
+    }
+    return false
   }
 
   private func unlock(_ badge: Int, day: Int, state: inout CountedState) {
@@ -319,17 +484,27 @@ public final class DayRunner {
   /// One whole day as an app that checks every day sees it: the day is checked in progress
   /// (badges unlock, `check` as in `unlockBadges`), then finished and counted into `state`.
   /// What `load`, `run(inProgress: true)`, `unlockBadges`, `finish` and `commit` do one after
-  /// the other, in one call (the nightly job's loop). Returns the badges unlocked.
+  /// the other, in one call (the nightly job's loop): the state's shape checked once, its
+  /// arrays read in place and each written once. Returns the badges unlocked.
   @discardableResult
   public func step(day: Int, values: [Int]?, state: inout CountedState, start: Int?, check: Bool) -> [Int] {
-    if stepsCompiled {
-      return compiledDay!.step(day: day, values: values, state: &state, start: start, check: check)
-    }
-    load(day: day, values: values, state: state, start: start)
-    let differs = run(day: day, state: state, start: start, inProgress: true)
+    precondition(fits(state), "the state is not this catalog's (CountedState(for:) makes one)")
+    put(
+      day: day, values: values, start: start, origin: state.origin, badgeCount: state.badgeCount,
+      badgeXP: state.badgeXP)
+    let differs = runDay(day: day, state: state, start: start, inProgress: true)
     let unlocked = unlockBadges(day: day, state: &state, check: check)
-    if differs { finish(day: day, values: values, state: state, start: start) }
-    commit(day: day, into: &state)
+    if differs {
+      if bytecode.streaksAlone {
+        machine.applyDeferredBreaks()
+      } else {
+        put(
+          day: day, values: values, start: start, origin: state.origin, badgeCount: state.badgeCount,
+          badgeXP: state.badgeXP)
+        runDay(day: day, state: state, start: start, inProgress: false)
+      }
+    }
+    commitDay(day, into: &state)
     return unlocked
   }
 
@@ -358,7 +533,11 @@ public final class DayRunner {
         values = history.records[index].values
         index += 1
       }
-      for badge in step(day: current, values: values, state: &state, start: start, check: false) {
+      let unlocked =
+        stepsCompiled
+        ? compiledDay!.step(day: current, values: values, state: &state, start: start, check: false)
+        : step(day: current, values: values, state: &state, start: start, check: false)
+      for badge in unlocked {
         unlocks.append((badge, current))
       }
       current += 1
@@ -386,5 +565,76 @@ extension Array {
       if predicate(self[middle]) { high = middle } else { low = middle + 1 }
     }
     return low
+  }
+}
+
+/// How `DayRunner` tests a badge's criterion. Most criteria are one comparison of two slots
+/// (`streak.current >= 7`: a slot and a constant): `holds` makes it in place, as the
+/// comparison instruction would, without running the machine. `code`: anything else, run by
+/// its instructions (`code`, the machine's `ops`, then the result in `result`).
+struct CriterionTest {
+  enum Kind: UInt8 {
+    case code
+    case intEqual, intNotEqual, intLess, intLessOrEqual, intGreater, intGreaterOrEqual
+    case numEqual, numNotEqual, numLess, numLessOrEqual, numGreater, numGreaterOrEqual
+  }
+
+  let kind: Kind
+  let a: Int
+  let b: Int
+  let code: Range<Int>
+  let result: Int
+  /// The machine's operations for `code`.
+  let ops: Range<Int>
+
+  /// The test of the criterion whose instructions are `code` in `bytecode` (`ops` in the
+  /// machine).
+  init(_ code: Range<Int>, result: Int, in bytecode: Bytecode, ops: Range<Int>) {
+    self.code = code
+    self.ops = ops
+    self.result = result
+    var kind = Kind.code
+    var a = 0
+    var b = 0
+    if code.count == 1 {
+      switch bytecode.instructions[code.lowerBound] {
+      case .intEqual(result, let x, let y): (kind, a, b) = (.intEqual, x, y)
+      case .intNotEqual(result, let x, let y): (kind, a, b) = (.intNotEqual, x, y)
+      case .intLess(result, let x, let y): (kind, a, b) = (.intLess, x, y)
+      case .intLessOrEqual(result, let x, let y): (kind, a, b) = (.intLessOrEqual, x, y)
+      case .intGreater(result, let x, let y): (kind, a, b) = (.intGreater, x, y)
+      case .intGreaterOrEqual(result, let x, let y): (kind, a, b) = (.intGreaterOrEqual, x, y)
+      case .numEqual(result, let x, let y): (kind, a, b) = (.numEqual, x, y)
+      case .numNotEqual(result, let x, let y): (kind, a, b) = (.numNotEqual, x, y)
+      case .numLess(result, let x, let y): (kind, a, b) = (.numLess, x, y)
+      case .numLessOrEqual(result, let x, let y): (kind, a, b) = (.numLessOrEqual, x, y)
+      case .numGreater(result, let x, let y): (kind, a, b) = (.numGreater, x, y)
+      case .numGreaterOrEqual(result, let x, let y): (kind, a, b) = (.numGreaterOrEqual, x, y)
+      default: break
+      }
+    }
+    self.kind = kind
+    self.a = a
+    self.b = b
+  }
+
+  /// The comparison's result on a frame (not for `code`).
+  @inline(__always)
+  func holds(_ ints: UnsafeMutablePointer<Int>, _ nums: UnsafeMutablePointer<Double>) -> Bool {
+    switch kind {
+    case .code: false
+    case .intEqual: ints[a] == ints[b]
+    case .intNotEqual: ints[a] != ints[b]
+    case .intLess: ints[a] < ints[b]
+    case .intLessOrEqual: ints[a] <= ints[b]
+    case .intGreater: ints[a] > ints[b]
+    case .intGreaterOrEqual: ints[a] >= ints[b]
+    case .numEqual: nums[a] == nums[b]
+    case .numNotEqual: nums[a] != nums[b]
+    case .numLess: nums[a] < nums[b]
+    case .numLessOrEqual: nums[a] <= nums[b]
+    case .numGreater: nums[a] > nums[b]
+    case .numGreaterOrEqual: nums[a] >= nums[b]
+    }
   }
 }
