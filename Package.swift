@@ -86,7 +86,8 @@ let package = Package(
     .testTarget(name: "RulesEngineTests", dependencies: ["RulesKit"]),
     .testTarget(name: "RulesKitTests", dependencies: ["RulesKit"]),
     .testTarget(name: "RulesCLITests", dependencies: ["RulesCLI"]),
-    .testTarget(name: "CompiledCatalogsTests", dependencies: ["CompiledCatalogs", "RulesKit"]),
+    .testTarget(
+      name: "CompiledCatalogsTests", dependencies: ["CompiledCatalogs", "RulesKit"], exclude: ["Fixtures"]),
     .testTarget(name: "RulesServerTests", dependencies: ["RulesStore", "RulesServer", "YAMLReader"]),
     // An app's view: RulesEngine alone, catalogs and histories from committed JSON fixtures.
     .testTarget(name: "RulesAppTests", dependencies: ["RulesEngine"], exclude: ["Fixtures"]),
