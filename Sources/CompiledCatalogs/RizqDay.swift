@@ -6,7 +6,7 @@ import RulesEngine
 /// The day of RIZQ (`rizq`) compiled to Swift: what `DayRunner.step` does for this catalog.
 public struct RizqDay: CompiledDay {
   public static let catalog = "rizq"
-  public static let fingerprint: UInt64 = 0xca76e025d3a0ac0a
+  public static let fingerprint: UInt64 = 0xf7ab4add54a5763c
   private var calendar = DayCalendar()
 
   /// A day with no Hijri month looked up yet.
@@ -55,7 +55,7 @@ public struct RizqDay: CompiledDay {
     i19 = Arithmetic.add(i22, i6)
     n0 = Double(i19)
     n1 = Arithmetic.divide(n0, 50.0)
-    n2 = n1 < 0 ? 0 : n1.squareRoot()
+    n2 = n1 < 0 ? 0 : (n1).squareRoot()
     i22 = Arithmetic.int((n2).rounded(.down))
     i20 = Arithmetic.add(i22, 1)
     i22 = i1 >= 1 ? 1 : 0
@@ -153,7 +153,7 @@ public struct RizqDay: CompiledDay {
           i19 = Arithmetic.add(i22, i6)
           n0 = Double(i19)
           n1 = Arithmetic.divide(n0, 50.0)
-          n2 = n1 < 0 ? 0 : n1.squareRoot()
+          n2 = n1 < 0 ? 0 : (n1).squareRoot()
           i22 = Arithmetic.int((n2).rounded(.down))
           i20 = Arithmetic.add(i22, 1)
         }

@@ -6,7 +6,7 @@ import RulesEngine
 /// The day of Every instruction (`everything`) compiled to Swift: what `DayRunner.step` does for this catalog.
 public struct EverythingDay: CompiledDay {
   public static let catalog = "everything"
-  public static let fingerprint: UInt64 = 0xfca2186a96e07378
+  public static let fingerprint: UInt64 = 0xb4f103e49c523e54
   private var calendar = DayCalendar()
 
   /// A day with no Hijri month looked up yet.
@@ -171,7 +171,7 @@ public struct EverythingDay: CompiledDay {
     n9 = Arithmetic.multiply(n8, 2.0)
     n10 = Arithmetic.divide(n1, 3.0)
     n11 = Arithmetic.add(n9, n10)
-    n12 = n11 < 0 ? 0 : n11.squareRoot()
+    n12 = n11 < 0 ? 0 : (n11).squareRoot()
     i37 = Arithmetic.int((n12).rounded(.down))
     n13 = Arithmetic.divide(n1, 4.0)
     i38 = Arithmetic.int((n13).rounded(.up))
@@ -184,15 +184,15 @@ public struct EverythingDay: CompiledDay {
     n10 = Arithmetic.subtract(n8, n9)
     n11 = Swift.min(n0, n1)
     n12 = Arithmetic.add(n10, n11)
-    n13 = -n0
+    n13 = -(n0)
     n14 = Swift.max(n13, 1.5)
     n15 = Arithmetic.subtract(n12, n14)
     n16 = Arithmetic.clamp(n0, -2.5, 2.5)
     n17 = Arithmetic.add(n15, n16)
-    n18 = -n1
+    n18 = -(n1)
     n19 = Swift.abs(n18)
     n4 = Arithmetic.add(n17, n19)
-    n8 = -n1
+    n8 = -(n1)
     n5 = i2 != 0 ? n0 : n8
     i37 = i2 != 0 ? 1 : 0
     i38 = i3 != 0 ? 1 : 0

@@ -462,11 +462,11 @@ private struct StepWriter {
     case .numMultiply(let d, let a, let b): setNum(d, "Arithmetic.multiply(\(num(a)), \(num(b)))")
     case .numDivide(let d, let a, let b): setNum(d, "Arithmetic.divide(\(num(a)), \(num(b)))")
     case .numRemainder(let d, let a, let b): setNum(d, "Arithmetic.remainder(\(num(a)), \(num(b)))")
-    case .numNegate(let d, let a): setNum(d, "-\(num(a))")
+    case .numNegate(let d, let a): setNum(d, "-(\(num(a)))")
     case .numAbs(let d, let a): setNum(d, "Swift.abs(\(num(a)))")
     case .numSqrt(let d, let a):
       let value = num(a)
-      setNum(d, "\(value) < 0 ? 0 : \(value).squareRoot()")
+      setNum(d, "\(value) < 0 ? 0 : (\(value)).squareRoot()")
     case .numPow(let d, let a, let b): setNum(d, "Arithmetic.pow(\(num(a)), \(num(b)))")
     case .numMin(let d, let a, let b): setNum(d, "Swift.min(\(num(a)), \(num(b)))")
     case .numMax(let d, let a, let b): setNum(d, "Swift.max(\(num(a)), \(num(b)))")
