@@ -11,6 +11,25 @@ public enum Evaluations {
     return last + later
   }
 
+  /// Checks `history` on `date` from scratch with two engines of one catalog (one counting the
+  /// days with a compiled day): the evaluations and the states must be the same, byte for byte.
+  public static func compare(_ engine: Engine, _ other: Engine, _ history: History, on date: CalendarDay) {
+    let first = CalendarDay(number: DayRunner.firstDay(of: history, before: date.number))
+    guard date - first <= 3660 else { return }
+    do {
+      let records = try history.records.map { record throws(EngineError) in try DayRecord(record, for: engine) }
+      let others = try history.records.map { record throws(EngineError) in try DayRecord(record, for: other) }
+      let a = try engine.check(user: history.user, start: history.start, on: date, records: records, state: nil)
+      let b = try other.check(user: history.user, start: history.start, on: date, records: others, state: nil)
+      let states = (try a.state.json(), try b.state.json())
+      if a.evaluation.json.serialized() != b.evaluation.json.serialized() || states.0 != states.1 {
+        Invariant.fail("the compiled day and the interpreter disagree on \(date)")
+      }
+    } catch {
+      Invariant.fail("a check failed: \(error)")
+    }
+  }
+
   /// Evaluates `history` on `date` from scratch through the engine's API, then on the days
   /// before it one check at a time with the state carried over (written to JSON and read back
   /// each time, as an app or the state file does), once more with `rebuild`, and replays it day
