@@ -8,8 +8,6 @@ public final class Program: Sendable {
   /// Where each value lives in a frame.
   public let layout: Layout
   let bytecode: Bytecode
-  /// Each badge's criterion as a closure (for `criterion(ofBadge:)`).
-  let badgeWhen: [Criterion]
   let badgeXP: [Int]
   /// Badges outside progressive groups, in catalog order.
   let freeBadges: [Int]
@@ -69,7 +67,6 @@ public final class Program: Sendable {
     self.layout = layout
     bytecode = Bytecode(catalog, layout: layout)
     let compiler = ClosureCompiler(layout: layout)
-    badgeWhen = catalog.badges.map { Criterion(test: compiler.bool($0.when)) }
     func closure(_ expr: TypedExpr) -> ValueClosure { ValueClosure(value: compiler.value(expr)) }
     func template(_ template: TypedTemplate) -> CompiledTemplate {
       CompiledTemplate(template: template.template, arguments: template.arguments.map { ($0.key, closure($0.expr)) })
@@ -101,9 +98,11 @@ public final class Program: Sendable {
   }
 
   /// The compiled criterion of the badge at `index` (for embedders and benchmarks that test
-  /// one rule against values they put in an evaluator's frame).
+  /// one rule against values they put in an evaluator's frame). Compiled when asked for: the day
+  /// runs the bytecode, so a catalog's load compiles no criterion closure (about 2,000
+  /// instructions a badge, and as many to free them).
   public func criterion(ofBadge index: Int) -> @Sendable (Frame) -> Bool {
-    badgeWhen[index].test
+    ClosureCompiler(layout: layout).bool(catalog.badges[index].when)
   }
 
   /// A closure computing `expr` (an expression of this catalog) on a frame.
