@@ -274,8 +274,8 @@ public final class DayRunner {
     let m = machine
     for index in windowAggregates {
       let window = windows[index]!
-      m.intBase[index] = Arithmetic.subtract(window.intSum, window.ints[window.head])
-      m.numBase[index] = Arithmetic.subtract(window.numSum, window.nums[window.head])
+      m.intBase[index] = window.intBase
+      m.numBase[index] = window.numBase
     }
   }
 
@@ -343,15 +343,10 @@ public final class DayRunner {
       var window = windows[aggregate]!
       windows[aggregate] = nil
       if isNumber {
-        window.numSum = Arithmetic.add(
-          Arithmetic.subtract(window.numSum, window.nums[window.head]), m.pendingNums[aggregate])
-        window.nums[window.head] = m.pendingNums[aggregate]
+        window.push(num: m.pendingNums[aggregate])
       } else {
-        window.intSum = Arithmetic.add(
-          Arithmetic.subtract(window.intSum, window.ints[window.head]), m.pendingInts[aggregate])
-        window.ints[window.head] = m.pendingInts[aggregate]
+        window.push(int: m.pendingInts[aggregate])
       }
-      window.head = (window.head + 1) % window.days
       windows[aggregate] = window
     }
   }
