@@ -40,6 +40,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    // Only RulesServer: verifying the JSON Web Tokens of phones (HS256, ES256, RS256); its tests sign them.
+    .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.1"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "4.1.0"),
   ],
   targets: [
     .systemLibrary(
@@ -79,6 +82,8 @@ let package = Package(
         .product(name: "Metrics", package: "swift-metrics"),
         .product(name: "Prometheus", package: "swift-prometheus"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "JWTKit", package: "jwt-kit"),
+        .product(name: "Crypto", package: "swift-crypto"),
       ]
     ),
     .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"], exclude: ["Fixtures"]),
@@ -88,7 +93,9 @@ let package = Package(
     .testTarget(name: "RulesCLITests", dependencies: ["RulesCLI"]),
     .testTarget(
       name: "CompiledCatalogsTests", dependencies: ["CompiledCatalogs", "RulesKit"], exclude: ["Fixtures"]),
-    .testTarget(name: "RulesServerTests", dependencies: ["RulesStore", "RulesServer", "YAMLReader"]),
+    .testTarget(
+      name: "RulesServerTests",
+      dependencies: ["RulesStore", "RulesServer", "YAMLReader", .product(name: "JWTKit", package: "jwt-kit")]),
     // An app's view: RulesEngine alone, catalogs and histories from committed JSON fixtures.
     .testTarget(name: "RulesAppTests", dependencies: ["RulesEngine"], exclude: ["Fixtures"]),
   ]
