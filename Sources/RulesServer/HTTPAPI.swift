@@ -35,17 +35,22 @@ struct HTTPAPI: Sendable {
   let store: any RulesStore
   let catalogs: [String: StoreCatalog]
   let order: [String]
-  let token: String?
+  let authenticator: Authenticator
+  let limiter: RateLimiter?
   let evaluations = Counter(label: "rules_evaluations_total")
   let logger: Logger
 
-  init(store: any RulesStore, catalogs: [StoreCatalog], token: String?, logger: Logger) {
+  init(
+    store: any RulesStore, catalogs: [StoreCatalog], authenticator: Authenticator, limiter: RateLimiter? = nil,
+    logger: Logger
+  ) {
     self.store = store
     var byID: [String: StoreCatalog] = [:]
     for catalog in catalogs { byID[catalog.id] = catalog }
     self.catalogs = byID
     self.order = catalogs.map(\.id).sorted()
-    self.token = token
+    self.authenticator = authenticator
+    self.limiter = limiter
     self.logger = logger
   }
 
@@ -55,12 +60,13 @@ struct HTTPAPI: Sendable {
     return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text + "\n")))
   }
 
-  func router(metrics: @escaping @Sendable () -> String) -> Router<BasicRequestContext> {
-    let router = Router()
+  func router(metrics: @escaping @Sendable () -> String) -> Router<APIRequestContext> {
+    let router = Router(context: APIRequestContext.self)
+    router.add(middleware: RequestIDMiddleware())
     router.add(middleware: ErrorMiddleware())
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: LogRequestsMiddleware(.info))
-    router.add(middleware: AuthMiddleware(token: token))
+    router.add(middleware: AccessMiddleware(authenticator: authenticator, limiter: limiter))
     router.get("/healthz") { _, _ in Self.json(#"{"status":"ok"}"#) }
     router.get("/metrics") { _, _ in
       var headers = HTTPFields()
@@ -89,7 +95,7 @@ struct HTTPAPI: Sendable {
     return router
   }
 
-  func catalog(_ context: BasicRequestContext) throws -> StoreCatalog {
+  func catalog(_ context: APIRequestContext) throws -> StoreCatalog {
     let id = context.parameters.get("catalog") ?? ""
     guard let catalog = catalogs[id] else {
       throw APIError(.notFound, "unknown-catalog", "there is no catalog '\(id)'; GET /v1/catalogs lists them")
@@ -97,7 +103,7 @@ struct HTTPAPI: Sendable {
     return catalog
   }
 
-  func user(_ context: BasicRequestContext) throws -> String {
+  func user(_ context: APIRequestContext) throws -> String {
     let raw = context.parameters.get("user") ?? ""
     let id = raw.removingPercentEncoding ?? raw
     if let problem = UserID.problem(id) { throw APIError(.badRequest, "bad-user", problem) }
@@ -139,7 +145,7 @@ struct HTTPAPI: Sendable {
   static let tooLarge = APIError(
     .contentTooLarge, "too-large", "the body is over \(maxBody / 1024) KiB")
 
-  func putUser(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+  func putUser(_ request: Request, _ context: APIRequestContext) async throws -> Response {
     let catalog = try catalog(context)
     let user = try user(context)
     var start: CalendarDay?
@@ -172,7 +178,7 @@ struct HTTPAPI: Sendable {
       ]).serialized)
   }
 
-  func putDay(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+  func putDay(_ request: Request, _ context: APIRequestContext) async throws -> Response {
     let catalog = try catalog(context)
     let user = try user(context)
     let date = try day(context.parameters.get("date") ?? "")
@@ -194,7 +200,7 @@ struct HTTPAPI: Sendable {
     return Self.json(check.json)
   }
 
-  func progress(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+  func progress(_ request: Request, _ context: APIRequestContext) async throws -> Response {
     let catalog = try catalog(context)
     let user = try user(context)
     let asked = try request.uri.queryParameters.get("date").map { try day(String($0)) }
@@ -229,26 +235,6 @@ struct HTTPAPI: Sendable {
     for unlock in check.new {
       Counter(label: "rules_unlocks_total", dimensions: [("catalog", catalog.id), ("badge", unlock.badge)]).increment()
     }
-  }
-}
-
-/// `RULES_API_TOKEN`: every route but /healthz needs `Authorization: Bearer TOKEN`.
-struct AuthMiddleware<Context: RequestContext>: RouterMiddleware {
-  let token: String?
-
-  func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
-    -> Response
-  {
-    guard let token, request.uri.path != "/healthz" else { return try await next(request, context) }
-    let given = request.headers[.authorization] ?? ""
-    let expected = "Bearer " + token
-    // The same time whatever the first differing byte.
-    var differs = given.utf8.count != expected.utf8.count
-    for (a, b) in zip(given.utf8, expected.utf8) where a != b { differs = true }
-    if differs {
-      throw APIError(.unauthorized, "unauthorized", "this server needs Authorization: Bearer TOKEN (RULES_API_TOKEN)")
-    }
-    return try await next(request, context)
   }
 }
 
