@@ -55,7 +55,9 @@ enum Binary {
     process.arguments = arguments
     process.currentDirectoryURL = repositoryRoot
     var env = ProcessInfo.processInfo.environment
-    env["RULES_API_TOKEN"] = nil
+    for name in ["RULES_API_TOKEN", "RULES_JWT_SECRET", "RULES_JWT_PUBLIC_KEY", "RULES_JWT_AUDIENCE"] {
+      env[name] = nil
+    }
     for (key, value) in environment { env[key] = value }
     process.environment = env
     process.standardOutput = stdout ?? FileHandle.nullDevice
@@ -74,13 +76,23 @@ final class ServerProcess {
   let token: String?
   private let output: Pipe
 
-  init(store: String, token: String? = nil, extra: [String] = []) throws {
+  /// `environment` adds to (and overrides) the server's; `log` gets its standard error.
+  init(
+    store: String, token: String? = nil, extra: [String] = [], environment more: [String: String] = [:],
+    log: URL? = nil
+  ) throws {
     output = Pipe()
     var environment: [String: String] = ["LOG_LEVEL": "warning"]
     if let token { environment["RULES_API_TOKEN"] = token }
+    environment.merge(more) { $1 }
+    var stderr: Any = FileHandle.nullDevice
+    if let log {
+      FileManager.default.createFile(atPath: log.path, contents: nil)
+      stderr = try FileHandle(forWritingTo: log)
+    }
     process = try Binary.start(
       "rules-server", ["serve", "--store", store, "--port", "0"] + extra, environment: environment,
-      stdout: output, stderr: FileHandle.nullDevice)
+      stdout: output, stderr: stderr)
     self.token = token
     // The first line says where it listens.
     var line = Data()
@@ -115,11 +127,12 @@ final class ServerProcess {
   }
 
   /// One request over real HTTP (curl: a client outside the server's own stack).
+  /// `curl` takes `options` too (e.g. `--interface 127.0.0.2`: another client address).
   func request(
     _ method: String, _ path: String, body: String? = nil, token: String? = nil, useToken: Bool = true,
-    headers: [String] = []
+    headers: [String] = [], options: [String] = []
   ) throws -> Answer {
-    var arguments = ["-s", "-S", "-X", method, "-D", "-", "--max-time", "30", base.absoluteString + path]
+    var arguments = ["-s", "-S", "-X", method, "-D", "-", "--max-time", "30", base.absoluteString + path] + options
     if let token = token ?? (useToken ? self.token : nil) { arguments += ["-H", "Authorization: Bearer \(token)"] }
     for header in headers { arguments += ["-H", header] }
     var bodyFile: URL?

@@ -253,11 +253,14 @@ final class ServerSession {
   let backend: Backend
   var answers: [(method: String, route: String, answer: ServerProcess.Answer)] = []
 
-  init(_ backend: Backend, in folder: URL, token: String? = nil) async throws {
+  init(
+    _ backend: Backend, in folder: URL, token: String? = nil, extra: [String] = [],
+    environment: [String: String] = [:], log: URL? = nil
+  ) async throws {
     try Binary.requireBuilt()
     self.backend = backend
     store = try await backend.freshAddress(in: folder)
-    process = try ServerProcess(store: store, token: token)
+    process = try ServerProcess(store: store, token: token, extra: extra, environment: environment, log: log)
   }
 
   /// Breaks the store under the running server (its `days` table renamed), as a store that
@@ -279,9 +282,10 @@ final class ServerSession {
   /// Sends a request, records the answer under its route template.
   func call(
     _ method: String, _ path: String, route: String, body: String? = nil, token: String? = nil, useToken: Bool = true,
-    headers: [String] = []
+    headers: [String] = [], options: [String] = []
   ) throws -> ServerProcess.Answer {
-    let answer = try process.request(method, path, body: body, token: token, useToken: useToken, headers: headers)
+    let answer = try process.request(
+      method, path, body: body, token: token, useToken: useToken, headers: headers, options: options)
     answers.append((method, route, answer))
     return answer
   }
