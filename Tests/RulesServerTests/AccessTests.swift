@@ -106,6 +106,13 @@ import Testing
           bodies.insert(answer.body)
         }
       }
+      for (path, route) in Self.otherRoutes {
+        for (_, token) in bad {
+          let answer = try server.call("GET", path, route: route, token: token, useToken: token != nil)
+          expectError(answer, 401, "unauthorized", Self.unauthorized)
+          bodies.insert(answer.body)
+        }
+      }
       #expect(bodies.count == 1, "no answer tells one bad token from another")
       // Within the 60 s of clock skew: accepted.
       for token in [
@@ -152,6 +159,46 @@ import Testing
       }
       try server.checkAgainstOpenAPI()
     }
+  }
+
+  @Test func rs256WithAPEMPublicKey() async throws {
+    try await withTemporaryFolder { folder in
+      // The login backend's RSA key, made as an operator would make it.
+      let privatePEM = folder.appendingPathComponent("login-private.pem")
+      let publicPEM = folder.appendingPathComponent("login.pem")
+      try runOpenSSL(["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", privatePEM.path])
+      try runOpenSSL(["pkey", "-in", privatePEM.path, "-pubout", "-out", publicPEM.path])
+      let server = try await ServerSession(
+        .sqlite, in: folder, environment: ["RULES_JWT_PUBLIC_KEY": publicPEM.path])
+      let keys = JWTKeyCollection()
+      await keys.add(
+        rsa: try Insecure.RSA.PrivateKey(pem: String(contentsOf: privatePEM, encoding: .utf8)),
+        digestAlgorithm: .sha256)
+      let alice = try await keys.sign(TestTokens.claims("alice"))
+      for (method, path, route, body) in Self.userCalls("alice") {
+        #expect(try server.call(method, path, route: route, body: body, token: alice).status == 200)
+      }
+      expectError(
+        try server.call("GET", "/v1/catalogs/discipline/users/bob/progress", route: Self.progress, token: alice), 403,
+        "forbidden")
+      let other = try await TestTokens.hs256(
+        TestTokens.claims("alice"), secret: try String(contentsOf: publicPEM, encoding: .utf8))
+      expectError(
+        try server.call("GET", "/v1/catalogs/discipline/users/alice/progress", route: Self.progress, token: other), 401,
+        "unauthorized")
+      try server.checkAgainstOpenAPI()
+    }
+  }
+
+  func runOpenSSL(_ arguments: [String]) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["openssl"] + arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    if process.terminationStatus != 0 { throw StoreTestFailure("openssl \(arguments.joined(separator: " ")) failed") }
   }
 
   @Test func anAudienceWhenConfigured() async throws {
