@@ -6,7 +6,8 @@ import Metrics
 ///
 /// The request's token is checked first (`Authenticator`), then its rate (`RateLimiter`,
 /// with `--rate-limit`): a user token's bucket is its `sub`'s, a request without a valid
-/// token (or to a server without tokens) its client address's; the admin token is not
+/// token (or to a server without tokens) its client address's (behind a `--trusted-proxy`,
+/// the address the proxy names in X-Forwarded-For); the admin token is not
 /// limited. Then the route: a user token opens only its user's routes (`Principal.may`).
 /// A refused token is 401 `unauthorized` with no detail (the reason goes to the log), a
 /// route the token does not open 403 `forbidden`, a drained bucket 429 `rate-limited`.
@@ -22,6 +23,7 @@ struct AccessMiddleware: RouterMiddleware {
   static let rateLimitPolicy = HTTPFields.Element.Name("RateLimit-Policy")!
   static let rateLimit = HTTPFields.Element.Name("RateLimit")!
   static let retryAfter = HTTPFields.Element.Name("Retry-After")!
+  static let forwardedFor = HTTPFields.Element.Name("X-Forwarded-For")!
 
   var unauthorized: APIError {
     APIError(
@@ -43,7 +45,9 @@ struct AccessMiddleware: RouterMiddleware {
       switch outcome {
       case .success(.admin): key = nil
       case .success(.user(let user, _)): key = "user:" + user
-      case .success(.open), .failure: key = RateLimiter.addressKey(context.remoteAddress)
+      case .success(.open), .failure:
+        let forwarded = request.headers[values: Self.forwardedFor]
+        key = RateLimiter.addressKey(limiter.client(peer: context.remoteAddress, forwardedFor: forwarded))
       }
       if let key {
         let policy = key.hasPrefix("user:") ? "user" : "address"

@@ -25,10 +25,35 @@ actor RateLimiter {
   private(set) var buckets: [String: Bucket] = [:]
   private var lastSweep: Double = 0
 
-  init(_ limit: RateLimit, maxBuckets: Int = 100_000, sweepInterval: Double = 60) {
+  /// The addresses of the proxies in front (`--trusted-proxy`), as `SocketAddress.ipAddress`
+  /// writes them.
+  let trustedProxies: Set<String>
+
+  init(
+    _ limit: RateLimit, trustedProxies: Set<String> = [], maxBuckets: Int = 100_000, sweepInterval: Double = 60
+  ) {
     self.limit = limit
+    self.trustedProxies = trustedProxies
     self.maxBuckets = max(1, maxBuckets)
     self.sweepInterval = sweepInterval
+  }
+
+  /// The client of a request from `peer`: the peer, unless it is a trusted proxy; then the
+  /// rightmost address of `X-Forwarded-For` that is not a trusted proxy (the one the nearest
+  /// untrusted hop connected from; what is left of it a client may write). A malformed entry
+  /// there leaves the last trusted hop as the client.
+  nonisolated func client(peer: SocketAddress?, forwardedFor: [String]) -> SocketAddress? {
+    guard let ip = peer?.ipAddress, trustedProxies.contains(ip) else { return peer }
+    var client = peer
+    let hops = forwardedFor.flatMap { $0.split(separator: ",") }
+    for hop in hops.reversed() {
+      guard let address = try? SocketAddress(ipAddress: hop.trimmingCharacters(in: .whitespaces), port: 0),
+        let text = address.ipAddress
+      else { return client }
+      client = address
+      if !trustedProxies.contains(text) { return address }
+    }
+    return client
   }
 
   /// Seconds on a clock that only goes forward.

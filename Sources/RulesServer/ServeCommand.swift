@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import Metrics
+import NIOCore
 import Prometheus
 import RulesStore
 import ServiceLifecycle
@@ -32,6 +33,12 @@ struct ServeCommand: AsyncParsableCommand {
       valueName: "N/s"))
   var rateLimit: String?
   @Option(help: "Requests a client may make at once with --rate-limit (default: N, at least 1).") var burst: Int?
+  @Option(
+    name: .customLong("trusted-proxy"),
+    help: ArgumentHelp(
+      "The address of a proxy in front (repeatable): --rate-limit takes the client's address from its X-Forwarded-For.",
+      valueName: "IP"))
+  var trustedProxies: [String] = []
 
   static let loopback: Set<String> = ["127.0.0.1", "::1", "localhost", "[::1]"]
 
@@ -43,6 +50,14 @@ struct ServeCommand: AsyncParsableCommand {
       if burst < 1 { throw ValidationError("--burst must be 1 or more") }
       if rateLimit == nil { throw ValidationError("--burst needs --rate-limit") }
     }
+    for proxy in trustedProxies where (try? SocketAddress(ipAddress: proxy, port: 0)) == nil {
+      throw ValidationError("--trusted-proxy: '\(proxy)' is not an IP address")
+    }
+  }
+
+  /// `--trusted-proxy` as `SocketAddress.ipAddress` writes them (`::1`, not `0:0:...:1`).
+  var proxies: Set<String> {
+    Set(trustedProxies.compactMap { try? SocketAddress(ipAddress: $0, port: 0).ipAddress })
   }
 
   /// `--rate-limit` and `--burst`, or nil.
@@ -83,7 +98,8 @@ struct ServeCommand: AsyncParsableCommand {
     }
     let opened = try await store.open()
     let api = HTTPAPI(
-      store: opened, catalogs: loaded, authenticator: authenticator, limiter: limit.map { RateLimiter($0) },
+      store: opened, catalogs: loaded, authenticator: authenticator,
+      limiter: limit.map { RateLimiter($0, trustedProxies: proxies) },
       logger: logger)
     let app = Application(
       router: api.router { registry.emitToString() },

@@ -59,6 +59,46 @@ import Testing
     }
   }
 
+  @Test func behindATrustedProxyTheClientIsItsXForwardedFor() async throws {
+    try await withTemporaryFolder { folder in
+      let server = try await ServerSession(
+        .sqlite, in: folder, token: "admin-s3cret",
+        extra: ["--rate-limit", "1/min", "--burst", "2", "--trusted-proxy", "127.0.0.1"])
+      func call(_ forwardedFor: String?, from address: String = "127.0.0.1") throws -> ServerProcess.Answer {
+        try server.call(
+          "GET", "/v1/catalogs", route: "/v1/catalogs", token: "wrong",
+          headers: forwardedFor.map { ["X-Forwarded-For: \($0)"] } ?? [], options: ["--interface", address])
+      }
+      // Through the proxy (127.0.0.1): one client's bucket is drained, another's is not.
+      expectError(try call("203.0.113.5"), 401, "unauthorized")
+      expectError(try call("198.51.100.1, 203.0.113.5"), 401, "unauthorized")
+      expectError(try call("203.0.113.5"), 429, "rate-limited")
+      expectError(try call("203.0.113.6"), 401, "unauthorized")
+      // A client that is not the proxy cannot choose its bucket by writing the header.
+      expectError(try call("192.0.2.1", from: "127.0.0.2"), 401, "unauthorized")
+      expectError(try call("192.0.2.2", from: "127.0.0.2"), 401, "unauthorized")
+      expectError(try call("192.0.2.3", from: "127.0.0.2"), 429, "rate-limited")
+      try server.checkAgainstOpenAPI()
+    }
+  }
+
+  @Test func theClientOfARequest() throws {
+    let limiter = RateLimiter(RateLimit(rate: 1, burst: 1), trustedProxies: ["10.0.0.1", "10.0.0.2"])
+    let proxy = try SocketAddress(ipAddress: "10.0.0.1", port: 4000)
+    let stranger = try SocketAddress(ipAddress: "192.0.2.9", port: 4000)
+    func client(_ peer: SocketAddress, _ header: [String]) -> String? {
+      limiter.client(peer: peer, forwardedFor: header)?.ipAddress
+    }
+    #expect(client(proxy, []) == "10.0.0.1")
+    #expect(client(proxy, ["203.0.113.5"]) == "203.0.113.5")
+    #expect(client(proxy, ["1.1.1.1, 203.0.113.5, 10.0.0.2"]) == "203.0.113.5")
+    #expect(client(proxy, ["1.1.1.1", "203.0.113.5"]) == "203.0.113.5")
+    #expect(client(proxy, ["2001:db8::1"]) == "2001:db8::1")
+    #expect(client(proxy, ["203.0.113.5, not-an-address"]) == "10.0.0.1")
+    #expect(client(proxy, ["10.0.0.2"]) == "10.0.0.2")
+    #expect(client(stranger, ["203.0.113.5"]) == "192.0.2.9")
+  }
+
   @Test func theRateAndBurstOptions() throws {
     try Binary.requireBuilt()
     for (arguments, message) in [
@@ -66,6 +106,7 @@ import Testing
       (["--rate-limit", "0/s"], "--rate-limit: '0/s' is not a rate; write N/s, e.g. 5/s (or N/min, N/h)"),
       (["--burst", "5"], "--burst needs --rate-limit"),
       (["--rate-limit", "5/s", "--burst", "0"], "--burst must be 1 or more"),
+      (["--trusted-proxy", "proxy.internal"], "--trusted-proxy: 'proxy.internal' is not an IP address"),
     ] {
       let result = try Binary.run("rules-server", ["serve", "--store", "sqlite:/nonexistent/x.db"] + arguments)
       #expect(result.status == 64)
