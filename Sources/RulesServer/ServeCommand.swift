@@ -19,7 +19,7 @@ struct ServeCommand: AsyncParsableCommand {
       routes only (and only the catalogs of its catalogs claim; "scope": "admin" opens every \
       route); RULES_JWT_AUDIENCE makes its aud claim required. SIGTERM or SIGINT stops it \
       gracefully (requests in flight finish). Logs go to standard error (LOG_LEVEL=debug for \
-      more); every answer and log line carries the request's X-Request-Id.
+      more); every answer, and every log line of a request, carries its X-Request-Id.
       """)
 
   @OptionGroup var store: StoreOption
