@@ -2,7 +2,8 @@ import Hummingbird
 import Logging
 import Metrics
 
-/// Who may call what, and how often: every route but /healthz.
+/// Who may call what, and how often: every route but the probes (/healthz, /readyz). A
+/// method or path the API does not have is answered 405 or 404 before any token is asked for.
 ///
 /// The request's token is checked first (`Authenticator`), then its rate (`RateLimiter`,
 /// with `--rate-limit`): a user token's bucket is its `sub`'s, a request without a valid
@@ -18,7 +19,7 @@ struct AccessMiddleware: RouterMiddleware {
   let limiter: RateLimiter?
   let limited = Counter(label: "rules_rate_limited_total")
 
-  static let exempt: Set<String> = ["/healthz"]
+  static let exempt: Set<String> = ["/healthz", "/readyz"]
 
   static let rateLimitPolicy = HTTPFields.Element.Name("RateLimit-Policy")!
   static let rateLimit = HTTPFields.Element.Name("RateLimit")!
@@ -36,7 +37,9 @@ struct AccessMiddleware: RouterMiddleware {
   func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
     -> Response
   {
-    if Self.exempt.contains(request.uri.path) { return try await next(request, context) }
+    if Self.exempt.contains(request.uri.path) || !HTTPAPI.allowedMethods(request.uri.path).contains(request.method) {
+      return try await next(request, context)
+    }
     let outcome = await authenticator.authenticate(request.headers[.authorization])
 
     var limitHeaders = HTTPFields()

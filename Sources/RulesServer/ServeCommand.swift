@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import Metrics
 import NIOCore
@@ -26,45 +27,10 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "The folder of the catalogs to serve.") var catalogs = "catalogs"
   @Option(help: "The address to listen on.") var host = "127.0.0.1"
   @Option(help: "The port to listen on (0: any free port, printed when listening).") var port = 8080
-  @Option(
-    name: .customLong("rate-limit"),
-    help: ArgumentHelp(
-      "Requests a client may make: N/s (or N/min, N/h), per user token and per client address; off by default.",
-      valueName: "N/s"))
-  var rateLimit: String?
-  @Option(help: "Requests a client may make at once with --rate-limit (default: N, at least 1).") var burst: Int?
-  @Option(
-    name: .customLong("trusted-proxy"),
-    help: ArgumentHelp(
-      "The address of a proxy in front (repeatable): --rate-limit takes the client's address from its X-Forwarded-For.",
-      valueName: "IP"))
-  var trustedProxies: [String] = []
+  @OptionGroup(title: "Limits") var limits: ServerLimits
+  @OptionGroup(title: "Rate limits") var rates: RateLimitOptions
 
   static let loopback: Set<String> = ["127.0.0.1", "::1", "localhost", "[::1]"]
-
-  func validate() throws {
-    if let rateLimit, RateLimit.rate(rateLimit) == nil {
-      throw ValidationError("--rate-limit: '\(rateLimit)' is not a rate; write N/s, e.g. 5/s (or N/min, N/h)")
-    }
-    if let burst {
-      if burst < 1 { throw ValidationError("--burst must be 1 or more") }
-      if rateLimit == nil { throw ValidationError("--burst needs --rate-limit") }
-    }
-    for proxy in trustedProxies where (try? SocketAddress(ipAddress: proxy, port: 0)) == nil {
-      throw ValidationError("--trusted-proxy: '\(proxy)' is not an IP address")
-    }
-  }
-
-  /// `--trusted-proxy` as `SocketAddress.ipAddress` writes them (`::1`, not `0:0:...:1`).
-  var proxies: Set<String> {
-    Set(trustedProxies.compactMap { try? SocketAddress(ipAddress: $0, port: 0).ipAddress })
-  }
-
-  /// `--rate-limit` and `--burst`, or nil.
-  var limit: RateLimit? {
-    guard let rate = rateLimit.flatMap(RateLimit.rate) else { return nil }
-    return RateLimit(rate: rate, burst: burst ?? max(1, Int(rate.rounded(.up))))
-  }
 
   func run() async throws {
     let authenticator: Authenticator
@@ -98,23 +64,33 @@ struct ServeCommand: AsyncParsableCommand {
     }
     let opened = try await store.open()
     let api = HTTPAPI(
-      store: opened, catalogs: loaded, authenticator: authenticator,
-      limiter: limit.map { RateLimiter($0, trustedProxies: proxies) },
-      logger: logger)
+      store: opened, catalogs: loaded, authenticator: authenticator, limiter: rates.limiter(),
+      storeTimeout: ServerLimits.duration(limits.storeTimeout), logger: logger)
+    let readTimeout = TimeAmount.milliseconds(Int64((limits.readTimeout * 1000).rounded()))
+    // An IPv6 address is bound bare and written in brackets in a URL.
+    let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+    let shown = bare.contains(":") ? "[\(bare)]" : bare
     let app = Application(
       router: api.router { registry.emitToString() },
-      configuration: .init(address: .hostname(host, port: port), serverName: "rules-server"),
+      server: .http1(
+        configuration: .init(
+          additionalChannelHandlers: [ParserErrorBodyHandler(), ReadDeadlineHandler(timeout: readTimeout)],
+          idleTimeout: .milliseconds(Int64((limits.idleTimeout * 1000).rounded())))),
+      configuration: .init(
+        address: .hostname(bare, port: port), serverName: "rules-server",
+        availableConnectionsDelegate: MaximumAvailableConnections(limits.connectionCap, logger: logger)),
       onServerRunning: { channel in
         let bound = channel.localAddress?.port ?? port
         logger.info(
           "listening",
           metadata: [
-            "host": "\(host)", "port": "\(bound)", "store": "\(opened.description)",
+            "host": "\(shown)", "port": "\(bound)", "store": "\(opened.description)",
+            "max_connections": "\(limits.connectionCap)",
             "admin_token": "\(authenticator.adminDigest != nil)", "jwt": "\(authenticator.algorithm ?? "off")",
-            "rate_limit": "\(limit.map { "\($0.rate)/s burst \($0.burst)" } ?? "off")",
+            "rate_limit": "\(rates.description)",
           ])
         // For scripts and tests that ask for port 0.
-        FileHandle.standardOutput.write(Data("rules-server listening on http://\(host):\(bound)\n".utf8))
+        FileHandle.standardOutput.write(Data("rules-server listening on http://\(shown):\(bound)\n".utf8))
       },
       logger: logger)
     do {

@@ -69,7 +69,24 @@ struct LocaleCommandTests {
     #expect(french.stdout.contains("First Step"))
     let bad = try CLI.run(["list", "rizq", "--locale", "ar EG"])
     #expect(bad.status == 64)
-    #expect(bad.stderr.contains("--locale: 'ar EG' is not a language tag (e.g. ar, ar-EG)"))
+    #expect(
+      bad.stderr.contains(
+        "--locale: 'ar EG' is not a language tag; write a BCP 47 tag such as ar, ar-EG or zh-Hant-TW (ASCII letters and digits in subtags separated by '-')"
+      ))
+  }
+
+  @Test("a --locale that stopped rules inside ICU is a usage error; one with extensions is served")
+  func hostileLocales() throws {
+    let sandbox = try Sandbox(["h.yaml": Self.history])
+    for text in ["é", "€", "中"] {
+      let result = try CLI.run(["eval", "rizq", "--history", sandbox.path("h.yaml"), "--locale", text])
+      #expect(result.status == 64, "\(text)")
+      #expect(result.stderr.contains("--locale: '\(text)' is not a language tag"), "\(result.stderr)")
+    }
+    for tag in ["ar-u-nu-arab", "th-TH-u-nu-thai", "hi-u-nu-deva"] {
+      let result = try CLI.run(["eval", "rizq", "--history", sandbox.path("h.yaml"), "--locale", tag])
+      #expect(result.status == 0, "\(tag): \(result.stderr)")
+    }
   }
 
   @Test("rules check reads a catalog's locale files and reports their problems at file:line:column")

@@ -8,9 +8,8 @@ struct LocaleOption: ParsableArguments {
   var locale: String?
 
   func validate() throws {
-    if let locale, locale.isEmpty || locale.contains(where: { !($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
-    {
-      throw ValidationError("--locale: '\(locale)' is not a language tag (e.g. ar, ar-EG)")
+    if let locale, let problem = LocaleChain.problem(with: locale) {
+      throw ValidationError("--locale: \(problem)")
     }
   }
 

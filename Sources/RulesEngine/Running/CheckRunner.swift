@@ -136,7 +136,8 @@ public enum CheckRunner {
   /// Warnings for counted records that changed, or appeared, after they were counted.
   static func changedRecords(_ history: History, _ saved: UserState) -> [EngineWarning] {
     guard let counted = saved.counted.countedThrough else { return [] }
-    let oldest = counted - UserState.digestDays + 1
+    // Never before the first day the engine handles: a state's reader refuses such a day.
+    let oldest = max(counted - UserState.digestDays + 1, CalendarDay.numbers.lowerBound)
     var warnings: [EngineWarning] = []
     // Records are in date order: only the last counted days are looked at, so a daily step
     // costs the same after ten years as after one day.
@@ -182,7 +183,8 @@ public enum CheckRunner {
   /// Digests of the records of the last counted days (keeping earlier ones still in range).
   static func digests(_ history: History, countedThrough: Int?, previous: [Int: String]) -> [Int: String] {
     guard let counted = countedThrough else { return [:] }
-    let oldest = counted - UserState.digestDays + 1
+    // Never before the first day the engine handles: a state's reader refuses such a day.
+    let oldest = max(counted - UserState.digestDays + 1, CalendarDay.numbers.lowerBound)
     // The previous digests minus the days that left the window (usually one): no new table.
     var result = previous
     for day in previous.keys where day < oldest || day > counted { result.removeValue(forKey: day) }
