@@ -49,6 +49,14 @@ import Testing
       for (path, route) in Self.otherRoutes {
         expectError(try server.call("GET", path, route: route, token: alice), 403, "forbidden")
       }
+      // The admin routes under her own path too.
+      expectError(
+        try server.call(
+          "POST", "/v1/catalogs/discipline/users/alice/rebuild", route: Self.user + "/rebuild", token: alice), 403,
+        "forbidden")
+      expectError(
+        try server.call("DELETE", "/v1/catalogs/discipline/users/alice", route: Self.user, token: alice), 403,
+        "forbidden")
       // What bob has is unchanged by her attempts.
       let bob = try server.call(
         "GET", "/v1/catalogs/discipline/users/bob/progress?date=2026-01-02", route: Self.progress)
@@ -149,6 +157,12 @@ import Testing
         "forbidden")
       let admin = try await TestTokens.es256(TestTokens.claims(nil, scope: "admin"), key: key)
       #expect(try server.call("GET", "/metrics", route: "/metrics", token: admin).status == 200)
+      // Without RULES_API_TOKEN, an admin JWT opens the admin routes.
+      let rebuilt = try server.call(
+        "POST", "/v1/catalogs/discipline/users/alice/rebuild", route: Self.user + "/rebuild", token: admin)
+      #expect(rebuilt.status == 200, "\(rebuilt.body)")
+      #expect(
+        try server.call("DELETE", "/v1/catalogs/discipline/users/alice", route: Self.user, token: admin).status == 200)
       // Another key's token, and an HS256 token keyed with the public key (algorithm confusion).
       let stranger = try await TestTokens.es256(TestTokens.claims("alice"), key: ES256PrivateKey())
       let confused = try await TestTokens.hs256(TestTokens.claims("alice"), secret: key.publicKey.pemRepresentation)
