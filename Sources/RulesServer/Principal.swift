@@ -29,8 +29,9 @@ enum Principal: Sendable, Equatable {
       guard Self.userRoutes.contains(endpoint), method == .get || method == .put,
         let rawUser = parameters.get("user"), let catalog = parameters.get("catalog")
       else { return false }
-      // Decoded as the handlers decode it (once), so the id checked is the id served.
-      guard (rawUser.removingPercentEncoding ?? rawUser) == user else { return false }
+      // Decoded as the handlers decode it (once), so the id checked is the id served; a path
+      // the handlers would refuse (not UTF-8 once decoded) is refused here first.
+      guard rawUser.removingPercentEncoding == user else { return false }
       return catalogs?.contains(catalog) ?? true
     }
   }
