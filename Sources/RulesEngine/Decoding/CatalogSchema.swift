@@ -156,6 +156,23 @@ public enum CatalogSchema {
       tags,
     ])
 
+  /// When badges unlock, and how many per check.
+  public static let unlocks = ObjectSchema(
+    "unlocks", "When the badges outside progressive groups unlock, and how many per check.",
+    keys: [
+      KeySchema(
+        "at", .keyword(["earned", "check"]),
+        "`earned` (default): on the day the criterion first held, dated that day; `check`: only at a check whose day the criterion holds, dated the check's date."
+      ),
+      KeySchema(
+        "per_check", .integer(min: 1),
+        "At most this many badges unlock in one check (all badges together, in catalog order); no limit by default."
+      ),
+      KeySchema(
+        "per_group", .integer(min: 1),
+        "At most this many badges of one group unlock in one check; no limit by default."),
+    ])
+
   /// The quote rotation: the rule and the list.
   public static let quotes = ObjectSchema(
     "quotes", "The quote of the day.",
@@ -223,6 +240,9 @@ public enum CatalogSchema {
     ] + shared + [
       KeySchema("milestones", .object(milestones), "Days on one streak's timeline."),
       KeySchema("quotes", .object(quotes), "The quote of the day."),
+      KeySchema(
+        "unlocks", .object(unlocks),
+        "When badges unlock (on the day earned, or at the check) and how many per check."),
       KeySchema(
         "messages", .list(.object(message)),
         "Candidate messages of the day; the first whose `when` holds is shown."),

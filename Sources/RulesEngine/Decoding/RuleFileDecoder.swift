@@ -94,6 +94,7 @@ public struct RuleFileDecoder {
     }
     if let node = root["milestones"] { result.milestones = decodeMilestones(node) }
     if let node = root["quotes"] { result.quotes = decodeQuotes(node) }
+    if let node = root["unlocks"] { result.unlocks = decodeUnlocks(node) }
     for node in root["messages"]?.items ?? [] {
       if let message = decodeMessage(node) { result.messages.append(message) }
     }
@@ -253,6 +254,12 @@ public struct RuleFileDecoder {
     }
     guard let value = expression(node) else { return nil }
     return Metric(name: name, origin: origin(pair.key), expression: value)
+  }
+
+  private func decodeUnlocks(_ node: Node) -> UnlockRule {
+    UnlockRule(
+      at: Self.text(node["at"]).flatMap(UnlockRule.Timing.init(rawValue:)) ?? .earned,
+      perCheck: Self.int(node["per_check"]), perGroup: Self.int(node["per_group"]), origin: origin(node))
   }
 
   private func decodeGroup(_ node: Node) -> BadgeGroup? {

@@ -62,12 +62,16 @@ package struct EvaluationReporter {
     }
     result.badges.new = new.map { catalog.badges[$0].badge.id }
     let lockedIndices = catalog.badges.indices.filter { state.unlocked[$0] == nil }
-    // A locked badge of a progressive group whose criterion holds waits for a later check.
-    let holding = Set(lockedIndices.isEmpty || program.progressiveGroups.isEmpty ? [] : evaluator.holdingAtOnce())
+    // A locked badge of a progressive group whose criterion holds waits for a later check,
+    // and so does any locked badge that holds when `unlocks` limits the badges a check unlocks
+    // or unlocks them at the check only.
+    let limited = !program.unlocks.isDefault
+    let holding = Set(
+      lockedIndices.isEmpty || (program.progressiveGroups.isEmpty && !limited) ? [] : evaluator.holdingAtOnce())
     let grouped = Set(program.progressiveGroups.joined())
     result.badges.locked = lockedIndices.map { index in
       var badge = progress(index)
-      badge.waiting = grouped.contains(index) && holding.contains(index)
+      badge.waiting = (limited || grouped.contains(index)) && holding.contains(index)
       return badge
     }
     result.badges.next = Self.closest(result.badges.locked)

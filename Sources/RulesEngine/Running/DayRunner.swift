@@ -21,6 +21,8 @@ public final class DayRunner {
   private let allResults: [Int]
   private let badgeXP: [Int]
   private let freeBadges: [Int]
+  /// Whether they unlock at a check only (`unlocks: {at: check}`), not on the days before it.
+  private let freeAtCheck: Bool
   /// The same, as raw memory (for `anyHolds`, every day).
   private let freeList: UnsafeMutablePointer<Int>
   /// The inputs in int slots and in number slots: each one's index and slot.
@@ -142,6 +144,7 @@ public final class DayRunner {
     allResults = bytecode.allCriteriaResults
     badgeXP = program.badgeXP
     freeBadges = program.freeBadges
+    freeAtCheck = program.unlocks.at == .check
     freeList = .allocate(capacity: max(program.freeBadges.count, 1))
     freeList.initialize(from: program.freeBadges, count: program.freeBadges.count)
     intInputs = layout.inputs.enumerated().compactMap { input, slot in
@@ -371,17 +374,31 @@ public final class DayRunner {
     let groups = program.progressiveGroups
     var groupsDone = check && !groups.isEmpty ? [Bool](repeating: false, count: groups.count) : []
     let frame = frame
+    // `unlocks`: the badges outside progressive groups at the check only, and how many a
+    // check unlocks, all together and per group.
+    let lookAtFree = check || !freeAtCheck
+    let perCheck = program.unlocks.perCheck ?? .max
+    let perGroup = program.unlocks.perGroup ?? .max
+    var inGroup =
+      program.unlocks.perGroup == nil ? [] : [Int](repeating: 0, count: program.catalog.catalog.groups.count)
     while true {
       var changed = false
-      for badge in freeBadges where state.unlocked[badge] == nil {
-        if holds(badge) {
-          unlock(badge, day: day, state: &state)
-          unlocked.append(badge)
-          changed = true
+      if lookAtFree {
+        for badge in freeBadges where state.unlocked[badge] == nil {
+          if unlocked.count >= perCheck { break }
+          let group = program.badgeGroups[badge]
+          if let group, !inGroup.isEmpty, inGroup[group] >= perGroup { continue }
+          if holds(badge) {
+            unlock(badge, day: day, state: &state)
+            unlocked.append(badge)
+            if let group, !inGroup.isEmpty { inGroup[group] += 1 }
+            changed = true
+          }
         }
       }
       if check {
         for (group, badges) in groups.enumerated() where !groupsDone[group] {
+          if unlocked.count >= perCheck { break }
           guard let next = badges.first(where: { state.unlocked[$0] == nil }) else { continue }
           if holds(next) {
             unlock(next, day: day, state: &state)
@@ -417,7 +434,8 @@ public final class DayRunner {
       var length = 0
       let ints = frame.ints
       let nums = frame.nums
-      for position in 0..<freeBadges.count {
+      // Badges that unlock at the check only are not looked at on the days before it.
+      for position in 0..<(check || !freeAtCheck ? freeBadges.count : 0) {
         let badge = freeList[position]
         guard unlocked[badge] == nil else { continue }
         let test = tests + badge
@@ -460,7 +478,8 @@ public final class DayRunner {
   func anyHoldsByRunningAll(_ state: CountedState, check: Bool) -> Bool {
     machine.run(bytecode.allCriteria)
     let ints = frame.ints
-    for badge in freeBadges where state.unlocked[badge] == nil && ints[allResults[badge]] != 0 {
+    for badge in freeBadges
+    where (check || !freeAtCheck) && state.unlocked[badge] == nil && ints[allResults[badge]] != 0 {
       return true
     }
     guard check else { return false }
