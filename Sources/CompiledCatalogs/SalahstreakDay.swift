@@ -6,7 +6,7 @@ import RulesEngine
 /// The day of SalahStreak (`salahstreak`) compiled to Swift: what `DayRunner.step` does for this catalog.
 public struct SalahstreakDay: CompiledDay {
   public static let catalog = "salahstreak"
-  public static let fingerprint: UInt64 = 0xd2284fb149bbc894
+  public static let fingerprint: UInt64 = 0x59ce47f4afd2aedb
   private var calendar = DayCalendar()
 
   /// A day with no Hijri month looked up yet.
@@ -423,7 +423,7 @@ public struct SalahstreakDay: CompiledDay {
       if i25 != 0 {
         p0.count(on: day, earnEvery: 7, maxFreezes: 9223372036854775807)
       } else {
-        p0.breakOrProtect(on: day)
+        p0.breakOrProtect(on: day, keepsProgress: true)
       }
       i14 = p0.current
     }

@@ -36,6 +36,10 @@ public enum CatalogSchema {
         "earn_every", .integer(min: 1), required: true,
         "A freeze is earned every this many counted days."),
       KeySchema("max", .integer(min: 0), "The most freezes a user can hold."),
+      KeySchema(
+        "progress", .keyword(["run", "overall"]),
+        "`run` (default): the counted days towards the next freeze start again when the streak breaks; `overall`: they are kept, so every `earn_every`-th counted day overall earns a freeze."
+      ),
     ])
 
   /// A streak: what counts, skips, breaks or resets it, and how today is treated.

@@ -226,7 +226,8 @@ public struct RuleFileDecoder {
       }
       var freezes: FreezeRule?
       if let freezeNode = node["freezes"], let every = Self.int(freezeNode["earn_every"]), every >= 1 {
-        freezes = FreezeRule(earnEvery: every, max: Self.int(freezeNode["max"]))
+        freezes = FreezeRule(
+          earnEvery: every, max: Self.int(freezeNode["max"]), overall: Self.text(freezeNode["progress"]) == "overall")
       }
       kind = .consecutive(counts: counts, skips: expression(node["skips"]), freezes: freezes)
     }

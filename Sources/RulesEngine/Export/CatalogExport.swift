@@ -99,6 +99,8 @@ public enum CatalogExport {
       if let freezes {
         var rule: [(String, JSONValue)] = [("earn_every", .int(freezes.earnEvery))]
         if let max = freezes.max { rule.append(("max", .int(max))) }
+        // Written when set, so the export of a streak without it is unchanged.
+        if freezes.overall { rule.append(("progress", .string("overall"))) }
         fields.append(("freezes", .object(rule)))
       }
     case .elapsed(let resets):

@@ -194,7 +194,7 @@ private struct StepWriter {
         if w.bytecode.streaksAlone {
           for index in deferring {
             w.block("if d\(index)") { w in
-              w.line("p\(index).breakOrProtect(on: day)")
+              w.line(w.breakOrProtect(index))
               w.publish(index)
             }
           }
@@ -389,6 +389,13 @@ private struct StepWriter {
     }
   }
 
+  /// A streak's break (or protected day), keeping the progress towards the next freeze when
+  /// its freezes are earned by counted days overall.
+  private func breakOrProtect(_ index: Int) -> String {
+    bytecode.streaks[index].keepsProgress
+      ? "p\(index).breakOrProtect(on: day, keepsProgress: true)" : "p\(index).breakOrProtect(on: day)"
+  }
+
   /// The groups whose badges outside progressive groups `unlocks.per_group` counts.
   private var limitedGroups: [Int] {
     guard program.unlocks.perGroup != nil else { return [] }
@@ -555,7 +562,7 @@ private struct StepWriter {
       if inProgress && !rule.isFinal { line("d\(index) = false") }
       let earn = rule.hasFreezes ? "earnEvery: \(rule.earnEvery), maxFreezes: \(Self.literal(rule.maxFreezes))" : nil
       let count = "p\(index).count(on: day, " + (earn ?? "earnEvery: 0, maxFreezes: Int.max") + ")"
-      let breaks = inProgress && !rule.isFinal ? "d\(index) = true" : "p\(index).breakOrProtect(on: day)"
+      let breaks = inProgress && !rule.isFinal ? "d\(index) = true" : breakOrProtect(index)
       let counted = test(counts)
       let skipped = skips >= 0 ? test(skips) : "false"
       switch (counted, skipped) {

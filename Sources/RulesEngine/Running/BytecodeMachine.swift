@@ -474,7 +474,7 @@ final class BytecodeMachine {
         deferredBreak = true
         deferred[index] = true
       } else {
-        streak.pointee.breakOrProtect(on: day)
+        streak.pointee.breakOrProtect(on: day, keepsProgress: rule.pointee.keepsProgress)
       }
     }
     publish(index)
@@ -495,7 +495,7 @@ final class BytecodeMachine {
   func applyDeferredBreaks() {
     for index in 0..<streakCount where deferred[index] {
       deferred[index] = false
-      pending[index].breakOrProtect(on: day)
+      pending[index].breakOrProtect(on: day, keepsProgress: rules[index].keepsProgress)
       publish(index)
     }
     inProgress = false

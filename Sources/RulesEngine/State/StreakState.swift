@@ -67,15 +67,16 @@ extension StreakState {
   }
 
   /// A day that breaks a consecutive streak: a freeze is used up (the day is protected), or
-  /// the streak goes back to 0 (and its run has no start).
+  /// the streak goes back to 0 (and its run has no start). The counted days towards the next
+  /// freeze start again, unless `keepsProgress` (freezes earned by counted days overall).
   @inlinable @inline(__always)
-  public mutating func breakOrProtect(on day: Int) {
+  public mutating func breakOrProtect(on day: Int, keepsProgress: Bool = false) {
     if freezes > 0 {
       freezes -= 1
       protectedDay = day
     } else {
       current = 0
-      progress = 0
+      if !keepsProgress { progress = 0 }
       runStart = Self.noDay
     }
   }
