@@ -57,6 +57,10 @@ public enum CatalogSchema {
       KeySchema("resets", .expression, "An elapsed streak: the days that set it back to Day 0."),
       KeySchema("freezes", .object(freezes), "A consecutive streak's freezes."),
       KeySchema(
+        "max_days", .integer(min: 1),
+        "A consecutive streak: the most days it counts (an app that keeps only its last N days of activity); no limit by default."
+      ),
+      KeySchema(
         "needs_start", .boolean,
         "Without the history's `start` the streak is 0 and has no milestones (default false)."),
       KeySchema(

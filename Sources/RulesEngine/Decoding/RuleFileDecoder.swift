@@ -202,7 +202,7 @@ public struct RuleFileDecoder {
     let type = Self.text(node["type"]) ?? "consecutive"
     let kind: Streak.Kind
     if type == "elapsed" {
-      for key in ["counts", "skips", "freezes"] {
+      for key in ["counts", "skips", "freezes", "max_days"] {
         if let misplaced = node[key] {
           report(
             misplaced.mark, .invalidStreak,
@@ -231,11 +231,13 @@ public struct RuleFileDecoder {
       }
       kind = .consecutive(counts: counts, skips: expression(node["skips"]), freezes: freezes)
     }
-    return Streak(
+    var streak = Streak(
       name: name, origin: origin(pair.key), kind: kind,
       needsStart: Self.bool(node["needs_start"]) ?? false,
       today: Self.text(node["today"]).flatMap(Streak.Today.init(rawValue:)) ?? .inProgress,
       displayName: Self.text(node["name"]), description: Self.text(node["description"]))
+    if type != "elapsed", let maxDays = Self.int(node["max_days"]), maxDays >= 1 { streak.maxDays = maxDays }
+    return streak
   }
 
   private func decodeMetric(_ pair: Pair) -> Metric? {

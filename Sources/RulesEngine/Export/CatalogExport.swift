@@ -103,6 +103,8 @@ public enum CatalogExport {
         if freezes.overall { rule.append(("progress", .string("overall"))) }
         fields.append(("freezes", .object(rule)))
       }
+      // Written when set, so the export of a streak without it is unchanged.
+      if let maxDays = streak.maxDays { fields.append(("max_days", .int(maxDays))) }
     case .elapsed(let resets):
       fields.append(("type", .string("elapsed")))
       fields.add("resets", resets?.text)

@@ -561,7 +561,8 @@ private struct StepWriter {
       line("p\(index) = q\(index)")
       if inProgress && !rule.isFinal { line("d\(index) = false") }
       let earn = rule.hasFreezes ? "earnEvery: \(rule.earnEvery), maxFreezes: \(Self.literal(rule.maxFreezes))" : nil
-      let count = "p\(index).count(on: day, " + (earn ?? "earnEvery: 0, maxFreezes: Int.max") + ")"
+      let limit = rule.maxDays == .max ? "" : ", maxDays: \(rule.maxDays)"
+      let count = "p\(index).count(on: day, " + (earn ?? "earnEvery: 0, maxFreezes: Int.max") + limit + ")"
       let breaks = inProgress && !rule.isFinal ? "d\(index) = true" : breakOrProtect(index)
       let counted = test(counts)
       let skipped = skips >= 0 ? test(skips) : "false"

@@ -468,7 +468,8 @@ final class BytecodeMachine {
     moved[index] = counts
     deferred[index] = false
     if counts {
-      streak.pointee.count(on: day, earnEvery: rule.pointee.earnEvery, maxFreezes: rule.pointee.maxFreezes)
+      streak.pointee.count(
+        on: day, earnEvery: rule.pointee.earnEvery, maxFreezes: rule.pointee.maxFreezes, maxDays: rule.pointee.maxDays)
     } else if !skips {
       if inProgress && !rule.pointee.isFinal {
         deferredBreak = true

@@ -52,10 +52,12 @@ extension StreakState {
   /// began; a streak with freezes (`earnEvery` > 0) earns one every `earnEvery` counted days,
   /// at most `maxFreezes` held. The bytecode's `consecutive` step and generated days
   /// (`CompiledDay`) both count through here.
+  /// With `maxDays` the streak stops at that many days (an app that keeps only its last
+  /// `maxDays` days of activity cannot count further back).
   @inlinable @inline(__always)
-  public mutating func count(on day: Int, earnEvery: Int, maxFreezes: Int) {
+  public mutating func count(on day: Int, earnEvery: Int, maxFreezes: Int, maxDays: Int = .max) {
     if current == 0 { runStart = day }
-    current = Arithmetic.add(current, 1)
+    current = Swift.min(maxDays, Arithmetic.add(current, 1))
     if current > best { best = current }
     if earnEvery > 0 {
       progress += 1

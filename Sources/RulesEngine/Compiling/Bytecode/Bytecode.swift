@@ -44,6 +44,8 @@ struct Bytecode: Sendable {
     let maxFreezes: Int
     /// Whether the counted days towards the next freeze are kept when the streak breaks.
     let keepsProgress: Bool
+    /// The most days the streak counts (`max_days`; `Int.max` for no limit).
+    let maxDays: Int
     /// The evaluated day is final for this streak: it breaks the same day.
     let isFinal: Bool
     let needsStart: Bool
@@ -167,6 +169,7 @@ struct Bytecode: Sendable {
       return StreakRule(
         current: fields.current, best: fields.best, freezes: fields.freezes,
         hasFreezes: hasFreezes, earnEvery: earnEvery, maxFreezes: maxFreezes, keepsProgress: keepsProgress,
+        maxDays: streak.maxDays ?? .max,
         isFinal: streak.today == .final,
         needsStart: streak.needsStart)
     }
