@@ -21,6 +21,8 @@ public final class DayRunner {
   private let allResults: [Int]
   private let badgeXP: [Int]
   private let freeBadges: [Int]
+  /// The streaks with freezes (the only ones with protected days).
+  let freezeStreaks: [Int]
   /// Whether they unlock at a check only (`unlocks: {at: check}`), not on the days before it.
   private let freeAtCheck: Bool
   /// The same, as raw memory (for `anyHolds`, every day).
@@ -144,6 +146,10 @@ public final class DayRunner {
     allResults = bytecode.allCriteriaResults
     badgeXP = program.badgeXP
     freeBadges = program.freeBadges
+    freezeStreaks = program.catalog.streaks.indices.filter { index in
+      if case .consecutive(_, _, .some) = program.catalog.streaks[index].streak.kind { return true }
+      return false
+    }
     freeAtCheck = program.unlocks.at == .check
     freeList = .allocate(capacity: max(program.freeBadges.count, 1))
     freeList.initialize(from: program.freeBadges, count: program.freeBadges.count)
@@ -526,6 +532,19 @@ public final class DayRunner {
   /// app would have seen them had it checked each day: badges outside progressive groups
   /// unlock on the day their criterion held. Returns the badges unlocked with their days.
   public func catchUp(to day: Int, history: History, state: inout CountedState) -> [(badge: Int, day: Int)] {
+    var protected: [[Int]] = []
+    return catchUp(to: day, history: history, state: &state, protected: &protected)
+  }
+
+  /// `catchUp`, noting in `protected` (one list per streak, in date order) the days a freeze
+  /// covered among the days it counts: SalahStreak's calendar shades each of them.
+  public func catchUp(
+    to day: Int, history: History, state: inout CountedState, protected: inout [[Int]]
+  ) -> [(badge: Int, day: Int)] {
+    if protected.count != program.catalog.streaks.count {
+      protected = [[Int]](repeating: [], count: program.catalog.streaks.count)
+    }
+    let freezing = freezeStreaks
     let start = history.start?.number
     let firstDay = Self.firstDay(of: history, before: day)
     let first = min(state.countedThrough.map { $0 + 1 } ?? firstDay, day)
@@ -553,6 +572,10 @@ public final class DayRunner {
         : step(day: current, values: values, state: &state, start: start, check: false)
       for badge in unlocked {
         unlocks.append((badge, current))
+      }
+      // A day a freeze covered is the streak's latest protected day once counted.
+      for streak in freezing where state.streaks[streak].lastProtected == current {
+        protected[streak].append(current)
       }
       current += 1
     }
