@@ -67,6 +67,13 @@ struct LocaleCommandTests {
     #expect(
       french.stderr == "warning: the catalog 'rizq' has no texts in 'fr' (it has en, ar); its texts are in en\n")
     #expect(french.stdout.contains("First Step"))
+    // The catalog's own language, asked for by name or with a region, is no missing language.
+    for english in ["en", "en-GB"] {
+      let own = try CLI.run(["list", "rizq", "--kind", "badges", "--locale", english])
+      #expect(own.status == 0)
+      #expect(own.stderr == "", "--locale \(english)")
+      #expect(own.stdout.contains("First Step"))
+    }
     let bad = try CLI.run(["list", "rizq", "--locale", "ar EG"])
     #expect(bad.status == 64)
     #expect(bad.stderr.contains("--locale: 'ar EG' is not a language tag (e.g. ar, ar-EG)"))
