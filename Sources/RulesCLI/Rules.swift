@@ -13,7 +13,7 @@ struct Rules: ParsableCommand {
     version: "0.1.0",
     subcommands: [
       CheckCommand.self, EvalCommand.self, ReplayCommand.self, ExplainCommand.self,
-      ListCommand.self, TestCommand.self, SchemaCommand.self, InitCommand.self, ExportCommand.self,
+      ListCommand.self, TestCommand.self, SchemaCommand.self, InitCommand.self, ExportCommand.self, DiffCommand.self,
     ]
   )
 }

@@ -246,3 +246,117 @@ import Testing
     #expect(result.stderr.contains(#"role "no_such_role" does not exist"#), "\(result.stderr)")
   }
 }
+
+/// A TCP proxy on loopback in front of the test PostgreSQL (python3), to take the database away
+/// from a running server and give it back, as an outage would.
+final class DatabaseProxy {
+  static let script = """
+    import asyncio, sys
+    async def pipe(reader, writer):
+        try:
+            while data := await reader.read(65536):
+                writer.write(data)
+                await writer.drain()
+        except Exception:
+            pass
+        finally:
+            writer.close()
+    async def handle(client_reader, client_writer):
+        try:
+            server_reader, server_writer = await asyncio.open_connection(sys.argv[2], int(sys.argv[3]))
+        except Exception:
+            client_writer.close()
+            return
+        await asyncio.gather(pipe(client_reader, server_writer), pipe(server_reader, client_writer))
+    async def main():
+        server = await asyncio.start_server(handle, "127.0.0.1", int(sys.argv[1]), reuse_address=True)
+        print("ready", flush=True)
+        await server.serve_forever()
+    asyncio.run(main())
+    """
+  let port: Int
+  let target: (host: String, port: Int)
+  private var process: Process?
+
+  init(port: Int, target: (host: String, port: Int)) {
+    self.port = port
+    self.target = target
+  }
+
+  func start() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", Self.script, "\(port)", target.host, "\(target.port)"]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    _ = pipe.fileHandleForReading.availableData  // "ready"
+    self.process = process
+  }
+
+  /// Kills the proxy and every connection through it (SIGKILL: a child of the test runner may
+  /// inherit SIGTERM ignored).
+  func stop() {
+    if let process, process.isRunning {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+    }
+    process = nil
+  }
+
+  deinit { stop() }
+
+  /// A free port on loopback.
+  static func freePort() throws -> Int {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+      "python3", "-c",
+      "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1]); s.close()",
+    ]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    guard let port = Int(output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+      throw StoreTestFailure("no free port: \(output)")
+    }
+    return port
+  }
+}
+
+extension ServerHardeningTests {
+  @Test func aLostPostgreSQLIsTold503WithinSecondsAndUsedAgainWhenItReturns() async throws {
+    guard Backend.all.contains(.postgres) else { return }
+    try Binary.requireBuilt()
+    let database = try await TestPostgres.freshDatabase()
+    guard var components = URLComponents(string: database), let host = components.host, let port = components.port
+    else { throw StoreTestFailure("not a URL: \(database)") }
+    let proxy = DatabaseProxy(port: try DatabaseProxy.freePort(), target: (host, port))
+    try proxy.start()
+    components.port = proxy.port
+    let process = try ServerProcess(store: components.string!, extra: ["--store-timeout", "2"])
+    let put = "/v1/catalogs/discipline/users/a/days/2026-01-01"
+    #expect(try process.request("PUT", put, body: #"{"planned": true}"#).status == 200)
+    #expect(try process.request("GET", "/readyz").status == 200)
+
+    proxy.stop()
+    var began = Date()
+    let lost = try process.request("PUT", put, body: #"{"planned": false}"#)
+    expectError(lost, 503, "store-unavailable", "the store cannot answer now; try again later")
+    #expect(Date().timeIntervalSince(began) < 6)
+    #expect(try process.request("GET", "/readyz").status == 503)
+    #expect(try process.request("GET", "/healthz").status == 200)
+
+    try proxy.start()
+    began = Date()
+    var answered = false
+    while !answered, Date().timeIntervalSince(began) < 30 {
+      answered = try process.request("PUT", put, body: #"{"planned": true}"#).status == 200
+      if !answered { usleep(500_000) }
+    }
+    #expect(answered, "the store was not used again within 30 s of its return")
+    #expect(try process.request("GET", "/readyz").status == 200)
+  }
+}
