@@ -71,6 +71,7 @@ public enum DiagnosticIndex {
     Entry(id: .missingTranslation, area: "rules", summary: MissingTranslationRule.summary),
     Entry(id: .directionMarks, area: "rules", summary: DirectionMarkRule.summary),
     Entry(id: .pluralCategory, area: "rules", summary: PluralCategoryRule.summary),
+    Entry(id: .versionNotBumped, area: "rules", summary: VersionBumpRule.summary),
     Entry(id: .expressionSyntax, area: "expressions", summary: "An expression that does not parse."),
     Entry(
       id: .templateSyntax, area: "expressions", summary: "A '{' without its '}' (or the reverse) in a message text."),

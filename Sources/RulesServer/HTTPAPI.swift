@@ -41,12 +41,12 @@ struct HTTPAPI: Sendable {
     (.get, "/healthz"), (.get, "/readyz"), (.get, "/metrics"), (.get, "/v1/catalogs"), (.get, "/v1/catalogs/:catalog"),
     (.put, "/v1/catalogs/:catalog/users/:user"), (.delete, "/v1/catalogs/:catalog/users/:user"),
     (.post, "/v1/catalogs/:catalog/users/:user/rebuild"), (.put, "/v1/catalogs/:catalog/users/:user/days/:date"),
-    (.get, "/v1/catalogs/:catalog/users/:user/progress"),
+    (.get, "/v1/catalogs/:catalog/users/:user/progress"), (.post, "/v1/admin/catalogs/reload"),
   ]
 
   let store: any RulesStore
-  let catalogs: [String: StoreCatalog]
-  let order: [String]
+  /// The catalogs served (reloaded on SIGHUP and `POST /v1/admin/catalogs/reload`).
+  let served: ServedCatalogs
   let authenticator: Authenticator
   let limiter: RateLimiter?
   /// How long a store call may take before the request gets 503 `store-unavailable`.
@@ -55,15 +55,12 @@ struct HTTPAPI: Sendable {
   let logger: Logger
 
   init(
-    store: any RulesStore, catalogs: [StoreCatalog], authenticator: Authenticator, limiter: RateLimiter? = nil,
+    store: any RulesStore, catalogs: ServedCatalogs, authenticator: Authenticator, limiter: RateLimiter? = nil,
     storeTimeout: Duration = .seconds(5), logger: Logger
   ) {
     self.store = store
     self.storeTimeout = storeTimeout
-    var byID: [String: StoreCatalog] = [:]
-    for catalog in catalogs { byID[catalog.id] = catalog }
-    self.catalogs = byID
-    self.order = catalogs.map(\.id).sorted()
+    self.served = catalogs
     self.authenticator = authenticator
     self.limiter = limiter
     self.logger = logger
@@ -94,11 +91,17 @@ struct HTTPAPI: Sendable {
       return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: metrics())))
     }
     router.get("/v1/catalogs") { _, _ in
-      let list = order.map { id -> JSONInput in
-        let catalog = catalogs[id]!
-        return .object([("catalog", .string(id)), ("name", .string(catalog.name)), ("version", .int(catalog.version))])
+      Self.json(Self.list(served.set))
+    }
+    router.post("/v1/admin/catalogs/reload") { _, _ in
+      try requireAdmin()
+      do {
+        return Self.json(Self.list(try served.reload(logger: logger)))
+      } catch let refusal as ServedCatalogs.Refusal {
+        throw APIError(
+          .unprocessableContent, "catalog-invalid",
+          "the catalogs were not reloaded; the ones served are unchanged: " + refusal.problems.joined(separator: "\n"))
       }
-      return Self.json(JSONInput.array(list).serialized)
     }
     router.get("/v1/catalogs/:catalog") { _, context in
       Self.json(try catalog(context).export)
@@ -121,9 +124,19 @@ struct HTTPAPI: Sendable {
     return router
   }
 
+  /// `GET /v1/catalogs`: each catalog served, with the version it serves now.
+  static func list(_ set: ServedCatalogs.Set) -> String {
+    JSONInput.array(
+      set.order.map { id in
+        let catalog = set.byID[id]!
+        return .object([("catalog", .string(id)), ("name", .string(catalog.name)), ("version", .int(catalog.version))])
+      }
+    ).serialized
+  }
+
   func catalog(_ context: APIRequestContext) throws -> StoreCatalog {
     let id = context.parameters.get("catalog") ?? ""
-    guard let catalog = catalogs[id] else {
+    guard let catalog = served.set.byID[id] else {
       throw APIError(.notFound, "unknown-catalog", "there is no catalog '\(id)'; GET /v1/catalogs lists them")
     }
     return catalog

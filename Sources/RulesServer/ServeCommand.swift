@@ -63,8 +63,15 @@ struct ServeCommand: AsyncParsableCommand {
       throw ExitCode.failure
     }
     let opened = try await store.open()
+    let served = ServedCatalogs(folder: catalogs, catalogs: loaded)
+    // SIGHUP reads the catalogs again (a broken one is refused; the old ones keep serving).
+    signal(SIGHUP, SIG_IGN)
+    let hangUp = DispatchSource.makeSignalSource(signal: SIGHUP)
+    hangUp.setEventHandler { try? served.reload(logger: logger) }
+    hangUp.resume()
+    defer { hangUp.cancel() }
     let api = HTTPAPI(
-      store: opened, catalogs: loaded, authenticator: authenticator, limiter: rates.limiter(),
+      store: opened, catalogs: served, authenticator: authenticator, limiter: rates.limiter(),
       storeTimeout: ServerLimits.duration(limits.storeTimeout), logger: logger)
     let readTimeout = TimeAmount.milliseconds(Int64((limits.readTimeout * 1000).rounded()))
     // An IPv6 address is bound bare and written in brackets in a URL.

@@ -117,7 +117,9 @@ public final class StoreCatalog: Sendable {
       let result = CatalogFiles.validate(path: path)
       if result.isModule { continue }
       guard let checked = result.validated else {
-        problems.append("\(path): error: the catalog has errors; `rules check \(path)` shows them")
+        // Its errors as `rules check` writes them (one line each, without the source lines).
+        let errors = result.diagnostics.sortedByPosition().filter { $0.severity == .error }
+        problems += errors.isEmpty ? ["\(path): error: the catalog cannot be used"] : errors.map(\.description)
         continue
       }
       catalogs.append(StoreCatalog(checked))

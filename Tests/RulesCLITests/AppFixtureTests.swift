@@ -64,9 +64,14 @@ struct AppFixtureTests {
     let files = [("\(name).catalog.json", export.stdout), ("\(name).history.json", try Self.text(fixture))]
     for (file, generated) in files {
       let url = Self.folder.appendingPathComponent(file)
-      if Self.update { try Data(generated.utf8).write(to: url) }
       let committed = String(decoding: (try? Data(contentsOf: url)) ?? Data(), as: UTF8.self)
-      #expect(committed == generated, "\(file) is stale: run RULES_UPDATE_DOCS=1 swift test --filter AppFixtureTests")
+      guard committed != generated else { continue }
+      // Written anew with RULES_UPDATE_DOCS=1, and failed once all the same: an update is seen.
+      if Self.update { try Data(generated.utf8).write(to: url) }
+      Issue.record(
+        Self.update
+          ? "\(file) was stale and is written anew: review it and run the tests again"
+          : "\(file) is stale: run RULES_UPDATE_DOCS=1 swift test --filter AppFixtureTests")
     }
   }
 }

@@ -159,6 +159,25 @@ struct DiffCommandTests {
     let missing = try CLI.run(["diff", "HEAD:catalogs/nothing.yaml", "catalogs/demo.yaml"], in: sandbox.url)
     #expect(missing.status == 2)
     #expect(missing.stderr == "error: HEAD:catalogs/nothing.yaml: the revision has no such file\n")
+    // rules check --against: a threshold change keeps the ids; a rename without a bump is an error.
+    #expect(try CLI.run(["check", "catalogs", "--against", "HEAD"], in: sandbox.url).status == 0)
+    try sandbox.write(
+      "catalogs/demo.yaml", Self.edited { $0.replacingOccurrences(of: "id: five,", with: "id: five-days,") })
+    let renamed = try CLI.run(["check", "catalogs", "--against", "HEAD"], in: sandbox.url)
+    #expect(renamed.status == 1)
+    #expect(
+      renamed.stdout.hasPrefix(
+        "catalogs/demo.yaml:2:1: error: ids changed since HEAD (five → five-days) but version is still 1; bump it, so that apps and saved states know [version-not-bumped]"
+      ))
+    try sandbox.write(
+      "catalogs/demo.yaml",
+      Self.edited {
+        $0.replacingOccurrences(of: "id: five,", with: "id: five-days,").replacingOccurrences(
+          of: "version: 1", with: "version: 2")
+      })
+    #expect(try CLI.run(["check", "catalogs", "--against", "HEAD"], in: sandbox.url).status == 0)
+    let bad = try CLI.run(["check", "catalogs", "--against", "no-such-revision"], in: sandbox.url)
+    #expect(bad.status == 64)
   }
 
   /// A seeded generator (SplitMix64).

@@ -34,8 +34,8 @@ enum Binary {
     defer { try? FileManager.default.removeItem(at: folder) }
     let out = folder.appendingPathComponent("out")
     let err = folder.appendingPathComponent("err")
-    FileManager.default.createFile(atPath: out.path, contents: nil)
-    FileManager.default.createFile(atPath: err.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: err.path, contents: nil)
     let process = try start(
       name, arguments, environment: environment, stdout: try FileHandle(forWritingTo: out),
       stderr: try FileHandle(forWritingTo: err))

@@ -70,7 +70,7 @@ import Testing
       #expect(printed[101] == "error: 5000 problem(s); nothing was imported")
       // A file over 1 GiB (sparse: no disk is used) is refused before it is read.
       let huge = folder.appendingPathComponent("huge.jsonl")
-      FileManager.default.createFile(atPath: huge.path, contents: nil)
+      _ = FileManager.default.createFile(atPath: huge.path, contents: nil)
       let handle = try FileHandle(forWritingTo: huge)
       try handle.truncate(atOffset: 1 << 30 + 1)
       try handle.close()

@@ -236,6 +236,16 @@ import Testing
       malformed.stderr == "error: the store 'postgres://:***@127.0.0.1:1/db' is not postgres://USER@HOST:PORT/DB\n")
   }
 
+  @Test func anIPv6HostIsWrittenInBracketsInTheURLItPrints() throws {
+    try Binary.requireBuilt()
+    for host in ["[::1]", "::1"] {
+      let process = try ServerProcess(
+        store: "sqlite:" + NSTemporaryDirectory() + "v6-\(UUID().uuidString).sqlite", extra: ["--host", host])
+      #expect(process.base.absoluteString.hasPrefix("http://[::1]:"), "\(process.base)")
+      #expect(try process.request("GET", "/healthz").status == 200)
+    }
+  }
+
   @Test func aWrongPostgreSQLRoleIsNamed() throws {
     guard let url = TestPostgres.url, var components = URLComponents(string: url) else { return }
     try Binary.requireBuilt()

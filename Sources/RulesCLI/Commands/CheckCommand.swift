@@ -27,6 +27,13 @@ struct CheckCommand: ParsableCommand {
 
   @OptionGroup var root: RootOption
 
+  @Option(
+    help: """
+      A git revision (e.g. origin/main): a catalog whose ids were removed or renamed since it \
+      without a version bump is an error [version-not-bumped].
+      """)
+  var against: String?
+
   func run() throws {
     var files: [String] = []
     if paths.isEmpty {
@@ -55,7 +62,18 @@ struct CheckCommand: ParsableCommand {
       } else {
         let result = CatalogFiles.validate(path: file, reader: reader, root: repository)
         sources.merge(result.sources) { first, _ in first }
-        found = result.diagnostics
+        var all = result.diagnostics
+        if let against, let validated = result.validated, !result.isModule {
+          do {
+            if let bump = try VersionBumpRule.check(validated, source: result.sources[file], against: against) {
+              all.append(bump)
+            }
+          } catch {
+            printError("error: --against \(against): \(error.description)")
+            throw ExitCode(64)
+          }
+        }
+        found = all
       }
       for diagnostic in found.sortedByPosition() where seen.insert(diagnostic).inserted {
         diagnostics.append(diagnostic)

@@ -521,7 +521,7 @@ public final class DayRunner {
         put(
           day: day, values: values, start: start, origin: state.origin, badgeCount: state.badgeCount,
           badgeXP: state.badgeXP)
-        runDay(day: day, state: state, start: start, inProgress: false)
+        _ = runDay(day: day, state: state, start: start, inProgress: false)
       }
     }
     commitDay(day, into: &state)
