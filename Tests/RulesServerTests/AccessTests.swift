@@ -49,6 +49,9 @@ import Testing
       for (path, route) in Self.otherRoutes {
         expectError(try server.call("GET", path, route: route, token: alice), 403, "forbidden")
       }
+      expectError(
+        try server.call("POST", "/v1/admin/catalogs/reload", route: "/v1/admin/catalogs/reload", token: alice), 403,
+        "forbidden")
       // The admin routes under her own path too.
       expectError(
         try server.call(
