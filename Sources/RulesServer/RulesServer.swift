@@ -210,16 +210,16 @@ struct EvalCommand: AsyncParsableCommand {
     let asked = try parseDay(date, option: "--date")
     let check: UserCheck?
     do {
-      check = try await opened.withLockedUser(
-        catalog: catalog.id, user: user, put: nil, info: nil, allDays: true
-      ) { loaded in
-        guard var loaded, !loaded.days.isEmpty else { return (nil, nil) }
+      // A read-only transaction: no lock taken.
+      let read = try await opened.readUser(catalog: catalog.id, user: user, allDays: true)
+      if var loaded = read, !loaded.days.isEmpty {
         // As `rules eval` without --state: every record, no saved state.
         loaded.state = nil
         loaded.stateDate = nil
         loaded.rebuild = false
-        let (_, check) = try UserEvaluation.run(loaded, catalog: catalog, on: UserEvaluation.day(asked, for: loaded))
-        return (nil, check)
+        (_, check) = try UserEvaluation.run(loaded, catalog: catalog, on: UserEvaluation.day(asked, for: loaded))
+      } else {
+        check = nil
       }
     } catch {
       printError("error: \(error)")
