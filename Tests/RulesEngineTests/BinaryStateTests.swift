@@ -193,6 +193,35 @@ struct BinaryStateTests {
     }
   }
 
+  @Test("changed bytes behind a right checksum are refused with bad-state or read as a state that reads back the same")
+  func mutations() throws {
+    let engine = try Engine(Fixture.shipped("rizq"))
+    let states = try Self.states(engine, seed: 21, count: 3)
+    var random = Random(seed: 99)
+    var read = 0
+    for _ in 0..<20_000 {
+      var body = [UInt8](states[random.next(states.count)].binary().dropLast(4))
+      for _ in 0...random.next(4) {
+        switch random.next(3) {
+        case 0: body[random.next(body.count)] = UInt8(random.next(256))
+        case 1: body.insert(UInt8(random.next(256)), at: random.next(body.count + 1))
+        default: if body.count > 1 { body.remove(at: random.next(body.count)) }
+        }
+      }
+      let checksum = StateBinaryWriter.checksum(body)
+      body += (0..<4).map { UInt8(truncatingIfNeeded: checksum >> UInt32(8 * $0)) }
+      do {
+        let state = try UserState(binary: Data(body), for: engine)
+        let written = state.binary()
+        #expect(try UserState(binary: written, for: engine).binary() == written)
+        read += 1
+      } catch {
+        #expect(error.id == .badState)
+      }
+    }
+    #expect(read > 0, "some mutations are states")
+  }
+
   @Test("a section a later build added is skipped; the state reads as it was")
   func unknownSection() throws {
     let (engine, bytes) = try Self.sample()
