@@ -6,7 +6,7 @@ import RulesEngine
 /// The day of Onward (`onward`) compiled to Swift: what `DayRunner.step` does for this catalog.
 public struct OnwardDay: CompiledDay {
   public static let catalog = "onward"
-  public static let fingerprint: UInt64 = 0xb1a991a869251de
+  public static let fingerprint: UInt64 = 0xabeaa43edfcc7612
   private var calendar = DayCalendar()
 
   /// A day with no Hijri month looked up yet.
@@ -178,7 +178,7 @@ public struct OnwardDay: CompiledDay {
     p1 = q1
     d1 = false
     if i33 != 0 {
-      p1.count(on: day, earnEvery: 0, maxFreezes: Int.max)
+      p1.count(on: day, earnEvery: 0, maxFreezes: Int.max, maxDays: 90)
     } else {
       d1 = true
     }

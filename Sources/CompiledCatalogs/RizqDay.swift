@@ -6,7 +6,7 @@ import RulesEngine
 /// The day of RIZQ (`rizq`) compiled to Swift: what `DayRunner.step` does for this catalog.
 public struct RizqDay: CompiledDay {
   public static let catalog = "rizq"
-  public static let fingerprint: UInt64 = 0xf7ab4add54a5763c
+  public static let fingerprint: UInt64 = 0x3943a42479699b8e
   private var calendar = DayCalendar()
 
   /// A day with no Hijri month looked up yet.
@@ -19,15 +19,15 @@ public struct RizqDay: CompiledDay {
     var i2 = 0
     var i6 = 0
     var i12 = 0
-    var i15 = 0
     var i18 = 0
     var i19 = 0
     var i20 = 0
-    var i22 = 0
+    var i21 = 0
     var i23 = 0
     var i24 = 0
     var i25 = 0
     var i26 = 0
+    var i27 = 0
     var n0 = 0.0
     var n1 = 0.0
     var n2 = 0.0
@@ -38,6 +38,8 @@ public struct RizqDay: CompiledDay {
     var d0 = false
     var d1 = false
     let t0 = state.intSums[0]
+    var w1 = 0
+    let b1 = state.windows[1]!.intBase
     // The day in progress.
     if let values {
       precondition(values.count == 3, "a record holds one value per input")
@@ -51,111 +53,124 @@ public struct RizqDay: CompiledDay {
     }
     i6 = state.badgeXP
     i18 = Arithmetic.add(t0, i0)
-    i22 = Arithmetic.multiply(i18, 10)
-    i19 = Arithmetic.add(i22, i6)
-    n0 = Double(i19)
+    i23 = i0 >= 1 ? 1 : 0
+    i24 = i23 != 0 ? 1 : 0
+    w1 = i24
+    i19 = Arithmetic.add(b1, w1)
+    i23 = Arithmetic.multiply(i18, 10)
+    i20 = Arithmetic.add(i23, i6)
+    n0 = Double(i20)
     n1 = Arithmetic.divide(n0, 50.0)
     n2 = n1 < 0 ? 0 : (n1).squareRoot()
-    i22 = Arithmetic.int((n2).rounded(.down))
-    i20 = Arithmetic.add(i22, 1)
-    i22 = i1 >= 1 ? 1 : 0
+    i23 = Arithmetic.int((n2).rounded(.down))
+    i21 = Arithmetic.add(i23, 1)
+    i23 = i1 >= 1 ? 1 : 0
     // streak
     p0 = q0
     d0 = false
-    if i22 != 0 {
+    if i23 != 0 {
       p0.count(on: day, earnEvery: 0, maxFreezes: Int.max)
     } else {
       d0 = true
     }
     i12 = p0.current
-    i22 = i2 > 0 ? 1 : 0
-    i23 = i1 >= i2 ? 1 : 0
-    i24 = i22 != 0 && i23 != 0 ? 1 : 0
+    i23 = i2 > 0 ? 1 : 0
+    i24 = i1 >= i2 ? 1 : 0
+    i25 = i23 != 0 && i24 != 0 ? 1 : 0
     // perfect
     p1 = q1
     d1 = false
-    if i24 != 0 {
+    if i25 != 0 {
       p1.count(on: day, earnEvery: 0, maxFreezes: Int.max)
     } else {
       d1 = true
     }
-    i15 = p1.current
     // The badges.
     var unlocked: [Int] = []
     if state.badgeCount < 5 {
-      i22 = i18 >= 1 ? 1 : 0
-      i23 = i12 >= 7 ? 1 : 0
-      i24 = i12 >= 30 ? 1 : 0
-      i25 = i20 >= 5 ? 1 : 0
-      i26 = i15 >= 7 ? 1 : 0
+      i23 = i18 >= 1 ? 1 : 0
+      i24 = i12 >= 7 ? 1 : 0
+      i25 = i12 >= 30 ? 1 : 0
+      i26 = i21 >= 5 ? 1 : 0
+      i27 = i19 >= 7 ? 1 : 0
       var holds = false
-      if state.unlocked[0] == nil && i22 != 0 { holds = true }
-      if state.unlocked[1] == nil && i23 != 0 { holds = true }
-      if state.unlocked[2] == nil && i24 != 0 { holds = true }
-      if state.unlocked[3] == nil && i25 != 0 { holds = true }
-      if state.unlocked[4] == nil && i26 != 0 { holds = true }
+      if check {
+        if state.unlocked[0] == nil && i23 != 0 { holds = true }
+        if state.unlocked[1] == nil && i24 != 0 { holds = true }
+        if state.unlocked[2] == nil && i25 != 0 { holds = true }
+        if state.unlocked[3] == nil && i26 != 0 { holds = true }
+        if state.unlocked[4] == nil && i27 != 0 { holds = true }
+      }
       if holds {
+        var total = 0
         while true {
           var changed = false
-          if state.unlocked[0] == nil {
-            i22 = i18 >= 1 ? 1 : 0
-            if i22 != 0 {
-              state.unlocked[0] = day
-              state.badgeCount += 1
-              state.badgeXP = Arithmetic.add(state.badgeXP, 50)
-              unlocked.append(0)
-              changed = true
+          if check {
+            if state.unlocked[0] == nil && total < 1 {
+              i23 = i18 >= 1 ? 1 : 0
+              if i23 != 0 {
+                state.unlocked[0] = day
+                state.badgeCount += 1
+                state.badgeXP = Arithmetic.add(state.badgeXP, 50)
+                unlocked.append(0)
+                total += 1
+                changed = true
+              }
             }
-          }
-          if state.unlocked[1] == nil {
-            i22 = i12 >= 7 ? 1 : 0
-            if i22 != 0 {
-              state.unlocked[1] = day
-              state.badgeCount += 1
-              state.badgeXP = Arithmetic.add(state.badgeXP, 100)
-              unlocked.append(1)
-              changed = true
+            if state.unlocked[1] == nil && total < 1 {
+              i23 = i12 >= 7 ? 1 : 0
+              if i23 != 0 {
+                state.unlocked[1] = day
+                state.badgeCount += 1
+                state.badgeXP = Arithmetic.add(state.badgeXP, 100)
+                unlocked.append(1)
+                total += 1
+                changed = true
+              }
             }
-          }
-          if state.unlocked[2] == nil {
-            i22 = i12 >= 30 ? 1 : 0
-            if i22 != 0 {
-              state.unlocked[2] = day
-              state.badgeCount += 1
-              state.badgeXP = Arithmetic.add(state.badgeXP, 500)
-              unlocked.append(2)
-              changed = true
+            if state.unlocked[2] == nil && total < 1 {
+              i23 = i12 >= 30 ? 1 : 0
+              if i23 != 0 {
+                state.unlocked[2] = day
+                state.badgeCount += 1
+                state.badgeXP = Arithmetic.add(state.badgeXP, 500)
+                unlocked.append(2)
+                total += 1
+                changed = true
+              }
             }
-          }
-          if state.unlocked[3] == nil {
-            i22 = i20 >= 5 ? 1 : 0
-            if i22 != 0 {
-              state.unlocked[3] = day
-              state.badgeCount += 1
-              state.badgeXP = Arithmetic.add(state.badgeXP, 200)
-              unlocked.append(3)
-              changed = true
+            if state.unlocked[3] == nil && total < 1 {
+              i23 = i21 >= 5 ? 1 : 0
+              if i23 != 0 {
+                state.unlocked[3] = day
+                state.badgeCount += 1
+                state.badgeXP = Arithmetic.add(state.badgeXP, 200)
+                unlocked.append(3)
+                total += 1
+                changed = true
+              }
             }
-          }
-          if state.unlocked[4] == nil {
-            i22 = i15 >= 7 ? 1 : 0
-            if i22 != 0 {
-              state.unlocked[4] = day
-              state.badgeCount += 1
-              state.badgeXP = Arithmetic.add(state.badgeXP, 300)
-              unlocked.append(4)
-              changed = true
+            if state.unlocked[4] == nil && total < 1 {
+              i23 = i19 >= 7 ? 1 : 0
+              if i23 != 0 {
+                state.unlocked[4] = day
+                state.badgeCount += 1
+                state.badgeXP = Arithmetic.add(state.badgeXP, 300)
+                unlocked.append(4)
+                total += 1
+                changed = true
+              }
             }
           }
           guard changed else { break }
           i6 = state.badgeXP
-          i22 = Arithmetic.multiply(i18, 10)
-          i19 = Arithmetic.add(i22, i6)
-          n0 = Double(i19)
+          i23 = Arithmetic.multiply(i18, 10)
+          i20 = Arithmetic.add(i23, i6)
+          n0 = Double(i20)
           n1 = Arithmetic.divide(n0, 50.0)
           n2 = n1 < 0 ? 0 : (n1).squareRoot()
-          i22 = Arithmetic.int((n2).rounded(.down))
-          i20 = Arithmetic.add(i22, 1)
+          i23 = Arithmetic.int((n2).rounded(.down))
+          i21 = Arithmetic.add(i23, 1)
         }
       }
     }
@@ -168,11 +183,11 @@ public struct RizqDay: CompiledDay {
       }
       if d1 {
         p1.breakOrProtect(on: day)
-        i15 = p1.current
       }
     }
     // The day counted into the state.
     state.intSums[0] = i18
+    state.windows[1]!.push(int: w1)
     state.streaks.withUnsafeMutableBufferPointer { streaks in
       precondition(streaks.count == 2, "the state is not this catalog's (CountedState(for:) makes one)")
       streaks[0] = p0

@@ -6,7 +6,7 @@ import RulesEngine
 /// The day of SalahStreak (`salahstreak`) compiled to Swift: what `DayRunner.step` does for this catalog.
 public struct SalahstreakDay: CompiledDay {
   public static let catalog = "salahstreak"
-  public static let fingerprint: UInt64 = 0x52717855b83951b0
+  public static let fingerprint: UInt64 = 0x59ce47f4afd2aedb
   private var calendar = DayCalendar()
 
   /// A day with no Hijri month looked up yet.
@@ -54,6 +54,7 @@ public struct SalahstreakDay: CompiledDay {
     var i44 = 0
     var i45 = 0
     var i46 = 0
+    var i47 = 0
     let q0 = state.streaks[0]
     var p0 = q0
     var d0 = false
@@ -84,72 +85,76 @@ public struct SalahstreakDay: CompiledDay {
     i11 = hijri.month
     i12 = hijri.day
     i13 = hijri.monthDays
-    i24 = i0 == 1 ? 1 : 0
-    i25 = i24 != 0 ? 1 : 0
-    i26 = i1 == 1 ? 1 : 0
-    i27 = i26 != 0 ? 1 : 0
-    i28 = i2 == 1 ? 1 : 0
-    i29 = i28 != 0 ? 1 : 0
-    i30 = i3 == 1 ? 1 : 0
-    i31 = i30 != 0 ? 1 : 0
-    i32 = i4 == 1 ? 1 : 0
-    i33 = i32 != 0 ? 1 : 0
-    i22 = Arithmetic.add(i25, i27)
-    i22 = Arithmetic.add(i22, i29)
-    i22 = Arithmetic.add(i22, i31)
-    i22 = Arithmetic.add(i22, i33)
-    i24 = i0 == 1 ? 1 : 0
-    i25 = i0 == 3 ? 1 : 0
-    i26 = i24 != 0 || i25 != 0 ? 1 : 0
-    i27 = i26 != 0 ? 1 : 0
-    i28 = i1 == 1 ? 1 : 0
-    i29 = i1 == 3 ? 1 : 0
-    i30 = i28 != 0 || i29 != 0 ? 1 : 0
-    i31 = i30 != 0 ? 1 : 0
-    i32 = i2 == 1 ? 1 : 0
-    i33 = i2 == 3 ? 1 : 0
-    i34 = i32 != 0 || i33 != 0 ? 1 : 0
-    i35 = i34 != 0 ? 1 : 0
-    i36 = i3 == 1 ? 1 : 0
-    i37 = i3 == 3 ? 1 : 0
-    i38 = i36 != 0 || i37 != 0 ? 1 : 0
-    i39 = i38 != 0 ? 1 : 0
-    i40 = i4 == 1 ? 1 : 0
-    i41 = i4 == 3 ? 1 : 0
-    i42 = i40 != 0 || i41 != 0 ? 1 : 0
-    i43 = i42 != 0 ? 1 : 0
-    i23 = Arithmetic.add(i27, i31)
-    i23 = Arithmetic.add(i23, i35)
-    i23 = Arithmetic.add(i23, i39)
-    i23 = Arithmetic.add(i23, i43)
+    i25 = i0 == 1 ? 1 : 0
+    i26 = i25 != 0 ? 1 : 0
+    i27 = i1 == 1 ? 1 : 0
+    i28 = i27 != 0 ? 1 : 0
+    i29 = i2 == 1 ? 1 : 0
+    i30 = i29 != 0 ? 1 : 0
+    i31 = i3 == 1 ? 1 : 0
+    i32 = i31 != 0 ? 1 : 0
+    i33 = i4 == 1 ? 1 : 0
+    i34 = i33 != 0 ? 1 : 0
+    i22 = Arithmetic.add(i26, i28)
+    i22 = Arithmetic.add(i22, i30)
+    i22 = Arithmetic.add(i22, i32)
+    i22 = Arithmetic.add(i22, i34)
+    i25 = i0 == 1 ? 1 : 0
+    i26 = i0 == 3 ? 1 : 0
+    i27 = i25 != 0 || i26 != 0 ? 1 : 0
+    i28 = i27 != 0 ? 1 : 0
+    i29 = i1 == 1 ? 1 : 0
+    i30 = i1 == 3 ? 1 : 0
+    i31 = i29 != 0 || i30 != 0 ? 1 : 0
+    i32 = i31 != 0 ? 1 : 0
+    i33 = i2 == 1 ? 1 : 0
+    i34 = i2 == 3 ? 1 : 0
+    i35 = i33 != 0 || i34 != 0 ? 1 : 0
+    i36 = i35 != 0 ? 1 : 0
+    i37 = i3 == 1 ? 1 : 0
+    i38 = i3 == 3 ? 1 : 0
+    i39 = i37 != 0 || i38 != 0 ? 1 : 0
+    i40 = i39 != 0 ? 1 : 0
+    i41 = i4 == 1 ? 1 : 0
+    i42 = i4 == 3 ? 1 : 0
+    i43 = i41 != 0 || i42 != 0 ? 1 : 0
+    i44 = i43 != 0 ? 1 : 0
+    i23 = Arithmetic.add(i28, i32)
+    i23 = Arithmetic.add(i23, i36)
+    i23 = Arithmetic.add(i23, i40)
+    i23 = Arithmetic.add(i23, i44)
     i17 = Arithmetic.add(t0, i23)
-    i24 = i22 == 5 ? 1 : 0
-    i25 = i24 != 0 ? 1 : 0
-    i18 = Arithmetic.add(t1, i25)
-    i24 = i9 == 5 ? 1 : 0
     i25 = i22 == 5 ? 1 : 0
-    i26 = i24 != 0 && i25 != 0 ? 1 : 0
-    i27 = i26 != 0 ? 1 : 0
-    i19 = Arithmetic.add(t2, i27)
-    i24 = i11 == 9 ? 1 : 0
-    i25 = i22 == 5 ? 1 : 0
-    i26 = i24 != 0 && i25 != 0 ? 1 : 0
-    i27 = i26 != 0 ? 1 : 0
-    w3 = i27
+    i26 = i25 != 0 ? 1 : 0
+    i18 = Arithmetic.add(t1, i26)
+    i25 = i9 == 5 ? 1 : 0
+    i26 = i22 == 5 ? 1 : 0
+    i27 = i25 != 0 && i26 != 0 ? 1 : 0
+    i28 = i27 != 0 ? 1 : 0
+    i19 = Arithmetic.add(t2, i28)
+    i25 = i11 == 9 ? 1 : 0
+    i26 = i22 == 5 ? 1 : 0
+    i27 = i25 != 0 && i26 != 0 ? 1 : 0
+    i28 = i27 != 0 ? 1 : 0
+    w3 = i28
     i20 = Arithmetic.add(b3, w3)
-    i24 = i11 == 12 ? 1 : 0
-    i25 = i12 <= 10 ? 1 : 0
-    i26 = i24 != 0 && i25 != 0 ? 1 : 0
-    i27 = i22 == 5 ? 1 : 0
-    i28 = i26 != 0 && i27 != 0 ? 1 : 0
-    i29 = i28 != 0 ? 1 : 0
-    w4 = i29
+    i25 = i11 == 9 ? 1 : 0
+    i26 = i11 == 10 ? 1 : 0
+    i27 = i25 != 0 || i26 != 0 ? 1 : 0
+    i24 = i27 != 0 ? i20 : 0
+    i25 = i11 == 12 ? 1 : 0
+    i26 = i12 <= 10 ? 1 : 0
+    i27 = i25 != 0 && i26 != 0 ? 1 : 0
+    i28 = i22 == 5 ? 1 : 0
+    i29 = i27 != 0 && i28 != 0 ? 1 : 0
+    i30 = i29 != 0 ? 1 : 0
+    w4 = i30
     i21 = Arithmetic.add(b4, w4)
-    i24 = i22 == 5 ? 1 : 0
+    i25 = i22 == 5 ? 1 : 0
     // salah
     p0 = q0
     d0 = false
-    if i24 != 0 {
+    if i25 != 0 {
       p0.count(on: day, earnEvery: 7, maxFreezes: 9223372036854775807)
     } else {
       d0 = true
@@ -158,47 +163,47 @@ public struct SalahstreakDay: CompiledDay {
     // The badges.
     var unlocked: [Int] = []
     if state.badgeCount < 13 {
-      i24 = i18 >= 1 ? 1 : 0
-      i25 = i18 >= 7 ? 1 : 0
-      i26 = i18 >= 30 ? 1 : 0
-      i27 = i14 >= 7 ? 1 : 0
-      i28 = i14 >= 30 ? 1 : 0
-      i29 = i14 >= 100 ? 1 : 0
-      i30 = i17 >= 100 ? 1 : 0
-      i31 = i17 >= 500 ? 1 : 0
-      i32 = i17 >= 1000 ? 1 : 0
-      i33 = i9 == 5 ? 1 : 0
-      i34 = i22 == 5 ? 1 : 0
-      i35 = i33 != 0 && i34 != 0 ? 1 : 0
-      i36 = i19 >= 4 ? 1 : 0
-      i37 = i11 == 9 ? 1 : 0
-      i38 = i12 == i13 ? 1 : 0
-      i39 = i37 != 0 && i38 != 0 ? 1 : 0
-      i40 = i20 == i13 ? 1 : 0
-      i41 = i39 != 0 && i40 != 0 ? 1 : 0
-      i42 = i11 == 12 ? 1 : 0
-      i43 = i12 == 10 ? 1 : 0
-      i44 = i42 != 0 && i43 != 0 ? 1 : 0
-      i45 = i21 == 10 ? 1 : 0
-      i46 = i44 != 0 && i45 != 0 ? 1 : 0
+      i25 = i18 >= 1 ? 1 : 0
+      i26 = i18 >= 7 ? 1 : 0
+      i27 = i18 >= 30 ? 1 : 0
+      i28 = i14 >= 7 ? 1 : 0
+      i29 = i14 >= 30 ? 1 : 0
+      i30 = i14 >= 100 ? 1 : 0
+      i31 = i17 >= 100 ? 1 : 0
+      i32 = i17 >= 500 ? 1 : 0
+      i33 = i17 >= 1000 ? 1 : 0
+      i34 = i9 == 5 ? 1 : 0
+      i35 = i22 == 5 ? 1 : 0
+      i36 = i34 != 0 && i35 != 0 ? 1 : 0
+      i37 = i19 >= 4 ? 1 : 0
+      i38 = i11 == 9 ? 1 : 0
+      i39 = i12 == i13 ? 1 : 0
+      i40 = i38 != 0 && i39 != 0 ? 1 : 0
+      i41 = i24 == i13 ? 1 : 0
+      i42 = i40 != 0 && i41 != 0 ? 1 : 0
+      i43 = i11 == 12 ? 1 : 0
+      i44 = i12 == 10 ? 1 : 0
+      i45 = i43 != 0 && i44 != 0 ? 1 : 0
+      i46 = i21 == 10 ? 1 : 0
+      i47 = i45 != 0 && i46 != 0 ? 1 : 0
       var holds = false
-      if state.unlocked[0] == nil && i24 != 0 { holds = true }
-      if state.unlocked[1] == nil && i25 != 0 { holds = true }
-      if state.unlocked[2] == nil && i26 != 0 { holds = true }
-      if state.unlocked[3] == nil && i27 != 0 { holds = true }
-      if state.unlocked[4] == nil && i28 != 0 { holds = true }
-      if state.unlocked[5] == nil && i29 != 0 { holds = true }
-      if state.unlocked[6] == nil && i30 != 0 { holds = true }
-      if state.unlocked[7] == nil && i31 != 0 { holds = true }
-      if state.unlocked[8] == nil && i32 != 0 { holds = true }
-      if state.unlocked[9] == nil && i35 != 0 { holds = true }
-      if state.unlocked[10] == nil && i36 != 0 { holds = true }
-      if state.unlocked[11] == nil && i41 != 0 { holds = true }
-      if state.unlocked[12] == nil && i46 != 0 { holds = true }
+      if state.unlocked[0] == nil && i25 != 0 { holds = true }
+      if state.unlocked[1] == nil && i26 != 0 { holds = true }
+      if state.unlocked[2] == nil && i27 != 0 { holds = true }
+      if state.unlocked[3] == nil && i28 != 0 { holds = true }
+      if state.unlocked[4] == nil && i29 != 0 { holds = true }
+      if state.unlocked[5] == nil && i30 != 0 { holds = true }
+      if state.unlocked[6] == nil && i31 != 0 { holds = true }
+      if state.unlocked[7] == nil && i32 != 0 { holds = true }
+      if state.unlocked[8] == nil && i33 != 0 { holds = true }
+      if state.unlocked[9] == nil && i36 != 0 { holds = true }
+      if state.unlocked[10] == nil && i37 != 0 { holds = true }
+      if state.unlocked[11] == nil && i42 != 0 { holds = true }
+      if state.unlocked[12] == nil && i47 != 0 { holds = true }
       if holds {
         if state.unlocked[0] == nil {
-          i24 = i18 >= 1 ? 1 : 0
-          if i24 != 0 {
+          i25 = i18 >= 1 ? 1 : 0
+          if i25 != 0 {
             state.unlocked[0] = day
             state.badgeCount += 1
             state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -206,8 +211,8 @@ public struct SalahstreakDay: CompiledDay {
           }
         }
         if state.unlocked[1] == nil {
-          i24 = i18 >= 7 ? 1 : 0
-          if i24 != 0 {
+          i25 = i18 >= 7 ? 1 : 0
+          if i25 != 0 {
             state.unlocked[1] = day
             state.badgeCount += 1
             state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -215,8 +220,8 @@ public struct SalahstreakDay: CompiledDay {
           }
         }
         if state.unlocked[2] == nil {
-          i24 = i18 >= 30 ? 1 : 0
-          if i24 != 0 {
+          i25 = i18 >= 30 ? 1 : 0
+          if i25 != 0 {
             state.unlocked[2] = day
             state.badgeCount += 1
             state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -224,8 +229,8 @@ public struct SalahstreakDay: CompiledDay {
           }
         }
         if state.unlocked[3] == nil {
-          i24 = i14 >= 7 ? 1 : 0
-          if i24 != 0 {
+          i25 = i14 >= 7 ? 1 : 0
+          if i25 != 0 {
             state.unlocked[3] = day
             state.badgeCount += 1
             state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -233,8 +238,8 @@ public struct SalahstreakDay: CompiledDay {
           }
         }
         if state.unlocked[4] == nil {
-          i24 = i14 >= 30 ? 1 : 0
-          if i24 != 0 {
+          i25 = i14 >= 30 ? 1 : 0
+          if i25 != 0 {
             state.unlocked[4] = day
             state.badgeCount += 1
             state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -242,8 +247,8 @@ public struct SalahstreakDay: CompiledDay {
           }
         }
         if state.unlocked[5] == nil {
-          i24 = i14 >= 100 ? 1 : 0
-          if i24 != 0 {
+          i25 = i14 >= 100 ? 1 : 0
+          if i25 != 0 {
             state.unlocked[5] = day
             state.badgeCount += 1
             state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -251,8 +256,8 @@ public struct SalahstreakDay: CompiledDay {
           }
         }
         if state.unlocked[6] == nil {
-          i24 = i17 >= 100 ? 1 : 0
-          if i24 != 0 {
+          i25 = i17 >= 100 ? 1 : 0
+          if i25 != 0 {
             state.unlocked[6] = day
             state.badgeCount += 1
             state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -260,8 +265,8 @@ public struct SalahstreakDay: CompiledDay {
           }
         }
         if state.unlocked[7] == nil {
-          i24 = i17 >= 500 ? 1 : 0
-          if i24 != 0 {
+          i25 = i17 >= 500 ? 1 : 0
+          if i25 != 0 {
             state.unlocked[7] = day
             state.badgeCount += 1
             state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -269,8 +274,8 @@ public struct SalahstreakDay: CompiledDay {
           }
         }
         if state.unlocked[8] == nil {
-          i24 = i17 >= 1000 ? 1 : 0
-          if i24 != 0 {
+          i25 = i17 >= 1000 ? 1 : 0
+          if i25 != 0 {
             state.unlocked[8] = day
             state.badgeCount += 1
             state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -278,10 +283,10 @@ public struct SalahstreakDay: CompiledDay {
           }
         }
         if state.unlocked[9] == nil {
-          i24 = i9 == 5 ? 1 : 0
-          i25 = i22 == 5 ? 1 : 0
-          i26 = i24 != 0 && i25 != 0 ? 1 : 0
-          if i26 != 0 {
+          i25 = i9 == 5 ? 1 : 0
+          i26 = i22 == 5 ? 1 : 0
+          i27 = i25 != 0 && i26 != 0 ? 1 : 0
+          if i27 != 0 {
             state.unlocked[9] = day
             state.badgeCount += 1
             state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -289,8 +294,8 @@ public struct SalahstreakDay: CompiledDay {
           }
         }
         if state.unlocked[10] == nil {
-          i24 = i19 >= 4 ? 1 : 0
-          if i24 != 0 {
+          i25 = i19 >= 4 ? 1 : 0
+          if i25 != 0 {
             state.unlocked[10] = day
             state.badgeCount += 1
             state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -298,12 +303,12 @@ public struct SalahstreakDay: CompiledDay {
           }
         }
         if state.unlocked[11] == nil {
-          i24 = i11 == 9 ? 1 : 0
-          i25 = i12 == i13 ? 1 : 0
-          i26 = i24 != 0 && i25 != 0 ? 1 : 0
-          i27 = i20 == i13 ? 1 : 0
-          i28 = i26 != 0 && i27 != 0 ? 1 : 0
-          if i28 != 0 {
+          i25 = i11 == 9 ? 1 : 0
+          i26 = i12 == i13 ? 1 : 0
+          i27 = i25 != 0 && i26 != 0 ? 1 : 0
+          i28 = i24 == i13 ? 1 : 0
+          i29 = i27 != 0 && i28 != 0 ? 1 : 0
+          if i29 != 0 {
             state.unlocked[11] = day
             state.badgeCount += 1
             state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -311,12 +316,12 @@ public struct SalahstreakDay: CompiledDay {
           }
         }
         if state.unlocked[12] == nil {
-          i24 = i11 == 12 ? 1 : 0
-          i25 = i12 == 10 ? 1 : 0
-          i26 = i24 != 0 && i25 != 0 ? 1 : 0
-          i27 = i21 == 10 ? 1 : 0
-          i28 = i26 != 0 && i27 != 0 ? 1 : 0
-          if i28 != 0 {
+          i25 = i11 == 12 ? 1 : 0
+          i26 = i12 == 10 ? 1 : 0
+          i27 = i25 != 0 && i26 != 0 ? 1 : 0
+          i28 = i21 == 10 ? 1 : 0
+          i29 = i27 != 0 && i28 != 0 ? 1 : 0
+          if i29 != 0 {
             state.unlocked[12] = day
             state.badgeCount += 1
             state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -347,74 +352,78 @@ public struct SalahstreakDay: CompiledDay {
       i11 = hijri.month
       i12 = hijri.day
       i13 = hijri.monthDays
-      i24 = i0 == 1 ? 1 : 0
-      i25 = i24 != 0 ? 1 : 0
-      i26 = i1 == 1 ? 1 : 0
-      i27 = i26 != 0 ? 1 : 0
-      i28 = i2 == 1 ? 1 : 0
-      i29 = i28 != 0 ? 1 : 0
-      i30 = i3 == 1 ? 1 : 0
-      i31 = i30 != 0 ? 1 : 0
-      i32 = i4 == 1 ? 1 : 0
-      i33 = i32 != 0 ? 1 : 0
-      i22 = Arithmetic.add(i25, i27)
-      i22 = Arithmetic.add(i22, i29)
-      i22 = Arithmetic.add(i22, i31)
-      i22 = Arithmetic.add(i22, i33)
-      i24 = i0 == 1 ? 1 : 0
-      i25 = i0 == 3 ? 1 : 0
-      i26 = i24 != 0 || i25 != 0 ? 1 : 0
-      i27 = i26 != 0 ? 1 : 0
-      i28 = i1 == 1 ? 1 : 0
-      i29 = i1 == 3 ? 1 : 0
-      i30 = i28 != 0 || i29 != 0 ? 1 : 0
-      i31 = i30 != 0 ? 1 : 0
-      i32 = i2 == 1 ? 1 : 0
-      i33 = i2 == 3 ? 1 : 0
-      i34 = i32 != 0 || i33 != 0 ? 1 : 0
-      i35 = i34 != 0 ? 1 : 0
-      i36 = i3 == 1 ? 1 : 0
-      i37 = i3 == 3 ? 1 : 0
-      i38 = i36 != 0 || i37 != 0 ? 1 : 0
-      i39 = i38 != 0 ? 1 : 0
-      i40 = i4 == 1 ? 1 : 0
-      i41 = i4 == 3 ? 1 : 0
-      i42 = i40 != 0 || i41 != 0 ? 1 : 0
-      i43 = i42 != 0 ? 1 : 0
-      i23 = Arithmetic.add(i27, i31)
-      i23 = Arithmetic.add(i23, i35)
-      i23 = Arithmetic.add(i23, i39)
-      i23 = Arithmetic.add(i23, i43)
+      i25 = i0 == 1 ? 1 : 0
+      i26 = i25 != 0 ? 1 : 0
+      i27 = i1 == 1 ? 1 : 0
+      i28 = i27 != 0 ? 1 : 0
+      i29 = i2 == 1 ? 1 : 0
+      i30 = i29 != 0 ? 1 : 0
+      i31 = i3 == 1 ? 1 : 0
+      i32 = i31 != 0 ? 1 : 0
+      i33 = i4 == 1 ? 1 : 0
+      i34 = i33 != 0 ? 1 : 0
+      i22 = Arithmetic.add(i26, i28)
+      i22 = Arithmetic.add(i22, i30)
+      i22 = Arithmetic.add(i22, i32)
+      i22 = Arithmetic.add(i22, i34)
+      i25 = i0 == 1 ? 1 : 0
+      i26 = i0 == 3 ? 1 : 0
+      i27 = i25 != 0 || i26 != 0 ? 1 : 0
+      i28 = i27 != 0 ? 1 : 0
+      i29 = i1 == 1 ? 1 : 0
+      i30 = i1 == 3 ? 1 : 0
+      i31 = i29 != 0 || i30 != 0 ? 1 : 0
+      i32 = i31 != 0 ? 1 : 0
+      i33 = i2 == 1 ? 1 : 0
+      i34 = i2 == 3 ? 1 : 0
+      i35 = i33 != 0 || i34 != 0 ? 1 : 0
+      i36 = i35 != 0 ? 1 : 0
+      i37 = i3 == 1 ? 1 : 0
+      i38 = i3 == 3 ? 1 : 0
+      i39 = i37 != 0 || i38 != 0 ? 1 : 0
+      i40 = i39 != 0 ? 1 : 0
+      i41 = i4 == 1 ? 1 : 0
+      i42 = i4 == 3 ? 1 : 0
+      i43 = i41 != 0 || i42 != 0 ? 1 : 0
+      i44 = i43 != 0 ? 1 : 0
+      i23 = Arithmetic.add(i28, i32)
+      i23 = Arithmetic.add(i23, i36)
+      i23 = Arithmetic.add(i23, i40)
+      i23 = Arithmetic.add(i23, i44)
       i17 = Arithmetic.add(t0, i23)
-      i24 = i22 == 5 ? 1 : 0
-      i25 = i24 != 0 ? 1 : 0
-      i18 = Arithmetic.add(t1, i25)
-      i24 = i9 == 5 ? 1 : 0
       i25 = i22 == 5 ? 1 : 0
-      i26 = i24 != 0 && i25 != 0 ? 1 : 0
-      i27 = i26 != 0 ? 1 : 0
-      i19 = Arithmetic.add(t2, i27)
-      i24 = i11 == 9 ? 1 : 0
-      i25 = i22 == 5 ? 1 : 0
-      i26 = i24 != 0 && i25 != 0 ? 1 : 0
-      i27 = i26 != 0 ? 1 : 0
-      w3 = i27
+      i26 = i25 != 0 ? 1 : 0
+      i18 = Arithmetic.add(t1, i26)
+      i25 = i9 == 5 ? 1 : 0
+      i26 = i22 == 5 ? 1 : 0
+      i27 = i25 != 0 && i26 != 0 ? 1 : 0
+      i28 = i27 != 0 ? 1 : 0
+      i19 = Arithmetic.add(t2, i28)
+      i25 = i11 == 9 ? 1 : 0
+      i26 = i22 == 5 ? 1 : 0
+      i27 = i25 != 0 && i26 != 0 ? 1 : 0
+      i28 = i27 != 0 ? 1 : 0
+      w3 = i28
       i20 = Arithmetic.add(b3, w3)
-      i24 = i11 == 12 ? 1 : 0
-      i25 = i12 <= 10 ? 1 : 0
-      i26 = i24 != 0 && i25 != 0 ? 1 : 0
-      i27 = i22 == 5 ? 1 : 0
-      i28 = i26 != 0 && i27 != 0 ? 1 : 0
-      i29 = i28 != 0 ? 1 : 0
-      w4 = i29
+      i25 = i11 == 9 ? 1 : 0
+      i26 = i11 == 10 ? 1 : 0
+      i27 = i25 != 0 || i26 != 0 ? 1 : 0
+      i24 = i27 != 0 ? i20 : 0
+      i25 = i11 == 12 ? 1 : 0
+      i26 = i12 <= 10 ? 1 : 0
+      i27 = i25 != 0 && i26 != 0 ? 1 : 0
+      i28 = i22 == 5 ? 1 : 0
+      i29 = i27 != 0 && i28 != 0 ? 1 : 0
+      i30 = i29 != 0 ? 1 : 0
+      w4 = i30
       i21 = Arithmetic.add(b4, w4)
-      i24 = i22 == 5 ? 1 : 0
+      i25 = i22 == 5 ? 1 : 0
       // salah
       p0 = q0
-      if i24 != 0 {
+      if i25 != 0 {
         p0.count(on: day, earnEvery: 7, maxFreezes: 9223372036854775807)
       } else {
-        p0.breakOrProtect(on: day)
+        p0.breakOrProtect(on: day, keepsProgress: true)
       }
       i14 = p0.current
     }

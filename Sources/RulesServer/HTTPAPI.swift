@@ -11,17 +11,21 @@ struct APIError: Error, HTTPResponseError {
   var status: HTTPResponse.Status
   var code: String
   var message: String
+  /// The methods of a 405's `Allow`.
+  var allow: [HTTPRequest.Method]
 
-  init(_ status: HTTPResponse.Status, _ code: String, _ message: String) {
+  init(_ status: HTTPResponse.Status, _ code: String, _ message: String, allow: [HTTPRequest.Method] = []) {
     self.status = status
     self.code = code
     self.message = message
+    self.allow = allow
   }
 
   func response(from request: Request, context: some RequestContext) throws -> Response {
     var headers = HTTPFields()
     headers[.contentType] = "application/json; charset=utf-8"
     if status == .unauthorized { headers[.wwwAuthenticate] = "Bearer" }
+    if !allow.isEmpty { headers[.allow] = allow.map(\.rawValue).joined(separator: ", ") }
     let body = JSONInput.object([("error", .object([("code", .string(code)), ("message", .string(message))]))])
       .serialized
     return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body + "\n")))
@@ -32,15 +36,29 @@ struct APIError: Error, HTTPResponseError {
 struct HTTPAPI: Sendable {
   static let maxBody = 64 * 1024
 
+  /// Every route: its method and path (`:name` a parameter), for 405 and its `Allow`.
+  static let routes: [(method: HTTPRequest.Method, path: String)] = [
+    (.get, "/healthz"), (.get, "/readyz"), (.get, "/metrics"), (.get, "/v1/catalogs"), (.get, "/v1/catalogs/:catalog"),
+    (.put, "/v1/catalogs/:catalog/users/:user"), (.delete, "/v1/catalogs/:catalog/users/:user"),
+    (.post, "/v1/catalogs/:catalog/users/:user/rebuild"), (.put, "/v1/catalogs/:catalog/users/:user/days/:date"),
+    (.get, "/v1/catalogs/:catalog/users/:user/progress"),
+  ]
+
   let store: any RulesStore
   let catalogs: [String: StoreCatalog]
   let order: [String]
   let token: String?
+  /// How long a store call may take before the request gets 503 `store-unavailable`.
+  let storeTimeout: Duration
   let evaluations = Counter(label: "rules_evaluations_total")
   let logger: Logger
 
-  init(store: any RulesStore, catalogs: [StoreCatalog], token: String?, logger: Logger) {
+  init(
+    store: any RulesStore, catalogs: [StoreCatalog], token: String?, storeTimeout: Duration = .seconds(5),
+    logger: Logger
+  ) {
     self.store = store
+    self.storeTimeout = storeTimeout
     var byID: [String: StoreCatalog] = [:]
     for catalog in catalogs { byID[catalog.id] = catalog }
     self.catalogs = byID
@@ -57,11 +75,16 @@ struct HTTPAPI: Sendable {
 
   func router(metrics: @escaping @Sendable () -> String) -> Router<BasicRequestContext> {
     let router = Router()
-    router.add(middleware: ErrorMiddleware())
+    router.add(middleware: ErrorMiddleware(allowed: Self.allowedMethods))
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: LogRequestsMiddleware(.info))
     router.add(middleware: AuthMiddleware(token: token))
     router.get("/healthz") { _, _ in Self.json(#"{"status":"ok"}"#) }
+    router.get("/readyz") { _, _ in
+      // The store answers a question within the store timeout, or the server is not ready.
+      _ = try await stored { try await store.schemaVersion() }
+      return Self.json(#"{"status":"ready"}"#)
+    }
     router.get("/metrics") { _, _ in
       var headers = HTTPFields()
       headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
@@ -79,6 +102,12 @@ struct HTTPAPI: Sendable {
     }
     router.put("/v1/catalogs/:catalog/users/:user") { request, context in
       try await putUser(request, context)
+    }
+    router.delete("/v1/catalogs/:catalog/users/:user") { _, context in
+      try await deleteUser(context)
+    }
+    router.post("/v1/catalogs/:catalog/users/:user/rebuild") { request, context in
+      try await rebuild(request, context)
     }
     router.put("/v1/catalogs/:catalog/users/:user/days/:date") { request, context in
       try await putDay(request, context)
@@ -99,9 +128,44 @@ struct HTTPAPI: Sendable {
 
   func user(_ context: BasicRequestContext) throws -> String {
     let raw = context.parameters.get("user") ?? ""
-    let id = raw.removingPercentEncoding ?? raw
+    guard let id = raw.removingPercentEncoding else {
+      throw APIError(
+        .badRequest, "bad-user",
+        "the user id in the path is not valid percent-encoded UTF-8 (each %XX names a byte; together they must be UTF-8)"
+      )
+    }
     if let problem = UserID.problem(id) { throw APIError(.badRequest, "bad-user", problem) }
     return id
+  }
+
+  /// The methods `path` has routes for (empty for a path no route has).
+  static func allowedMethods(_ path: String) -> [HTTPRequest.Method] {
+    let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+    return routes.filter { route in
+      let pattern = route.path.split(separator: "/", omittingEmptySubsequences: false)
+      return pattern.count == segments.count
+        && zip(pattern, segments).allSatisfy { $0.hasPrefix(":") ? !$1.isEmpty : $0 == $1 }
+    }.map(\.method)
+  }
+
+  /// `work` on the store, answered 503 `store-unavailable` when it takes longer than the store
+  /// timeout (a lost database must not hold requests for minutes).
+  func stored<R: Sendable>(_ work: @escaping @Sendable () async throws -> R) async throws -> R {
+    let logger = logger
+    return try await Deadline.run(
+      within: storeTimeout,
+      onTimeout: {
+        logger.error("the store did not answer in time")
+        return Self.storeUnavailable
+      }, work)
+  }
+
+  /// The admin routes need `RULES_API_TOKEN` (which `AuthMiddleware` has checked): a server
+  /// without one answers them 403.
+  func requireAdmin() throws {
+    guard token != nil else {
+      throw APIError(.forbidden, "forbidden", "this route needs the admin token; the server has no RULES_API_TOKEN set")
+    }
   }
 
   func day(_ text: String) throws -> CalendarDay {
@@ -176,8 +240,10 @@ struct HTTPAPI: Sendable {
       }
     }
     let info = ImportUser(user: user, start: start, timeZone: zone, timeZoneChanges: changes, calendar: calendar)
-    try await store.withLockedUser(catalog: catalog.id, user: user, put: nil, info: info, allDays: false) { _ in
-      (nil, ())
+    try await stored {
+      try await store.withLockedUser(catalog: catalog.id, user: user, put: nil, info: info, allDays: false) { _ in
+        (nil, ())
+      }
     }
     return Self.json(
       JSONInput.object([
@@ -198,7 +264,7 @@ struct HTTPAPI: Sendable {
     let catalog = try catalog(context)
     let user = try user(context)
     let date = try day(context.parameters.get("date") ?? "")
-    let locale = Self.locale(request, catalog: catalog)
+    let locale = try Self.locale(request, catalog: catalog)
     let pairs = try await object(request)
     let record: String
     switch catalog.schema.record(pairs) {
@@ -206,11 +272,13 @@ struct HTTPAPI: Sendable {
     case .failure(let problems):
       throw APIError(.badRequest, problems.problems[0].code, problems.problems.map(\.message).joined(separator: "; "))
     }
-    let check = try await store.evaluateLocked(
-      catalog: catalog.id, user: user, put: StoredDay(date: date, record: record, encoded: catalog.encoded(record))
-    ) { loaded in
-      guard let loaded else { throw StoreError("the user \(user) was not stored") }
-      return try UserEvaluation.run(loaded, catalog: catalog, on: date, locale: locale)
+    let check = try await stored {
+      try await store.evaluateLocked(
+        catalog: catalog.id, user: user, put: StoredDay(date: date, record: record, encoded: catalog.encoded(record))
+      ) { loaded in
+        guard let loaded else { throw StoreError("the user \(user) was not stored") }
+        return try UserEvaluation.run(loaded, catalog: catalog, on: date, locale: locale)
+      }
     }
     count(check, catalog: catalog)
     return Self.json(check.json)
@@ -220,13 +288,15 @@ struct HTTPAPI: Sendable {
     let catalog = try catalog(context)
     let user = try user(context)
     let asked = try request.uri.queryParameters.get("date").map { try day(String($0)) }
-    let locale = Self.locale(request, catalog: catalog)
+    let locale = try Self.locale(request, catalog: catalog)
     // Read only, taking no lock: what the user has as of the date; the batch and PUT save states.
-    let check: UserCheck? = try await store.evaluateReading(catalog: catalog.id, user: user) { loaded in
-      guard let loaded, loaded.state != nil || !loaded.days.isEmpty else { return nil }
-      let (_, check) = try UserEvaluation.run(
-        loaded, catalog: catalog, on: UserEvaluation.day(asked, for: loaded), locale: locale)
-      return check
+    let check: UserCheck? = try await stored {
+      try await store.evaluateReading(catalog: catalog.id, user: user) { loaded in
+        guard let loaded, loaded.state != nil || !loaded.days.isEmpty else { return nil }
+        let (_, check) = try UserEvaluation.run(
+          loaded, catalog: catalog, on: UserEvaluation.day(asked, for: loaded), locale: locale)
+        return check
+      }
     }
     guard let check else {
       throw APIError(.notFound, "unknown-user", "the catalog '\(catalog.id)' has no record of the user '\(user)'")
@@ -235,10 +305,60 @@ struct HTTPAPI: Sendable {
     return Self.json(check.json)
   }
 
-  /// The language of an evaluation's texts: `?locale=`, else the first language of
-  /// `Accept-Language` the catalog has (by `LocaleChain`), else nil (the catalog's default).
-  static func locale(_ request: Request, catalog: StoreCatalog) -> String? {
-    if let asked = request.uri.queryParameters.get("locale"), !asked.isEmpty { return String(asked) }
+  /// `DELETE /v1/catalogs/{catalog}/users/{user}` (admin): the user's days, state and unlocks
+  /// are deleted; 404 for a user the catalog has no record of.
+  func deleteUser(_ context: BasicRequestContext) async throws -> Response {
+    try requireAdmin()
+    let catalog = try catalog(context)
+    let user = try user(context)
+    let deleted = try await stored { try await store.deleteUser(catalog: catalog.id, user: user) }
+    guard deleted else {
+      throw APIError(.notFound, "unknown-user", "the catalog '\(catalog.id)' has no record of the user '\(user)'")
+    }
+    logger.notice("user deleted", metadata: ["catalog": "\(catalog.id)", "user": "\(user)"])
+    return Self.json(
+      JSONInput.object([("catalog", .string(catalog.id)), ("user", .string(user)), ("deleted", .bool(true))]).serialized
+    )
+  }
+
+  /// `POST /v1/catalogs/{catalog}/users/{user}/rebuild[?date=D]` (admin): the user counted
+  /// again from every stored day as of D (default: the saved state's date, else today in the
+  /// user's time zone), keeping their unlocks; a saved state that cannot be read is dropped
+  /// and made anew. Answers the evaluation, and saves it.
+  func rebuild(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    try requireAdmin()
+    let catalog = try catalog(context)
+    let user = try user(context)
+    let asked = try request.uri.queryParameters.get("date").map { try day(String($0)) }
+    let locale = try Self.locale(request, catalog: catalog)
+    let check: UserCheck? = try await stored {
+      try await store.withLockedUser(catalog: catalog.id, user: user, put: nil, info: nil, allDays: true) { loaded in
+        guard var loaded, loaded.state != nil || !loaded.days.isEmpty else { return (nil, nil) }
+        let date = asked ?? loaded.stateDate ?? UserEvaluation.day(nil, for: loaded)
+        if let state = loaded.state, (try? StoreCatalog.state(state, for: catalog.engine)) == nil { loaded.state = nil }
+        loaded.rebuild = true
+        let (saved, check) = try UserEvaluation.run(loaded, catalog: catalog, on: date, locale: locale)
+        return (saved, check)
+      }
+    }
+    guard let check else {
+      throw APIError(.notFound, "unknown-user", "the catalog '\(catalog.id)' has no record of the user '\(user)'")
+    }
+    logger.notice("user rebuilt", metadata: ["catalog": "\(catalog.id)", "user": "\(user)"])
+    count(check, catalog: catalog)
+    return Self.json(check.json)
+  }
+
+  /// The language of an evaluation's texts: `?locale=` (400 `bad-locale` for a text that is
+  /// not a language tag), else the first language of `Accept-Language` the catalog has (by
+  /// `LocaleChain`; tags that are not locales are passed over), else nil (the catalog's default).
+  static func locale(_ request: Request, catalog: StoreCatalog) throws -> String? {
+    if let asked = request.uri.queryParameters.get("locale") {
+      guard let locale = LocaleChain.canonical(String(asked)) else {
+        throw APIError(.badRequest, "bad-locale", LocaleChain.problem(with: String(asked)) ?? "not a locale")
+      }
+      return locale
+    }
     guard let header = request.headers[.acceptLanguage] else { return nil }
     let known = Set(catalog.engine.locales)
     return LocaleChain.accepted(header).first { locale in
@@ -254,14 +374,18 @@ struct HTTPAPI: Sendable {
   }
 }
 
-/// `RULES_API_TOKEN`: every route but /healthz needs `Authorization: Bearer TOKEN`.
+/// `RULES_API_TOKEN`: every route but /healthz and /readyz needs `Authorization: Bearer TOKEN`.
 struct AuthMiddleware<Context: RequestContext>: RouterMiddleware {
   let token: String?
 
   func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
     -> Response
   {
-    guard let token, request.uri.path != "/healthz" else { return try await next(request, context) }
+    // Probes answer without a token; a method or path the API does not have is told so
+    // (405, 404) before any token is asked for.
+    guard let token, !["/healthz", "/readyz"].contains(request.uri.path),
+      HTTPAPI.allowedMethods(request.uri.path).contains(request.method)
+    else { return try await next(request, context) }
     let given = request.headers[.authorization] ?? ""
     let expected = "Bearer " + token
     // The same time whatever the first differing byte.
@@ -277,6 +401,9 @@ struct AuthMiddleware<Context: RequestContext>: RouterMiddleware {
 /// Every error answer in the API's shape, and never a bare 500: a route that does not exist is
 /// 404 `not-found`, a store failure 503 `store-unavailable`.
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+  /// The methods a path has routes for: a path with routes but none for the method is 405.
+  let allowed: @Sendable (String) -> [HTTPRequest.Method]
+
   func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
     -> Response
   {
@@ -286,7 +413,15 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
       throw error
     } catch let error as HTTPError {
       switch error.status {
-      case .notFound: throw APIError(.notFound, "not-found", "there is no route \(request.method) \(request.uri.path)")
+      case .notFound:
+        let methods = allowed(request.uri.path)
+        if !methods.isEmpty {
+          throw APIError(
+            .methodNotAllowed, "method-not-allowed",
+            "\(request.method) is not allowed on \(request.uri.path); it allows \(methods.map(\.rawValue).joined(separator: ", "))",
+            allow: methods)
+        }
+        throw APIError(.notFound, "not-found", "there is no route \(request.method) \(request.uri.path)")
       case .methodNotAllowed:
         throw APIError(
           .methodNotAllowed, "method-not-allowed", "\(request.method) is not allowed on \(request.uri.path)")

@@ -81,7 +81,9 @@ struct ImportCommand: AsyncParsableCommand {
     for file in files { importer.read(file: file) }
     if !importer.errors.isEmpty {
       for error in importer.errors { printError(error) }
-      printError("error: \(importer.errors.count) problem(s); nothing was imported")
+      let total = importer.errors.count + importer.moreErrors
+      if importer.moreErrors > 0 { printError("error: ... and \(importer.moreErrors) more problem(s) not shown") }
+      printError("error: \(total) problem(s); nothing was imported")
       throw ExitCode.failure
     }
     let opened = try await store.open()

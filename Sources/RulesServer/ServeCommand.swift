@@ -1,8 +1,10 @@
 import ArgumentParser
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import Metrics
+import NIOCore
 import Prometheus
 import RulesStore
 import ServiceLifecycle
@@ -21,6 +23,7 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "The folder of the catalogs to serve.") var catalogs = "catalogs"
   @Option(help: "The address to listen on.") var host = "127.0.0.1"
   @Option(help: "The port to listen on (0: any free port, printed when listening).") var port = 8080
+  @OptionGroup(title: "Limits") var limits: ServerLimits
 
   static let loopback: Set<String> = ["127.0.0.1", "::1", "localhost", "[::1]"]
 
@@ -49,16 +52,32 @@ struct ServeCommand: AsyncParsableCommand {
       throw ExitCode.failure
     }
     let opened = try await store.open()
-    let api = HTTPAPI(store: opened, catalogs: loaded, token: token, logger: logger)
+    let api = HTTPAPI(
+      store: opened, catalogs: loaded, token: token, storeTimeout: ServerLimits.duration(limits.storeTimeout),
+      logger: logger)
+    let readTimeout = TimeAmount.milliseconds(Int64((limits.readTimeout * 1000).rounded()))
+    // An IPv6 address is bound bare and written in brackets in a URL.
+    let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+    let shown = bare.contains(":") ? "[\(bare)]" : bare
     let app = Application(
       router: api.router { registry.emitToString() },
-      configuration: .init(address: .hostname(host, port: port), serverName: "rules-server"),
+      server: .http1(
+        configuration: .init(
+          additionalChannelHandlers: [ParserErrorBodyHandler(), ReadDeadlineHandler(timeout: readTimeout)],
+          idleTimeout: .milliseconds(Int64((limits.idleTimeout * 1000).rounded())))),
+      configuration: .init(
+        address: .hostname(bare, port: port), serverName: "rules-server",
+        availableConnectionsDelegate: MaximumAvailableConnections(limits.connectionCap, logger: logger)),
       onServerRunning: { channel in
         let bound = channel.localAddress?.port ?? port
         logger.info(
-          "listening", metadata: ["host": "\(host)", "port": "\(bound)", "store": "\(opened.description)"])
+          "listening",
+          metadata: [
+            "host": "\(shown)", "port": "\(bound)", "store": "\(opened.description)",
+            "max_connections": "\(limits.connectionCap)",
+          ])
         // For scripts and tests that ask for port 0.
-        FileHandle.standardOutput.write(Data("rules-server listening on http://\(host):\(bound)\n".utf8))
+        FileHandle.standardOutput.write(Data("rules-server listening on http://\(shown):\(bound)\n".utf8))
       },
       logger: logger)
     do {

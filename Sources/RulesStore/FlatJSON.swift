@@ -110,6 +110,9 @@ public struct JSONReader {
     try nest()
     index += 1
     var pairs: [(String, JSONInput)] = []
+    // The keys seen, once there are more than a record usually has: a linear look in a few
+    // keys is quicker, a set keeps a hostile object of thousands of keys linear.
+    var keys: Set<String> = []
     skipSpace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
       index += 1
@@ -120,7 +123,14 @@ public struct JSONReader {
       skipSpace()
       guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a key in quotes") }
       let key = try string()
-      if pairs.contains(where: { $0.0 == key }) { throw fail("the key '\(key)' appears twice") }
+      let repeated: Bool
+      if pairs.count < 16 {
+        repeated = pairs.contains(where: { $0.0 == key })
+      } else {
+        if keys.isEmpty { keys = Set(pairs.map(\.0)) }
+        repeated = !keys.insert(key).inserted
+      }
+      if repeated { throw fail("the key '\(key)' appears twice") }
       skipSpace()
       guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':' after a key") }
       index += 1

@@ -8,11 +8,18 @@ import RulesKit
 public struct Importer {
   /// The longest line accepted.
   public static let maxLine = 64 * 1024
+  /// The largest file accepted (read mapped, not copied: memory holds the records, not the file).
+  public static let maxFileBytes = 1 << 30
+  /// The most problems reported one by one; the rest are counted (`moreErrors`).
+  public static let maxErrors = 100
 
   public let catalog: StoreCatalog
   public private(set) var records: [ImportRecord] = []
   public private(set) var users: [ImportUser] = []
+  /// The first `maxErrors` problems, in file and line order.
   public private(set) var errors: [String] = []
+  /// Problems found beyond the first `maxErrors`.
+  public private(set) var moreErrors = 0
   /// Where each (user, date) was first read, to report one recorded twice.
   private var seen: [Key: String] = [:]
 
@@ -31,12 +38,26 @@ public struct Importer {
   public mutating func read(file path: String) {
     let before = errors.count
     readFile(path)
+    if errors.count > Self.maxErrors {
+      moreErrors += errors.count - Self.maxErrors
+      errors.removeSubrange(Self.maxErrors...)
+    }
     // The file's errors in line order (long lines are found before the lines are parsed).
     let mine = errors[before...].enumerated().sorted { a, b in
       let (lineA, lineB) = (Self.line(of: a.element, in: path), Self.line(of: b.element, in: path))
       return lineA != lineB ? lineA < lineB : a.offset < b.offset
     }
     errors.replaceSubrange(before..., with: mine.map(\.element))
+  }
+
+  /// Keeps a problem, or only counts it once ten times `maxErrors` are kept (a file of a million
+  /// bad lines must not fill the memory with their messages): `read` keeps the first ones.
+  private mutating func report(_ error: String) {
+    if errors.count < Self.maxErrors * 10 {
+      errors.append(error)
+    } else {
+      moreErrors += 1
+    }
   }
 
   static func line(of error: String, in path: String) -> Int {
@@ -50,16 +71,23 @@ public struct Importer {
       readHistory(path)
       return
     }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      errors.append("\(path): error: cannot read the file")
+    if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > Self.maxFileBytes {
+      report(
+        "\(path): error: the file is \(size) bytes; at most \(Self.maxFileBytes) are imported at once (split it)")
       return
     }
+    guard var data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else {
+      report("\(path): error: cannot read the file")
+      return
+    }
+    // A UTF-8 byte order mark (which some spreadsheet programs write) is not part of the text.
+    if data.starts(with: [0xEF, 0xBB, 0xBF]) { data = data.dropFirst(3) }
     if lower.hasSuffix(".csv") {
       readCSV(data, file: path)
     } else if lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") || lower.hasSuffix(".json") {
       readJSONLines(data, file: path)
     } else {
-      errors.append("\(path): error: unknown format; name the file .jsonl, .csv or .yaml")
+      report("\(path): error: unknown format; name the file .jsonl, .csv or .yaml")
     }
   }
 
@@ -78,12 +106,12 @@ public struct Importer {
         var stop = end
         if stop > start, bytes[stop - 1] == 0x0D { stop -= 1 }
         if stop - start > Self.maxLine {
-          errors.append(
+          report(
             "\(file):\(number): error: the line is \(stop - start) bytes long; at most \(Self.maxLine) are allowed")
         } else if let text = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<stop]), as: UTF8.self) {
           result.append((number, Substring(text)))
         } else {
-          errors.append("\(file):\(number): error: the line is not UTF-8 text")
+          report("\(file):\(number): error: the line is not UTF-8 text")
         }
         start = end + 1
       }
@@ -99,11 +127,11 @@ public struct Importer {
       do {
         value = try JSONReader.parse(line.utf8)
       } catch {
-        errors.append("\(at): error: \(error.message)")
+        report("\(at): error: \(error.message)")
         continue
       }
       guard case .object(let pairs) = value else {
-        errors.append(
+        report(
           "\(at): error: each line must be a JSON object like {\"user\": \"alice\", \"date\": \"2026-01-01\", ...}")
         continue
       }
@@ -119,7 +147,7 @@ public struct Importer {
         guard let value = fields[key] else { return .some(nil) }
         if case .null = value, key != "user", key != "date" { return .some(nil) }
         guard case .string(let text) = value else {
-          errors.append("\(at): error: '\(key)' must be a string; found \(value.kindDescription)")
+          report("\(at): error: '\(key)' must be a string; found \(value.kindDescription)")
           return nil
         }
         return .some(text)
@@ -143,25 +171,25 @@ public struct Importer {
       let at = "\(file):\(number)"
       if header == nil && line.isEmpty { continue }
       guard let cells = Self.cells(line) else {
-        errors.append("\(at): error: a quoted cell is not closed (cells cannot span lines)")
+        report("\(at): error: a quoted cell is not closed (cells cannot span lines)")
         if header == nil { return }
         continue
       }
       guard let names = header else {
         guard let user = cells.firstIndex(of: "user"), let date = cells.firstIndex(of: "date") else {
-          errors.append("\(at): error: the header row must name the columns user and date (user,date,INPUT...)")
+          report("\(at): error: the header row must name the columns user and date (user,date,INPUT...)")
           return
         }
         var bad = false
         var known = Set<String>()
         for name in cells {
           if !known.insert(name).inserted {
-            errors.append("\(at): error: the column '\(name)' appears twice")
+            report("\(at): error: the column '\(name)' appears twice")
             bad = true
           } else if !["user", "date", "start", "timezone", "timezone_changes", "calendar"].contains(name),
             !catalog.schema.has(name)
           {
-            errors.append(
+            report(
               "\(at): error: unknown input '\(name)'"
                 + Suggestion.hint(for: name, in: catalog.schema.inputs.map(\.name)))
             bad = true
@@ -175,7 +203,7 @@ public struct Importer {
       }
       if line.isEmpty { continue }
       guard cells.count == names.count else {
-        errors.append("\(at): error: the row has \(cells.count) cells; the header has \(names.count)")
+        report("\(at): error: the row has \(cells.count) cells; the header has \(names.count)")
         continue
       }
       var inputs: [(String, JSONInput)] = []
@@ -193,7 +221,7 @@ public struct Importer {
         do {
           changes = try JSONReader.parse(cells[column].utf8)
         } catch {
-          errors.append("\(at): error: 'timezone_changes': \(error.message)")
+          report("\(at): error: 'timezone_changes': \(error.message)")
           continue
         }
       }
@@ -201,7 +229,7 @@ public struct Importer {
         at: at, user: cells[columns.user], date: cells[columns.date], start: start, timeZone: zone, inputs: inputs,
         timeZoneChanges: changes, calendar: calendar)
     }
-    if header == nil { errors.append("\(file):1: error: the file has no header row (user,date,INPUT...)") }
+    if header == nil { report("\(file):1: error: the file has no header row (user,date,INPUT...)") }
   }
 
   /// The cells of a CSV line (RFC 4180 quoting within the line); nil when a quote is open.
@@ -247,16 +275,16 @@ public struct Importer {
     let result = HistoryFiles.load(path: path, inputs: catalog.schema.inputs)
     var failed = false
     for diagnostic in result.diagnostics.sortedByPosition() where diagnostic.severity == .error {
-      errors.append(DiagnosticRenderer.text(diagnostic, source: result.source))
+      report(DiagnosticRenderer.text(diagnostic, source: result.source))
       failed = true
     }
     guard !failed, let history = result.history else { return }
     guard let user = history.user else {
-      errors.append("\(path):1: error: the history names no user; add 'user: ID'")
+      report("\(path):1: error: the history names no user; add 'user: ID'")
       return
     }
     if let problem = UserID.problem(user) {
-      errors.append("\(path):1: error: \(problem)")
+      report("\(path):1: error: \(problem)")
       return
     }
     let inputs = catalog.schema.inputs
@@ -291,13 +319,13 @@ public struct Importer {
     var checkedUser: String?
     if let user {
       if let problem = UserID.problem(user) {
-        errors.append("\(at): error: \(problem)")
+        report("\(at): error: \(problem)")
         ok = false
       } else {
         checkedUser = user
       }
     } else {
-      errors.append("\(at): error: the record has no 'user'")
+      report("\(at): error: the record has no 'user'")
       ok = false
     }
     var day: CalendarDay?
@@ -305,26 +333,26 @@ public struct Importer {
       day = fast
     } else if let date {
       if let problem = CalendarDay.problem(with: date) {
-        errors.append("\(at): error: 'date': \(problem)")
+        report("\(at): error: 'date': \(problem)")
         ok = false
       } else {
         day = CalendarDay.parsed(date)
       }
     } else {
-      errors.append("\(at): error: the record has no 'date'")
+      report("\(at): error: the record has no 'date'")
       ok = false
     }
     var startDay: CalendarDay?
     if let start {
       if let problem = CalendarDay.problem(with: start) {
-        errors.append("\(at): error: 'start': \(problem)")
+        report("\(at): error: 'start': \(problem)")
         ok = false
       } else {
         startDay = CalendarDay.parsed(start)
       }
     }
     if let timeZone, TimeZone(identifier: timeZone) == nil {
-      errors.append(
+      report(
         "\(at): error: '\(timeZone)' is not a time zone; use an IANA name such as Europe/Berlin or America/New_York")
       ok = false
     }
@@ -333,19 +361,19 @@ public struct Importer {
       switch ZoneHistory.read(timeZoneChanges) {
       case .success(let read): changes = read
       case .failure(let problem):
-        errors.append("\(at): error: \(problem.message)")
+        report("\(at): error: \(problem.message)")
         ok = false
       }
     }
     if let calendar, (try? UserCalendar(named: calendar)) == nil {
-      errors.append("\(at): error: 'calendar': \(UserCalendar.unknownMessage(calendar))")
+      report("\(at): error: 'calendar': \(UserCalendar.unknownMessage(calendar))")
       ok = false
     }
     var text = ""
     switch catalog.schema.record(inputs) {
     case .success(let record): text = record
     case .failure(let problems):
-      for problem in problems.problems { errors.append("\(at): error: \(problem.message)") }
+      for problem in problems.problems { report("\(at): error: \(problem.message)") }
       ok = false
     }
     guard ok, let checkedUser, let day else { return }
@@ -372,7 +400,7 @@ public struct Importer {
   private mutating func remember(at: String, user: String, date: CalendarDay, record: String) {
     let key = Key(user: user, day: date.number)
     if let first = seen[key] {
-      errors.append("\(at): error: \(user) has a record for \(date) already (\(first)); keep one record per day")
+      report("\(at): error: \(user) has a record for \(date) already (\(first)); keep one record per day")
       return
     }
     seen[key] = at

@@ -8,60 +8,90 @@ import RulesEngine
 /// chunks of users in one snapshot and save them with one statement per table, checking each
 /// user's revision.
 public final class PostgresStore: RulesStore {
-  let client: PostgresClient
-  let runner: Task<Void, Never>
+  let pool: PostgresPool
   let logger: Logger
   public let description: String
 
-  init(client: PostgresClient, description: String, logger: Logger) {
-    self.client = client
+  /// The connection pool to use now (renewed after an outage: `PostgresPool`).
+  var client: PostgresClient { pool.client }
+
+  init(pool: PostgresPool, description: String, logger: Logger) {
+    self.pool = pool
     self.description = description
     self.logger = logger
-    runner = Task { await client.run() }
   }
 
   /// `postgres://USER[:PASSWORD]@HOST[:PORT]/DB`; `?host=/run/postgresql` for a unix socket
   /// folder (the socket `.s.PGSQL.PORT` in it).
   public static func open(url text: String) async throws -> PostgresStore {
     guard let url = URLComponents(string: text), let user = url.user, !user.isEmpty else {
-      throw StoreError("the store '\(text)' is not postgres://USER@HOST:PORT/DB")
+      throw StoreError("the store '\(redacted(text))' is not postgres://USER@HOST:PORT/DB")
     }
     let database = String(url.path.drop { $0 == "/" })
     let port = url.port ?? 5432
     let socketFolder = url.queryItems?.first { $0.name == "host" }?.value
     let configuration: PostgresClient.Configuration
+    var probeConfiguration: PostgresConnection.Configuration
     if let socketFolder, socketFolder.hasPrefix("/") {
       configuration = .init(
         unixSocketPath: "\(socketFolder)/.s.PGSQL.\(port)", username: user, password: url.password,
         database: database.isEmpty ? nil : database)
+      probeConfiguration = .init(
+        unixSocketPath: "\(socketFolder)/.s.PGSQL.\(port)", username: user, password: url.password,
+        database: database.isEmpty ? nil : database)
     } else {
-      guard let host = url.host, !host.isEmpty else { throw StoreError("the store '\(text)' names no host") }
+      guard let host = url.host, !host.isEmpty else { throw StoreError("the store '\(redacted(text))' names no host") }
       configuration = .init(
         host: host, port: port, username: user, password: url.password,
         database: database.isEmpty ? nil : database, tls: .disable)
+      probeConfiguration = .init(
+        host: host, port: port, username: user, password: url.password,
+        database: database.isEmpty ? nil : database, tls: .disable)
     }
+    probeConfiguration.options.connectTimeout = .seconds(10)
     var options = configuration
     options.options.maximumConnections = 8
+    options.options.connectTimeout = .seconds(5)
     var logger = Logger(label: "rules-store")
     // PostgresNIO warns when a query is queued before run() is under way, which is how the pool
     // starts here (the query waits for it): only errors are worth a line.
     logger.logLevel = .error
-    let client = PostgresClient(configuration: options, backgroundLogger: logger)
     var shown = url
     shown.password = nil
-    let store = PostgresStore(client: client, description: shown.string ?? "postgres", logger: logger)
+    let name = shown.string ?? redacted(text)
+    // One connection of its own first: a wrong host, port, role or password is told at once,
+    // by its real cause, where the pool would retry for a minute and then say only that it
+    // gave up.
+    let pool = PostgresPool(configuration: options, probe: probeConfiguration, logger: logger)
+    if let problem = await pool.connectionProblem() {
+      await pool.close()
+      throw StoreError("cannot connect to the PostgreSQL store \(name): \(Self.message(problem))")
+    }
+    let store = PostgresStore(pool: pool, description: name, logger: logger)
     do {
       try await store.migrate()
     } catch {
-      store.runner.cancel()
-      throw StoreError("cannot use the PostgreSQL store \(shown.string ?? text): \(Self.message(error))")
+      await pool.close()
+      throw StoreError("cannot use the PostgreSQL store \(name): \(Self.message(error))")
     }
     return store
+  }
+
+  /// `text` with the password of a `postgres://USER:PASSWORD@...` address left out, for
+  /// messages and logs (any text between `://` and `@` keeps only what is before a `:`).
+  public static func redacted(_ text: String) -> String {
+    guard let scheme = text.range(of: "://"), let at = text[scheme.upperBound...].lastIndex(of: "@") else {
+      return text
+    }
+    let credentials = text[scheme.upperBound..<at]
+    guard let colon = credentials.firstIndex(of: ":") else { return text }
+    return String(text[..<colon]) + ":***" + String(text[at...])
   }
 
   static func message(_ error: any Error) -> String {
     if let error = error as? PSQLError {
       if let message = error.serverInfo?[.message] { return message }
+      if let underlying = error.underlying { return "\(error.code): \(underlying)" }
       return "\(error.code)"
     }
     if let error = error as? PostgresTransactionError {
@@ -79,7 +109,11 @@ public final class PostgresStore: RulesStore {
       return try await client.withTransaction(logger: logger, body)
     } catch let error as PostgresTransactionError {
       if let inner = error.closureError { throw inner }
+      if let begin = error.beginError { await pool.renewIfGaveUp(after: begin) }
       throw StoreError(Self.message(error))
+    } catch {
+      await pool.renewIfGaveUp(after: error)
+      throw error
     }
   }
 
@@ -108,13 +142,18 @@ public final class PostgresStore: RulesStore {
   }
 
   public func schemaVersion() async throws -> Int {
-    var version = 0
-    for try await value in try await client.query("SELECT COALESCE(MAX(version), 0) FROM rules_migrations")
-      .decode(Int.self)
-    {
-      version = value
+    do {
+      var version = 0
+      for try await value in try await client.query("SELECT COALESCE(MAX(version), 0) FROM rules_migrations")
+        .decode(Int.self)
+      {
+        version = value
+      }
+      return version
+    } catch {
+      await pool.renewIfGaveUp(after: error)
+      throw error
     }
-    return version
   }
 
   static let importChunk = 5_000
@@ -375,7 +414,6 @@ public final class PostgresStore: RulesStore {
   }
 
   public func close() async throws {
-    runner.cancel()
-    _ = await runner.value
+    await pool.close()
   }
 }

@@ -179,6 +179,10 @@ public protocol RulesStore: AnyObject, Sendable {
     _ evaluate: @Sendable (LoadedUser?) throws -> (SavedCheck?, R)
   ) async throws -> R
 
+  /// Deletes the user's days, state, unlocks and details, holding the user's lock; false when
+  /// the catalog has no record of the user.
+  func deleteUser(catalog: String, user: String) async throws -> Bool
+
   /// The unlocks of a user, by date.
   func unlocks(catalog: String, user: String) async throws -> [StoredUnlock]
 

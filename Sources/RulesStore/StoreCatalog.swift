@@ -176,7 +176,7 @@ public final class StoreCatalog: Sendable {
   }
 
   /// A saved state: its binary form, or the JSON a version-1 store saved (it begins with `{`).
-  static func state(_ data: Data, for engine: Engine) throws -> UserState {
+  public static func state(_ data: Data, for engine: Engine) throws -> UserState {
     data.first == UInt8(ascii: "{") ? try UserState(json: data, for: engine) : try UserState(binary: data, for: engine)
   }
 

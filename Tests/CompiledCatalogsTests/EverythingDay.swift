@@ -6,7 +6,7 @@ import RulesEngine
 /// The day of Every instruction (`everything`) compiled to Swift: what `DayRunner.step` does for this catalog.
 public struct EverythingDay: CompiledDay {
   public static let catalog = "everything"
-  public static let fingerprint: UInt64 = 0xb4f103e49c523e54
+  public static let fingerprint: UInt64 = 0x2798c5751b4edcd2
   private var calendar = DayCalendar()
 
   /// A day with no Hijri month looked up yet.
@@ -30,6 +30,7 @@ public struct EverythingDay: CompiledDay {
     var i19 = 0
     var i21 = 0
     var i24 = 0
+    var i25 = 0
     var i27 = 0
     var i28 = 0
     var i29 = 0
@@ -83,6 +84,10 @@ public struct EverythingDay: CompiledDay {
     var i77 = 0
     var i78 = 0
     var i79 = 0
+    var i80 = 0
+    var i81 = 0
+    var i82 = 0
+    var i83 = 0
     var n0 = 0.0
     var n1 = 0.0
     var n2 = 0.0
@@ -251,14 +256,15 @@ public struct EverythingDay: CompiledDay {
     p3 = q3
     d3 = false
     if i37 != 0 {
-      p3.count(on: day, earnEvery: 0, maxFreezes: Int.max)
+      p3.count(on: day, earnEvery: 0, maxFreezes: Int.max, maxDays: 6)
     } else {
       d3 = true
     }
     i24 = p3.current
+    i25 = p3.best
     // The badges.
     var unlocked: [Int] = []
-    if state.badgeCount < 14 {
+    if state.badgeCount < 16 {
       i37 = i27 >= 1 ? 1 : 0
       i38 = i15 >= 5 ? 1 : 0
       i39 = i17 >= 1 ? 1 : 0
@@ -302,6 +308,10 @@ public struct EverythingDay: CompiledDay {
       i77 = i33 >= 30 ? 1 : 0
       i78 = i33 >= 60 ? 1 : 0
       i79 = i33 >= 150 ? 1 : 0
+      i80 = i25 >= 2 ? 1 : 0
+      i81 = i25 >= 2 ? 1 : 0
+      i82 = i27 > 0 ? 1 : 0
+      i83 = i81 != 0 && i82 != 0 ? 1 : 0
       var holds = false
       if state.unlocked[0] == nil && i37 != 0 { holds = true }
       if state.unlocked[1] == nil && i38 != 0 { holds = true }
@@ -314,6 +324,8 @@ public struct EverythingDay: CompiledDay {
       if state.unlocked[8] == nil && i59 != 0 { holds = true }
       if state.unlocked[9] == nil && i66 != 0 { holds = true }
       if state.unlocked[10] == nil && i76 != 0 { holds = true }
+      if state.unlocked[14] == nil && i80 != 0 { holds = true }
+      if state.unlocked[15] == nil && i83 != 0 { holds = true }
       if check {
         if state.unlocked[11] == nil {
           if i77 != 0 { holds = true }
@@ -324,60 +336,67 @@ public struct EverythingDay: CompiledDay {
         }
       }
       if holds {
+        var total = 0
+        var inGroup1 = 0
         var done0 = false
         while true {
           var changed = false
-          if state.unlocked[0] == nil {
+          if state.unlocked[0] == nil && total < 3 {
             i37 = i27 >= 1 ? 1 : 0
             if i37 != 0 {
               state.unlocked[0] = day
               state.badgeCount += 1
               state.badgeXP = Arithmetic.add(state.badgeXP, 5)
               unlocked.append(0)
+              total += 1
               changed = true
             }
           }
-          if state.unlocked[1] == nil {
+          if state.unlocked[1] == nil && total < 3 {
             i37 = i15 >= 5 ? 1 : 0
             if i37 != 0 {
               state.unlocked[1] = day
               state.badgeCount += 1
               state.badgeXP = Arithmetic.add(state.badgeXP, 10)
               unlocked.append(1)
+              total += 1
               changed = true
             }
           }
-          if state.unlocked[2] == nil {
+          if state.unlocked[2] == nil && total < 3 {
             i37 = i17 >= 1 ? 1 : 0
             if i37 != 0 {
               state.unlocked[2] = day
               state.badgeCount += 1
               state.badgeXP = Arithmetic.add(state.badgeXP, 0)
               unlocked.append(2)
+              total += 1
               changed = true
             }
           }
-          if state.unlocked[3] == nil {
+          if state.unlocked[3] == nil && total < 3 {
             i37 = i19 >= 3 ? 1 : 0
             if i37 != 0 {
               state.unlocked[3] = day
               state.badgeCount += 1
               state.badgeXP = Arithmetic.add(state.badgeXP, 0)
               unlocked.append(3)
+              total += 1
               changed = true
             }
           }
-          if state.unlocked[4] == nil {
+          if state.unlocked[4] == nil && total < 3 {
             i37 = i21 >= 10 ? 1 : 0
             if i37 != 0 {
               state.unlocked[4] = day
               state.badgeCount += 1
               state.badgeXP = Arithmetic.add(state.badgeXP, 0)
               unlocked.append(4)
+              total += 1
               changed = true
             }
           }
-          if state.unlocked[5] == nil {
+          if state.unlocked[5] == nil && total < 3 {
             i37 = i29 > 100 ? 1 : 0
             i38 = i31 >= 3 ? 1 : 0
             i39 = i37 != 0 && i38 != 0 ? 1 : 0
@@ -388,10 +407,11 @@ public struct EverythingDay: CompiledDay {
               state.badgeCount += 1
               state.badgeXP = Arithmetic.add(state.badgeXP, 0)
               unlocked.append(5)
+              total += 1
               changed = true
             }
           }
-          if state.unlocked[6] == nil {
+          if state.unlocked[6] == nil && total < 3 {
             i37 = n3 > 60.0 ? 1 : 0
             i38 = i28 >= 3 ? 1 : 0
             i39 = i37 != 0 && i38 != 0 ? 1 : 0
@@ -400,10 +420,11 @@ public struct EverythingDay: CompiledDay {
               state.badgeCount += 1
               state.badgeXP = Arithmetic.add(state.badgeXP, 0)
               unlocked.append(6)
+              total += 1
               changed = true
             }
           }
-          if state.unlocked[7] == nil {
+          if state.unlocked[7] == nil && total < 3 {
             i37 = n5 > 9.5 ? 1 : 0
             i38 = i30 != 0 ? 1 : 0
             i39 = i37 != 0 && i38 != 0 ? 1 : 0
@@ -414,10 +435,11 @@ public struct EverythingDay: CompiledDay {
               state.badgeCount += 1
               state.badgeXP = Arithmetic.add(state.badgeXP, 0)
               unlocked.append(7)
+              total += 1
               changed = true
             }
           }
-          if state.unlocked[8] == nil {
+          if state.unlocked[8] == nil && total < 3 {
             i37 = i24 >= 4 ? 1 : 0
             i38 = i34 > 5 ? 1 : 0
             i39 = i37 != 0 && i38 != 0 ? 1 : 0
@@ -428,10 +450,11 @@ public struct EverythingDay: CompiledDay {
               state.badgeCount += 1
               state.badgeXP = Arithmetic.add(state.badgeXP, 0)
               unlocked.append(8)
+              total += 1
               changed = true
             }
           }
-          if state.unlocked[9] == nil {
+          if state.unlocked[9] == nil && total < 3 {
             i37 = i0 < i1 ? 1 : 0
             i38 = i1 <= 3 ? 1 : 0
             i39 = i37 != 0 && i38 != 0 ? 1 : 0
@@ -444,10 +467,11 @@ public struct EverythingDay: CompiledDay {
               state.badgeCount += 1
               state.badgeXP = Arithmetic.add(state.badgeXP, 0)
               unlocked.append(9)
+              total += 1
               changed = true
             }
           }
-          if state.unlocked[10] == nil {
+          if state.unlocked[10] == nil && total < 3 {
             i37 = n0 == n1 ? 1 : 0
             i38 = n0 != 0.5 ? 1 : 0
             i39 = n6 > 10.0 ? 1 : 0
@@ -463,11 +487,38 @@ public struct EverythingDay: CompiledDay {
               state.badgeCount += 1
               state.badgeXP = Arithmetic.add(state.badgeXP, 0)
               unlocked.append(10)
+              total += 1
+              changed = true
+            }
+          }
+          if state.unlocked[14] == nil && total < 3 && inGroup1 < 1 {
+            i37 = i25 >= 2 ? 1 : 0
+            if i37 != 0 {
+              state.unlocked[14] = day
+              state.badgeCount += 1
+              state.badgeXP = Arithmetic.add(state.badgeXP, 3)
+              unlocked.append(14)
+              total += 1
+              inGroup1 += 1
+              changed = true
+            }
+          }
+          if state.unlocked[15] == nil && total < 3 && inGroup1 < 1 {
+            i37 = i25 >= 2 ? 1 : 0
+            i38 = i27 > 0 ? 1 : 0
+            i39 = i37 != 0 && i38 != 0 ? 1 : 0
+            if i39 != 0 {
+              state.unlocked[15] = day
+              state.badgeCount += 1
+              state.badgeXP = Arithmetic.add(state.badgeXP, 0)
+              unlocked.append(15)
+              total += 1
+              inGroup1 += 1
               changed = true
             }
           }
           if check {
-            if !done0 {
+            if !done0 && total < 3 {
               if state.unlocked[11] == nil {
                 i37 = i33 >= 30 ? 1 : 0
                 if i37 != 0 {
@@ -475,6 +526,7 @@ public struct EverythingDay: CompiledDay {
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 20)
                   unlocked.append(11)
+                  total += 1
                   changed = true
                   done0 = true
                 }
@@ -485,6 +537,7 @@ public struct EverythingDay: CompiledDay {
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 20)
                   unlocked.append(12)
+                  total += 1
                   changed = true
                   done0 = true
                 }
@@ -495,6 +548,7 @@ public struct EverythingDay: CompiledDay {
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 0)
                   unlocked.append(13)
+                  total += 1
                   changed = true
                   done0 = true
                 }
@@ -514,13 +568,14 @@ public struct EverythingDay: CompiledDay {
     if d0 || d3 {
       // The day finished: the breaks it deferred.
       if d0 {
-        p0.breakOrProtect(on: day)
+        p0.breakOrProtect(on: day, keepsProgress: true)
         i15 = p0.current
         i17 = p0.freezes
       }
       if d3 {
         p3.breakOrProtect(on: day)
         i24 = p3.current
+        i25 = p3.best
       }
     }
     // The day counted into the state.

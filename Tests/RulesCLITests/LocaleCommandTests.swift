@@ -19,13 +19,15 @@ struct LocaleCommandTests {
     ])
     #expect(result.status == 0)
     #expect(result.stderr == "")
-    #expect(result.stdout.contains("✓ الخطوة الأولى (first-step, 2026-06-01)"))
-    #expect(result.stdout.contains("· محارب الأسبوع (week-warrior): 2/7 (29%)"))
-    #expect(result.stdout.contains("  يوم خفيف  [leaf.fill, goldBright]"))
+    // The Arabic texts are isolated (U+2068 ... U+2069) in lines of Latin ids and numbers. RIZQ
+    // unlocks at the check (one per check): First Step is dated the check, 2026-06-02.
+    #expect(result.stdout.contains("✓ \u{2068}الخطوة الأولى\u{2069} (first-step, 2026-06-02)"))
+    #expect(result.stdout.contains("· \u{2068}محارب الأسبوع\u{2069} (week-warrior): 2/7 (29%)"))
+    #expect(result.stdout.contains("  \u{2068}يوم خفيف\u{2069}  [leaf.fill, goldBright]"))
     #expect(
       result.stdout.contains(
-        "  زرعت \u{200F}3 عادات اليوم. يمكنك أن تبقيه خفيفًا — أو أن تضيف عادة صغيرة أخرى تنمو معها."))
-    #expect(result.stdout.contains("  → تابع الممارسة"))
+        "  \u{2068}زرعت \u{200F}3 عادات اليوم. يمكنك أن تبقيه خفيفًا — أو أن تضيف عادة صغيرة أخرى تنمو معها.\u{2069}"))
+    #expect(result.stdout.contains("  → \u{2068}تابع الممارسة\u{2069}"))
     // 2026-06-02 is day 153: quote (153 - 1) % 7 = 5, q6, whose Arabic is the catalog's own.
     #expect(result.stdout.contains("الدُّعَاءُ هُوَ الْعِبَادَةُ"))
   }
@@ -67,9 +69,33 @@ struct LocaleCommandTests {
     #expect(
       french.stderr == "warning: the catalog 'rizq' has no texts in 'fr' (it has en, ar); its texts are in en\n")
     #expect(french.stdout.contains("First Step"))
+    // The catalog's own language, asked for by name or with a region, is no missing language.
+    for english in ["en", "en-GB"] {
+      let own = try CLI.run(["list", "rizq", "--kind", "badges", "--locale", english])
+      #expect(own.status == 0)
+      #expect(own.stderr == "", "--locale \(english)")
+      #expect(own.stdout.contains("First Step"))
+    }
     let bad = try CLI.run(["list", "rizq", "--locale", "ar EG"])
     #expect(bad.status == 64)
-    #expect(bad.stderr.contains("--locale: 'ar EG' is not a language tag (e.g. ar, ar-EG)"))
+    #expect(
+      bad.stderr.contains(
+        "--locale: 'ar EG' is not a language tag; write a BCP 47 tag such as ar, ar-EG or zh-Hant-TW (ASCII letters and digits in subtags separated by '-')"
+      ))
+  }
+
+  @Test("a --locale that stopped rules inside ICU is a usage error; one with extensions is served")
+  func hostileLocales() throws {
+    let sandbox = try Sandbox(["h.yaml": Self.history])
+    for text in ["é", "€", "中"] {
+      let result = try CLI.run(["eval", "rizq", "--history", sandbox.path("h.yaml"), "--locale", text])
+      #expect(result.status == 64, "\(text)")
+      #expect(result.stderr.contains("--locale: '\(text)' is not a language tag"), "\(result.stderr)")
+    }
+    for tag in ["ar-u-nu-arab", "th-TH-u-nu-thai", "hi-u-nu-deva"] {
+      let result = try CLI.run(["eval", "rizq", "--history", sandbox.path("h.yaml"), "--locale", tag])
+      #expect(result.status == 0, "\(tag): \(result.stderr)")
+    }
   }
 
   @Test("rules check reads a catalog's locale files and reports their problems at file:line:column")

@@ -167,8 +167,9 @@ struct BytecodeTests {
   func dayMetrics() throws {
     let rizq = try Fixture.shipped("rizq")
     let names = Bytecode.dayMetrics(rizq).map { rizq.catalog.metrics[$0].name }
-    // level-5 reads level, which reads xp; first-step reads total_duas.
-    #expect(names.sorted() == ["level", "total_duas", "xp"])
+    // level-5 reads level, which reads xp; first-step reads total_duas; perfect-week reads
+    // week_dua_days.
+    #expect(names.sorted() == ["level", "total_duas", "week_dua_days", "xp"])
   }
 
   /// Equal values, NaN equal to NaN.

@@ -33,7 +33,7 @@ struct ExportTests {
     #expect(object["format_version"] as? Int == 1)
     #expect(object["imports"] == nil)
     let metrics = try #require(object["metrics"] as? [[String: Any]])
-    #expect(metrics.map { $0["key"] as? String } == ["total_duas", "xp", "level", "xp_to_next_level"])
+    #expect(metrics.map { $0["key"] as? String } == ["total_duas", "week_dua_days", "xp", "level", "xp_to_next_level"])
     let streak = try #require((object["streaks"] as? [[String: Any]])?.first)
     #expect(streak["today"] as? String == "in-progress")
     #expect(streak["needs_start"] as? Bool == false)

@@ -134,13 +134,22 @@ struct GeneratedUsers {
     try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSDictionary
   }
 
-  /// An evaluation with `badges.new` and `milestones.new` emptied.
+  /// An evaluation with what a second check of its date no longer tells emptied:
+  /// `badges.new`, `milestones.new` and each streak's `new_protected`.
   func withoutNew(_ evaluation: NSDictionary?) -> NSDictionary? {
     guard let copy = evaluation?.mutableCopy() as? NSMutableDictionary else { return nil }
     for key in ["badges", "milestones"] {
       guard let part = (copy[key] as? NSDictionary)?.mutableCopy() as? NSMutableDictionary else { continue }
       part["new"] = [Any]()
       copy[key] = part
+    }
+    if let streaks = (copy["streaks"] as? NSDictionary)?.mutableCopy() as? NSMutableDictionary {
+      for case let name as String in streaks.allKeys {
+        guard let streak = (streaks[name] as? NSDictionary)?.mutableCopy() as? NSMutableDictionary else { continue }
+        streak["new_protected"] = [Any]()
+        streaks[name] = streak
+      }
+      copy["streaks"] = streaks
     }
     return copy
   }

@@ -54,6 +54,53 @@ import Testing
     }
   }
 
+  @Test func aMillionBadLinesPrintAHundredAndAFileOverTheLimitIsNotRead() async throws {
+    try Binary.requireBuilt()
+    try await withTemporaryFolder { folder in
+      let lines = (1...5_000).map { #"{"user": "a", "date": "2026-01-01", "plannd": \#($0 % 2 == 0)}"# }
+      let file = try write(lines.joined(separator: "\n") + "\n", "bad.jsonl", in: folder)
+      let store = folder.appendingPathComponent("store.sqlite").path
+      let result = try Binary.run("rules-server", ["import", "discipline", file, "--store", store])
+      #expect(result.status == 1)
+      let printed = result.stderr.split(separator: "\n")
+      #expect(printed.count == 102)
+      #expect(printed[0] == "\(file):1: error: unknown input 'plannd'; did you mean 'planned'?")
+      #expect(printed[99] == "\(file):100: error: unknown input 'plannd'; did you mean 'planned'?")
+      #expect(printed[100] == "error: ... and 4900 more problem(s) not shown")
+      #expect(printed[101] == "error: 5000 problem(s); nothing was imported")
+      // A file over 1 GiB (sparse: no disk is used) is refused before it is read.
+      let huge = folder.appendingPathComponent("huge.jsonl")
+      FileManager.default.createFile(atPath: huge.path, contents: nil)
+      let handle = try FileHandle(forWritingTo: huge)
+      try handle.truncate(atOffset: 1 << 30 + 1)
+      try handle.close()
+      let refused = try Binary.run("rules-server", ["import", "discipline", huge.path, "--store", store])
+      #expect(refused.status == 1)
+      #expect(
+        refused.stderr == """
+          \(huge.path): error: the file is 1073741825 bytes; at most 1073741824 are imported at once (split it)
+          error: 1 problem(s); nothing was imported
+
+          """)
+      #expect(!FileManager.default.fileExists(atPath: store))
+    }
+  }
+
+  @Test func aByteOrderMarkIsNotPartOfTheFirstLine() async throws {
+    try Binary.requireBuilt()
+    try await withTemporaryFolder { folder in
+      let store = "sqlite:" + folder.appendingPathComponent("store.sqlite").path
+      let jsonl = try write(
+        "\u{FEFF}" + #"{"user": "a", "date": "2026-01-01", "planned": true, "completed": true}"# + "\n", "bom.jsonl",
+        in: folder)
+      let csv = try write("\u{FEFF}user,date,planned,completed\nb,2026-01-01,true,true\n", "bom.csv", in: folder)
+      let result = try Binary.run(
+        "rules-server", ["import", "discipline", jsonl, csv, "--store", store, "--format", "json"])
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(result.stdout.hasPrefix(#"{"catalog":"discipline","records":2,"users":2,"changed":2,"#))
+    }
+  }
+
   @Test func csvWithAHeaderAndItsErrors() async throws {
     try Binary.requireBuilt()
     try await withTemporaryFolder { folder in

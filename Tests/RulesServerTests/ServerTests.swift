@@ -281,11 +281,11 @@ final class ServerSession {
   let backend: Backend
   var answers: [(method: String, route: String, answer: ServerProcess.Answer)] = []
 
-  init(_ backend: Backend, in folder: URL, token: String? = nil) async throws {
+  init(_ backend: Backend, in folder: URL, token: String? = nil, extra: [String] = []) async throws {
     try Binary.requireBuilt()
     self.backend = backend
     store = try await backend.freshAddress(in: folder)
-    process = try ServerProcess(store: store, token: token)
+    process = try ServerProcess(store: store, token: token, extra: extra)
   }
 
   /// Breaks the store under the running server (its `days` table renamed), as a store that

@@ -8,9 +8,8 @@ struct LocaleOption: ParsableArguments {
   var locale: String?
 
   func validate() throws {
-    if let locale, locale.isEmpty || locale.contains(where: { !($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
-    {
-      throw ValidationError("--locale: '\(locale)' is not a language tag (e.g. ar, ar-EG)")
+    if let locale, let problem = LocaleChain.problem(with: locale) {
+      throw ValidationError("--locale: \(problem)")
     }
   }
 
@@ -19,8 +18,11 @@ struct LocaleOption: ParsableArguments {
   func localize(_ catalog: ValidatedCatalog) -> ValidatedCatalog {
     guard let locale else { return catalog }
     let own = catalog.catalog
-    let chain = LocaleChain.chain(locale, defaultLocale: own.defaultLocale)
-    if !chain.dropLast().contains(where: { own.translations.languages[$0] != nil || $0 == own.defaultLocale }) {
+    // The locales the tag asked for names (`ar-EG`: `ar-EG`, `ar`), without the fallback the
+    // chain adds: the catalog's own language asked for (`--locale en` of an English catalog)
+    // is no missing language.
+    let asked = LocaleChain.chain(locale, defaultLocale: locale)
+    if !asked.contains(where: { own.translations.languages[$0] != nil || $0 == own.defaultLocale }) {
       let known = ([own.defaultLocale] + own.translations.locales).joined(separator: ", ")
       printError(
         "warning: the catalog '\(own.id)' has no texts in '\(LocaleChain.normalize(locale))' (it has \(known)); its texts are in \(own.defaultLocale)"

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A catalog checked and compiled once, ready to evaluate any number of users: what an app
 /// embeds. `Sendable`: share one engine between threads and tasks.
@@ -16,8 +15,8 @@ public final class Engine: Sendable {
   public let inputNames: [String]
   /// Each input's default, encoded (a record starts from them).
   let inputDefaults: [Int]
-  /// A localizer for each locale asked for so far.
-  private let localizers = Mutex<[String: Localizer]>([:])
+  /// The localizers of the locales asked for lately (keyed by the canonical locale, at most 32).
+  let localizers = BoundedCache<String, Localizer>(capacity: 32)
 
   /// The catalog checked.
   public var catalog: ValidatedCatalog { program.catalog }
@@ -105,7 +104,8 @@ public final class Engine: Sendable {
     let outcome = CheckRunner.evaluate(
       program, history: history, date: date, saved: saved, rebuild: rebuild, compiled: compiledDay)
     let next = outcome.state ?? saved ?? UserState(program: program, user: user)
-    return DailyCheck(evaluation: localized(outcome.evaluation, to: locale), state: next, warnings: outcome.warnings)
+    return DailyCheck(
+      evaluation: try localized(outcome.evaluation, to: locale), state: next, warnings: outcome.warnings)
   }
 
   /// The records day by day, as if the app checked every day from the first record (or
@@ -119,7 +119,11 @@ public final class Engine: Sendable {
   ) throws(EngineError) -> [Evaluation] {
     var history = History(user: user, start: start, timeZone: timeZone, records: try encoded(records))
     try Self.place(&history, calendar: calendar, timeZoneChanges: timeZoneChanges)
-    return CheckRunner.replay(program, history: history, from: from, to: to).map { localized($0, to: locale) }
+    var evaluations: [Evaluation] = []
+    for evaluation in CheckRunner.replay(program, history: history, from: from, to: to) {
+      evaluations.append(try localized(evaluation, to: locale))
+    }
+    return evaluations
   }
 
   /// The locales the catalog has texts in: its default first, then its translations'.
@@ -128,19 +132,23 @@ public final class Engine: Sendable {
     return [catalog.defaultLocale] + catalog.translations.locales.filter { $0 != catalog.defaultLocale }
   }
 
-  /// The localizer of `locale`, made once per engine and locale.
+  /// The localizer of `locale` (as `LocaleChain.canonical` gives it; the catalog's default
+  /// locale for a text that is not a locale), made once per engine and locale while it is
+  /// among the last 32 used.
   public func localizer(for locale: String) -> Localizer {
-    let key = LocaleChain.normalize(locale)
-    if let known = localizers.withLock({ $0[key] }) { return known }
-    let made = Localizer(catalog: program.catalog.catalog, locale: key)
-    localizers.withLock { $0[key] = made }
-    return made
+    let key = LocaleChain.canonical(locale) ?? program.catalog.catalog.defaultLocale
+    return localizers.value(key) { Localizer(catalog: program.catalog.catalog, locale: key) }
   }
 
-  /// `evaluation` in `locale`; as it is for nil or the catalog's default locale.
-  private func localized(_ evaluation: Evaluation, to locale: String?) -> Evaluation {
-    guard let locale, LocaleChain.normalize(locale) != program.catalog.catalog.defaultLocale else { return evaluation }
-    return localizer(for: locale).localize(evaluation)
+  /// `evaluation` in `locale`; as it is for nil or the catalog's default locale. Throws
+  /// `bad-value` for a text that is not a locale.
+  private func localized(_ evaluation: Evaluation, to locale: String?) throws(EngineError) -> Evaluation {
+    guard let locale else { return evaluation }
+    guard let canonical = LocaleChain.canonical(locale) else {
+      throw EngineError(.badValue, LocaleChain.problem(with: locale) ?? "'\(locale)' is not a locale")
+    }
+    guard canonical != program.catalog.catalog.defaultLocale else { return evaluation }
+    return localizer(for: canonical).localize(evaluation)
   }
 
   /// Gives `history` the user's calendar and time zone changes; throws `bad-value` for changes

@@ -28,6 +28,8 @@ public struct Catalog: Sendable {
   public var quotes: QuoteRotation?
   /// The messages, in the order they are tried.
   public var messages: [Message] = []
+  /// When badges unlock and how many per check (`unlocks`).
+  public var unlocks = UnlockRule()
   /// Names the catalog's imported modules require, checked once the catalog is whole.
   public var requirements: [Requirement] = []
   /// The language the catalog's own texts are in (`default_locale`; `en` when not given).

@@ -5,10 +5,15 @@ public struct FreezeRule: Sendable, Equatable {
   public var earnEvery: Int
   /// The most freezes a user may hold; nil for no limit.
   public var max: Int?
+  /// Whether the counted days towards the next freeze are kept when the streak breaks
+  /// (`progress: overall`: every `earnEvery`-th counted day overall earns one) rather than
+  /// counted again from the next run (`progress: run`, the default).
+  public var overall: Bool
 
   /// A freeze rule.
-  public init(earnEvery: Int, max: Int? = nil) {
+  public init(earnEvery: Int, max: Int? = nil, overall: Bool = false) {
     self.earnEvery = earnEvery
     self.max = max
+    self.overall = overall
   }
 }

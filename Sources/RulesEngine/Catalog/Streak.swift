@@ -31,6 +31,9 @@ public struct Streak: Sendable {
   public var displayName: String?
   /// What the streak means.
   public var description: String?
+  /// The most days a consecutive streak counts (`max_days`: an app that keeps only its last
+  /// N days of activity, as Onward keeps 90); nil for no limit.
+  public var maxDays: Int?
 
   /// A streak.
   public init(

@@ -13,6 +13,10 @@ public final class Program: Sendable {
   let freeBadges: [Int]
   /// Each progressive group's badges, in order.
   let progressiveGroups: [[Int]]
+  /// When the badges outside progressive groups unlock, and how many per check (`unlocks`).
+  let unlocks: UnlockRule
+  /// Each badge's group (its index), or nil: what `unlocks.per_group` counts.
+  let badgeGroups: [Int?]
 
   /// Each badge's progress measures: where the user is and where the badge unlocks.
   let progress: [[Measure]]
@@ -95,6 +99,8 @@ public final class Program: Sendable {
       guard groups[group].progressive else { return nil }
       return catalog.badges.indices.filter { catalog.badges[$0].group == group }
     }
+    unlocks = catalog.catalog.unlocks
+    badgeGroups = catalog.badges.map(\.group)
   }
 
   /// The compiled criterion of the badge at `index` (for embedders and benchmarks that test

@@ -36,6 +36,10 @@ public enum CatalogSchema {
         "earn_every", .integer(min: 1), required: true,
         "A freeze is earned every this many counted days."),
       KeySchema("max", .integer(min: 0), "The most freezes a user can hold."),
+      KeySchema(
+        "progress", .keyword(["run", "overall"]),
+        "`run` (default): the counted days towards the next freeze start again when the streak breaks; `overall`: they are kept, so every `earn_every`-th counted day overall earns a freeze."
+      ),
     ])
 
   /// A streak: what counts, skips, breaks or resets it, and how today is treated.
@@ -52,6 +56,10 @@ public enum CatalogSchema {
       ),
       KeySchema("resets", .expression, "An elapsed streak: the days that set it back to Day 0."),
       KeySchema("freezes", .object(freezes), "A consecutive streak's freezes."),
+      KeySchema(
+        "max_days", .integer(min: 1),
+        "A consecutive streak: the most days it counts (an app that keeps only its last N days of activity); no limit by default."
+      ),
       KeySchema(
         "needs_start", .boolean,
         "Without the history's `start` the streak is 0 and has no milestones (default false)."),
@@ -156,6 +164,23 @@ public enum CatalogSchema {
       tags,
     ])
 
+  /// When badges unlock, and how many per check.
+  public static let unlocks = ObjectSchema(
+    "unlocks", "When the badges outside progressive groups unlock, and how many per check.",
+    keys: [
+      KeySchema(
+        "at", .keyword(["earned", "check"]),
+        "`earned` (default): on the day the criterion first held, dated that day; `check`: only at a check whose day the criterion holds, dated the check's date."
+      ),
+      KeySchema(
+        "per_check", .integer(min: 1),
+        "At most this many badges unlock in one check (all badges together, in catalog order); no limit by default."
+      ),
+      KeySchema(
+        "per_group", .integer(min: 1),
+        "At most this many badges of one group unlock in one check; no limit by default."),
+    ])
+
   /// The quote rotation: the rule and the list.
   public static let quotes = ObjectSchema(
     "quotes", "The quote of the day.",
@@ -223,6 +248,9 @@ public enum CatalogSchema {
     ] + shared + [
       KeySchema("milestones", .object(milestones), "Days on one streak's timeline."),
       KeySchema("quotes", .object(quotes), "The quote of the day."),
+      KeySchema(
+        "unlocks", .object(unlocks),
+        "When badges unlock (on the day earned, or at the check) and how many per check."),
       KeySchema(
         "messages", .list(.object(message)),
         "Candidate messages of the day; the first whose `when` holds is shown."),

@@ -38,6 +38,8 @@ public struct RuleFile: Sendable {
   public var quotes: QuoteRotation?
   /// The file's messages, in the order written.
   public var messages: [Message] = []
+  /// When the catalog's badges unlock (`unlocks`), if the file says.
+  public var unlocks: UnlockRule?
 
   /// An empty file of `kind` read from `file`.
   public init(kind: Kind, file: String, id: String) {

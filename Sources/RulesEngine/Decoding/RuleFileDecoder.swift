@@ -94,6 +94,7 @@ public struct RuleFileDecoder {
     }
     if let node = root["milestones"] { result.milestones = decodeMilestones(node) }
     if let node = root["quotes"] { result.quotes = decodeQuotes(node) }
+    if let node = root["unlocks"] { result.unlocks = decodeUnlocks(node) }
     for node in root["messages"]?.items ?? [] {
       if let message = decodeMessage(node) { result.messages.append(message) }
     }
@@ -201,7 +202,7 @@ public struct RuleFileDecoder {
     let type = Self.text(node["type"]) ?? "consecutive"
     let kind: Streak.Kind
     if type == "elapsed" {
-      for key in ["counts", "skips", "freezes"] {
+      for key in ["counts", "skips", "freezes", "max_days"] {
         if let misplaced = node[key] {
           report(
             misplaced.mark, .invalidStreak,
@@ -225,15 +226,18 @@ public struct RuleFileDecoder {
       }
       var freezes: FreezeRule?
       if let freezeNode = node["freezes"], let every = Self.int(freezeNode["earn_every"]), every >= 1 {
-        freezes = FreezeRule(earnEvery: every, max: Self.int(freezeNode["max"]))
+        freezes = FreezeRule(
+          earnEvery: every, max: Self.int(freezeNode["max"]), overall: Self.text(freezeNode["progress"]) == "overall")
       }
       kind = .consecutive(counts: counts, skips: expression(node["skips"]), freezes: freezes)
     }
-    return Streak(
+    var streak = Streak(
       name: name, origin: origin(pair.key), kind: kind,
       needsStart: Self.bool(node["needs_start"]) ?? false,
       today: Self.text(node["today"]).flatMap(Streak.Today.init(rawValue:)) ?? .inProgress,
       displayName: Self.text(node["name"]), description: Self.text(node["description"]))
+    if type != "elapsed", let maxDays = Self.int(node["max_days"]), maxDays >= 1 { streak.maxDays = maxDays }
+    return streak
   }
 
   private func decodeMetric(_ pair: Pair) -> Metric? {
@@ -253,6 +257,12 @@ public struct RuleFileDecoder {
     }
     guard let value = expression(node) else { return nil }
     return Metric(name: name, origin: origin(pair.key), expression: value)
+  }
+
+  private func decodeUnlocks(_ node: Node) -> UnlockRule {
+    UnlockRule(
+      at: Self.text(node["at"]).flatMap(UnlockRule.Timing.init(rawValue:)) ?? .earned,
+      perCheck: Self.int(node["per_check"]), perGroup: Self.int(node["per_group"]), origin: origin(node))
   }
 
   private func decodeGroup(_ node: Node) -> BadgeGroup? {

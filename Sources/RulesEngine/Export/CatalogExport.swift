@@ -31,6 +31,8 @@ public enum CatalogExport {
     root.append(("badges", .array(catalog.badges.map(badge))))
     root.append(("quotes", catalog.quotes.map(quotes) ?? .null))
     root.append(("messages", .array(catalog.messages.map(message))))
+    // Written when the catalog sets it, so the export of a catalog that does not is unchanged.
+    if !catalog.unlocks.isDefault { root.append(("unlocks", unlocks(catalog.unlocks))) }
     root.append(("locales", locales(catalog.translations)))
     return .object(root)
   }
@@ -97,8 +99,12 @@ public enum CatalogExport {
       if let freezes {
         var rule: [(String, JSONValue)] = [("earn_every", .int(freezes.earnEvery))]
         if let max = freezes.max { rule.append(("max", .int(max))) }
+        // Written when set, so the export of a streak without it is unchanged.
+        if freezes.overall { rule.append(("progress", .string("overall"))) }
         fields.append(("freezes", .object(rule)))
       }
+      // Written when set, so the export of a streak without it is unchanged.
+      if let maxDays = streak.maxDays { fields.append(("max_days", .int(maxDays))) }
     case .elapsed(let resets):
       fields.append(("type", .string("elapsed")))
       fields.add("resets", resets?.text)
@@ -164,6 +170,13 @@ public enum CatalogExport {
     fields.add("group", badge.group)
     fields.add(badge.display)
     fields.add(tags: badge.tags)
+    return .object(fields)
+  }
+
+  static func unlocks(_ rule: UnlockRule) -> JSONValue {
+    var fields: [(String, JSONValue)] = [("at", .string(rule.at.rawValue))]
+    if let perCheck = rule.perCheck { fields.append(("per_check", .int(perCheck))) }
+    if let perGroup = rule.perGroup { fields.append(("per_group", .int(perGroup))) }
     return .object(fields)
   }
 

@@ -194,7 +194,7 @@ private struct StepWriter {
         if w.bytecode.streaksAlone {
           for index in deferring {
             w.block("if d\(index)") { w in
-              w.line("p\(index).breakOrProtect(on: day)")
+              w.line(w.breakOrProtect(index))
               w.publish(index)
             }
           }
@@ -317,8 +317,11 @@ private struct StepWriter {
       try w.code(w.bytecode.allCriteria)
       // Most days unlock nothing: look first, without touching the state.
       w.line("var holds = false")
-      for badge in free {
-        w.line("if state.unlocked[\(badge)] == nil && \(w.test(w.bytecode.allCriteriaResults[badge])) { holds = true }")
+      w.atCheck { w in
+        for badge in free {
+          w.line(
+            "if state.unlocked[\(badge)] == nil && \(w.test(w.bytecode.allCriteriaResults[badge])) { holds = true }")
+        }
       }
       if !groups.isEmpty {
         w.block("if check") { w in
@@ -330,6 +333,9 @@ private struct StepWriter {
         }
       }
       try w.block("if holds") { w in
+        // `unlocks`: how many this check has unlocked, all together and per group.
+        if w.program.unlocks.perCheck != nil { w.line("var total = 0") }
+        for group in w.limitedGroups { w.line("var inGroup\(group) = 0") }
         if loops {
           for group in groups.indices { w.line("var done\(group) = false") }
           try w.block("while true") { w in
@@ -351,17 +357,49 @@ private struct StepWriter {
   /// One pass over the badges: each locked badge outside progressive groups, then (`check`)
   /// the next badge of each progressive group not yet done in this check.
   private mutating func pass(free: [Int], groups: [[Int]], loops: Bool) throws {
-    for badge in free {
-      try block("if state.unlocked[\(badge)] == nil") { w in try w.tryUnlock(badge, group: nil, loops: loops) }
+    let perCheck = program.unlocks.perCheck
+    let perGroup = program.unlocks.perGroup
+    try atCheck { w in
+      for badge in free {
+        var condition = "state.unlocked[\(badge)] == nil"
+        if let perCheck { condition += " && total < \(perCheck)" }
+        if let perGroup, let group = w.program.badgeGroups[badge] { condition += " && inGroup\(group) < \(perGroup)" }
+        try w.block("if \(condition)") { w in try w.tryUnlock(badge, group: nil, loops: loops) }
+      }
     }
     guard !groups.isEmpty else { return }
     try block("if check") { w in
       for (group, badges) in groups.enumerated() {
-        try w.block(loops ? "if !done\(group)" : "do") { w in
+        var conditions = loops ? ["!done\(group)"] : []
+        if let perCheck { conditions.append("total < \(perCheck)") }
+        try w.block(conditions.isEmpty ? "do" : "if " + conditions.joined(separator: " && ")) { w in
           try w.chain(badges) { w, badge in try w.tryUnlock(badge, group: group, loops: loops) }
         }
       }
     }
+  }
+
+  /// `body`, inside `if check` when the badges outside progressive groups unlock at the check
+  /// only (`unlocks: {at: check}`).
+  private mutating func atCheck(_ body: (inout StepWriter) throws -> Void) rethrows {
+    if program.unlocks.at == .check {
+      try block("if check", body)
+    } else {
+      try body(&self)
+    }
+  }
+
+  /// A streak's break (or protected day), keeping the progress towards the next freeze when
+  /// its freezes are earned by counted days overall.
+  private func breakOrProtect(_ index: Int) -> String {
+    bytecode.streaks[index].keepsProgress
+      ? "p\(index).breakOrProtect(on: day, keepsProgress: true)" : "p\(index).breakOrProtect(on: day)"
+  }
+
+  /// The groups whose badges outside progressive groups `unlocks.per_group` counts.
+  private var limitedGroups: [Int] {
+    guard program.unlocks.perGroup != nil else { return [] }
+    return Set(program.freeBadges.compactMap { program.badgeGroups[$0] }).sorted()
   }
 
   /// `if state.unlocked[a] == nil { ... } else if state.unlocked[b] == nil { ... } ...`: the
@@ -391,6 +429,10 @@ private struct StepWriter {
       w.line("state.badgeCount += 1")
       w.line("state.badgeXP = Arithmetic.add(state.badgeXP, \(StepWriter.literal(xp)))")
       w.line("unlocked.append(\(badge))")
+      if w.program.unlocks.perCheck != nil { w.line("total += 1") }
+      if group == nil, let badgeGroup = w.program.badgeGroups[badge], w.limitedGroups.contains(badgeGroup) {
+        w.line("inGroup\(badgeGroup) += 1")
+      }
       if loops {
         w.line("changed = true")
         if let group { w.line("done\(group) = true") }
@@ -519,8 +561,9 @@ private struct StepWriter {
       line("p\(index) = q\(index)")
       if inProgress && !rule.isFinal { line("d\(index) = false") }
       let earn = rule.hasFreezes ? "earnEvery: \(rule.earnEvery), maxFreezes: \(Self.literal(rule.maxFreezes))" : nil
-      let count = "p\(index).count(on: day, " + (earn ?? "earnEvery: 0, maxFreezes: Int.max") + ")"
-      let breaks = inProgress && !rule.isFinal ? "d\(index) = true" : "p\(index).breakOrProtect(on: day)"
+      let limit = rule.maxDays == .max ? "" : ", maxDays: \(rule.maxDays)"
+      let count = "p\(index).count(on: day, " + (earn ?? "earnEvery: 0, maxFreezes: Int.max") + limit + ")"
+      let breaks = inProgress && !rule.isFinal ? "d\(index) = true" : breakOrProtect(index)
       let counted = test(counts)
       let skipped = skips >= 0 ? test(skips) : "false"
       switch (counted, skipped) {

@@ -68,7 +68,7 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
   }
 
   /// The first and last day numbers of `years` (1900-01-01 and 2199-12-31).
-  private static let numbers = -25_567...84_005
+  static let numbers = -25_567...84_005
 
   /// Why `text` is not a day, for messages; nil when it is one.
   public static func problem(with text: String) -> String? {

@@ -61,6 +61,7 @@ public struct CatalogLoader {
     catalog.milestones = root.milestones
     catalog.quotes = root.quotes
     catalog.messages = root.messages
+    if let unlocks = root.unlocks { catalog.unlocks = unlocks }
     merge(into: &catalog)
     return LoadedCatalog(catalog: catalog, module: nil, sources: sources, diagnostics: diagnostics)
   }

@@ -6,6 +6,9 @@
 public struct Localizer: Sendable {
   /// The locale asked for, normalized.
   public let locale: String
+  /// The locale the texts are written in: `locale` when the catalog has texts in it or in
+  /// its language (the default language included), else the catalog's default.
+  public let written: String
   /// The catalog with its texts in that locale where it has them.
   public let catalog: Catalog
   private let messages: [String: LocalizedMessage]
@@ -21,6 +24,11 @@ public struct Localizer: Sendable {
   public init(catalog: Catalog, locale: String) {
     let requested = LocaleChain.normalize(locale)
     self.locale = requested
+    let own = LocaleChain.normalize(catalog.defaultLocale)
+    written =
+      LocaleChain.chain(requested, defaultLocale: requested).contains {
+        catalog.translations.languages[$0] != nil || $0 == own
+      } ? requested : catalog.defaultLocale
     self.catalog = catalog.localized(to: requested)
     let chain = LocaleChain.chain(requested, defaultLocale: catalog.defaultLocale)
     let translatedChain = Array(chain.dropLast())
@@ -52,6 +60,7 @@ public struct Localizer: Sendable {
   /// `evaluation` (of this catalog, in its default language) in the locale.
   public func localize(_ evaluation: Evaluation) -> Evaluation {
     var result = evaluation
+    result.locale = written
     let badges = Dictionary(catalog.badges.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     func display(_ id: String, _ display: Evaluation.BadgeDisplay) -> Evaluation.BadgeDisplay {
       guard let badge = badges[id] else { return display }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A language to write text in: its plural rules (CLDR's) and its digits. Numbers are written
 /// as `NumberFormat.short` writes them (no grouping), with the digits and decimal separator of
@@ -17,16 +16,16 @@ public struct TextLocale: Sendable, Equatable {
   /// The locale's minus sign.
   let minusSign: String
 
-  /// The locale `identifier` (`ar`, `ar-EG`, `ar_EG`). Foundation is asked once per identifier.
+  /// The locale `identifier` (`ar`, `ar-EG`, `ar_EG`) as `LocaleChain.canonical` gives it; a
+  /// text that is not a locale is written as the root locale writes (`und`: Latin digits,
+  /// plural `other`). Foundation is asked once per locale while it is among the last ones used.
   public static func named(_ identifier: String) -> TextLocale {
-    let normalized = LocaleChain.normalize(identifier)
-    if let known = cache.withLock({ $0[normalized] }) { return known }
-    let made = TextLocale(normalized)
-    cache.withLock { $0[normalized] = made }
-    return made
+    let canonical = LocaleChain.canonical(identifier) ?? "und"
+    return cache.value(canonical) { TextLocale(canonical) }
   }
 
-  private static let cache = Mutex<[String: TextLocale]>([:])
+  /// The locales made, the most recent kept.
+  static let cache = BoundedCache<String, TextLocale>(capacity: 64)
 
   private init(_ identifier: String) {
     self.identifier = identifier

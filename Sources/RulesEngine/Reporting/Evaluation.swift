@@ -18,11 +18,14 @@ public struct Evaluation: Sendable, Equatable {
     public var start: CalendarDay?
     /// The latest day a freeze covered (the streak was protected), if one ever did.
     public var lastProtected: CalendarDay?
+    /// The days a freeze covered since the last check, in date order (SalahStreak's calendar
+    /// shades each): those this check counted, as `milestones.new` holds the milestones.
+    public var newProtected: [CalendarDay]
 
     /// A streak report.
     public init(
       name: String, current: Int, best: Int, freezes: Int, start: CalendarDay? = nil,
-      lastProtected: CalendarDay? = nil
+      lastProtected: CalendarDay? = nil, newProtected: [CalendarDay] = []
     ) {
       self.name = name
       self.current = current
@@ -30,6 +33,7 @@ public struct Evaluation: Sendable, Equatable {
       self.freezes = freezes
       self.start = start
       self.lastProtected = lastProtected
+      self.newProtected = newProtected
     }
   }
 
@@ -229,6 +233,9 @@ public struct Evaluation: Sendable, Equatable {
   public var user: String?
   /// The date evaluated.
   public var date: CalendarDay
+  /// The locale its texts are written in: the one asked for (`--locale`, `locale:`) when the
+  /// catalog has texts in it or in its language, else the catalog's `default_locale`.
+  public var locale: String = "en"
   /// Every streak of the catalog, in catalog order.
   public var streaks: [StreakReport] = []
   /// Every metric of the catalog, in catalog order.

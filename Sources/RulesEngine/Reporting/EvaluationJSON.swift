@@ -8,6 +8,7 @@ extension Evaluation: Codable {
       ("catalog", .string(catalog)),
       ("user", user.map(JSONValue.string) ?? .null),
       ("date", .string(date.description)),
+      ("locale", .string(locale)),
       (
         "streaks",
         .object(
@@ -18,6 +19,7 @@ extension Evaluation: Codable {
                 ("current", .int(streak.current)), ("best", .int(streak.best)),
                 ("freezes", .int(streak.freezes)), ("start", Self.day(streak.start)),
                 ("last_protected", Self.day(streak.lastProtected)),
+                ("new_protected", .array(streak.newProtected.map { .string($0.description) })),
               ])
             )
           })
@@ -113,6 +115,7 @@ extension Evaluation: Codable {
       catalog: try root.decode(String.self, forKey: "catalog"),
       user: try root.decodeIfPresent(String.self, forKey: "user"),
       date: try root.decode(CalendarDay.self, forKey: "date"))
+    locale = try root.decodeIfPresent(String.self, forKey: "locale") ?? locale
     let streakFields = try root.nestedContainer(keyedBy: JSONKey.self, forKey: "streaks")
     streaks = try streakFields.allKeys.sorted { $0.stringValue < $1.stringValue }.map { key in
       let fields = try streakFields.nestedContainer(keyedBy: JSONKey.self, forKey: key)
@@ -120,7 +123,8 @@ extension Evaluation: Codable {
         name: key.stringValue, current: try fields.decode(Int.self, forKey: "current"),
         best: try fields.decode(Int.self, forKey: "best"), freezes: try fields.decode(Int.self, forKey: "freezes"),
         start: try fields.decodeIfPresent(CalendarDay.self, forKey: "start"),
-        lastProtected: try fields.decodeIfPresent(CalendarDay.self, forKey: "last_protected"))
+        lastProtected: try fields.decodeIfPresent(CalendarDay.self, forKey: "last_protected"),
+        newProtected: try fields.decodeIfPresent([CalendarDay].self, forKey: "new_protected") ?? [])
     }
     let metricFields = try root.nestedContainer(keyedBy: JSONKey.self, forKey: "metrics")
     metrics = try metricFields.allKeys.sorted { $0.stringValue < $1.stringValue }.map { key in

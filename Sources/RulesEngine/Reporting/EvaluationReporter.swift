@@ -17,13 +17,16 @@ package struct EvaluationReporter {
   /// The evaluation of `day`, already checked. `seen`: the milestone streak as the last
   /// check before this one reported it (nil when there was none), for `milestones.new`.
   /// `calendar`: the user's, whose day of the year picks a `day-of-year` quote.
+  /// `protected`: per streak, the days a freeze covered among those counted since the last
+  /// check (for `new_protected`).
   package func report(
     day: CalendarDay, user: String?, start: CalendarDay?, state: CountedState, new: [Int],
-    seen: MilestoneMark? = nil, calendar: UserCalendar = .gregorian
+    seen: MilestoneMark? = nil, calendar: UserCalendar = .gregorian, protected: [[Int]] = []
   ) -> Evaluation {
     evaluator.completeMetrics()
     let layout = program.layout
     var result = Evaluation(catalog: catalog.catalog.id, user: user, date: day)
+    result.locale = catalog.catalog.defaultLocale
     let runs = evaluator.streakStates
     result.streaks = catalog.streaks.indices.map { index in
       let fields = layout.streaks[index]
@@ -38,7 +41,8 @@ package struct EvaluationReporter {
       return Evaluation.StreakReport(
         name: catalog.streaks[index].streak.name, current: current,
         best: frame.ints[fields.best], freezes: frame.ints[fields.freezes],
-        start: began.map(CalendarDay.init(number:)), lastProtected: run.lastProtected.map(CalendarDay.init(number:)))
+        start: began.map(CalendarDay.init(number:)), lastProtected: run.lastProtected.map(CalendarDay.init(number:)),
+        newProtected: newProtected(index, counted: protected, run: run, day: day.number))
     }
     result.metrics = catalog.metrics.indices.map { index in
       Evaluation.MetricReport(
@@ -62,12 +66,16 @@ package struct EvaluationReporter {
     }
     result.badges.new = new.map { catalog.badges[$0].badge.id }
     let lockedIndices = catalog.badges.indices.filter { state.unlocked[$0] == nil }
-    // A locked badge of a progressive group whose criterion holds waits for a later check.
-    let holding = Set(lockedIndices.isEmpty || program.progressiveGroups.isEmpty ? [] : evaluator.holdingAtOnce())
+    // A locked badge of a progressive group whose criterion holds waits for a later check,
+    // and so does any locked badge that holds when `unlocks` limits the badges a check unlocks
+    // or unlocks them at the check only.
+    let limited = !program.unlocks.isDefault
+    let holding = Set(
+      lockedIndices.isEmpty || (program.progressiveGroups.isEmpty && !limited) ? [] : evaluator.holdingAtOnce())
     let grouped = Set(program.progressiveGroups.joined())
     result.badges.locked = lockedIndices.map { index in
       var badge = progress(index)
-      badge.waiting = grouped.contains(index) && holding.contains(index)
+      badge.waiting = (limited || grouped.contains(index)) && holding.contains(index)
       return badge
     }
     result.badges.next = Self.closest(result.badges.locked)
@@ -76,6 +84,14 @@ package struct EvaluationReporter {
       day: day, origin: start ?? state.origin.map(CalendarDay.init(number:)) ?? day, calendar: calendar)
     result.message = message()
     return result
+  }
+
+  /// The days a freeze covered since the last check: those counted by this check, and the
+  /// checked day itself when it is covered already (a streak whose day is final).
+  private func newProtected(_ index: Int, counted: [[Int]], run: StreakState, day: Int) -> [CalendarDay] {
+    var days = index < counted.count ? counted[index] : []
+    if run.lastProtected == day, days.last != day { days.append(day) }
+    return days.map(CalendarDay.init(number:))
   }
 
   private func value(_ type: ValueType, _ slot: Slot) -> Value {

@@ -468,13 +468,14 @@ final class BytecodeMachine {
     moved[index] = counts
     deferred[index] = false
     if counts {
-      streak.pointee.count(on: day, earnEvery: rule.pointee.earnEvery, maxFreezes: rule.pointee.maxFreezes)
+      streak.pointee.count(
+        on: day, earnEvery: rule.pointee.earnEvery, maxFreezes: rule.pointee.maxFreezes, maxDays: rule.pointee.maxDays)
     } else if !skips {
       if inProgress && !rule.pointee.isFinal {
         deferredBreak = true
         deferred[index] = true
       } else {
-        streak.pointee.breakOrProtect(on: day)
+        streak.pointee.breakOrProtect(on: day, keepsProgress: rule.pointee.keepsProgress)
       }
     }
     publish(index)
@@ -495,7 +496,7 @@ final class BytecodeMachine {
   func applyDeferredBreaks() {
     for index in 0..<streakCount where deferred[index] {
       deferred[index] = false
-      pending[index].breakOrProtect(on: day)
+      pending[index].breakOrProtect(on: day, keepsProgress: rules[index].keepsProgress)
       publish(index)
     }
     inProgress = false

@@ -43,7 +43,8 @@ public enum CheckRunner {
     if let saved, !rebuild { warnings += changedRecords(history, saved) }
 
     let evaluator = DayRunner(program: program, compiled: compiled)
-    var new = check(evaluator, history: history, date: date, state: &state.counted)
+    var protected: [[Int]] = []
+    var new = check(evaluator, history: history, date: date, state: &state.counted, protected: &protected)
 
     if rebuild, let saved {
       // Every unlock of the old state stays, with its old date.
@@ -67,7 +68,7 @@ public enum CheckRunner {
     let evaluation = EvaluationReporter(program: program, evaluator: evaluator)
       .report(
         day: date, user: history.user, start: history.start, state: state.counted, new: new,
-        seen: saved?.milestoneMark, calendar: history.calendar)
+        seen: saved?.milestoneMark, calendar: history.calendar, protected: protected)
     state.milestoneMark = MilestoneMark(evaluation)
     return Outcome(evaluation: evaluation, state: state, warnings: warnings)
   }
@@ -77,7 +78,17 @@ public enum CheckRunner {
   package static func check(
     _ evaluator: DayRunner, history: History, date: CalendarDay, state: inout CountedState
   ) -> [Int] {
-    var new = evaluator.catchUp(to: date.number, history: history, state: &state).map(\.badge)
+    var protected: [[Int]] = []
+    return check(evaluator, history: history, date: date, state: &state, protected: &protected)
+  }
+
+  /// `check`, noting in `protected` the days a freeze covered among the days counted before
+  /// the date (one list per streak).
+  package static func check(
+    _ evaluator: DayRunner, history: History, date: CalendarDay, state: inout CountedState,
+    protected: inout [[Int]]
+  ) -> [Int] {
+    var new = evaluator.catchUp(to: date.number, history: history, state: &state, protected: &protected).map(\.badge)
     let start = history.start?.number
     evaluator.load(day: date.number, values: history.record(on: date)?.values, state: state, start: start)
     evaluator.run(day: date.number, state: state, start: start, inProgress: true)
@@ -99,6 +110,9 @@ public enum CheckRunner {
     let start = history.start?.number
     var results: [Evaluation] = []
     var seen: MilestoneMark?
+    // The days a freeze covered since the last report (the day before, once counted).
+    var protected = [[Int]](repeating: [], count: program.catalog.streaks.count)
+    let freezing = evaluator.freezeStreaks
     var day = first
     // The records are in date order: a cursor finds each day's record (replay stays linear).
     var index = history.records.partitioningIndex { $0.date.number >= first.number }
@@ -122,12 +136,16 @@ public enum CheckRunner {
       if day >= (from ?? first) {
         let evaluation = reporter.report(
           day: day, user: history.user, start: history.start, state: state, new: new, seen: seen,
-          calendar: history.calendar)
+          calendar: history.calendar, protected: protected)
         seen = MilestoneMark(evaluation)
         results.append(evaluation)
+        for streak in freezing { protected[streak].removeAll() }
       }
       if differs { evaluator.finish(day: day.number, values: values, state: state, start: start) }
       evaluator.commit(day: day.number, into: &state)
+      for streak in freezing where state.streaks[streak].lastProtected == day.number {
+        if protected[streak].last != day.number { protected[streak].append(day.number) }
+      }
       day = day + 1
     }
     return results
@@ -136,7 +154,8 @@ public enum CheckRunner {
   /// Warnings for counted records that changed, or appeared, after they were counted.
   static func changedRecords(_ history: History, _ saved: UserState) -> [EngineWarning] {
     guard let counted = saved.counted.countedThrough else { return [] }
-    let oldest = counted - UserState.digestDays + 1
+    // Never before the first day the engine handles: a state's reader refuses such a day.
+    let oldest = max(counted - UserState.digestDays + 1, CalendarDay.numbers.lowerBound)
     var warnings: [EngineWarning] = []
     // Records are in date order: only the last counted days are looked at, so a daily step
     // costs the same after ten years as after one day.
@@ -182,7 +201,8 @@ public enum CheckRunner {
   /// Digests of the records of the last counted days (keeping earlier ones still in range).
   static func digests(_ history: History, countedThrough: Int?, previous: [Int: String]) -> [Int: String] {
     guard let counted = countedThrough else { return [:] }
-    let oldest = counted - UserState.digestDays + 1
+    // Never before the first day the engine handles: a state's reader refuses such a day.
+    let oldest = max(counted - UserState.digestDays + 1, CalendarDay.numbers.lowerBound)
     // The previous digests minus the days that left the window (usually one): no new table.
     var result = previous
     for day in previous.keys where day < oldest || day > counted { result.removeValue(forKey: day) }

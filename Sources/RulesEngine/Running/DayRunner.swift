@@ -21,6 +21,10 @@ public final class DayRunner {
   private let allResults: [Int]
   private let badgeXP: [Int]
   private let freeBadges: [Int]
+  /// The streaks with freezes (the only ones with protected days).
+  let freezeStreaks: [Int]
+  /// Whether they unlock at a check only (`unlocks: {at: check}`), not on the days before it.
+  private let freeAtCheck: Bool
   /// The same, as raw memory (for `anyHolds`, every day).
   private let freeList: UnsafeMutablePointer<Int>
   /// The inputs in int slots and in number slots: each one's index and slot.
@@ -142,6 +146,11 @@ public final class DayRunner {
     allResults = bytecode.allCriteriaResults
     badgeXP = program.badgeXP
     freeBadges = program.freeBadges
+    freezeStreaks = program.catalog.streaks.indices.filter { index in
+      if case .consecutive(_, _, .some) = program.catalog.streaks[index].streak.kind { return true }
+      return false
+    }
+    freeAtCheck = program.unlocks.at == .check
     freeList = .allocate(capacity: max(program.freeBadges.count, 1))
     freeList.initialize(from: program.freeBadges, count: program.freeBadges.count)
     intInputs = layout.inputs.enumerated().compactMap { input, slot in
@@ -371,17 +380,31 @@ public final class DayRunner {
     let groups = program.progressiveGroups
     var groupsDone = check && !groups.isEmpty ? [Bool](repeating: false, count: groups.count) : []
     let frame = frame
+    // `unlocks`: the badges outside progressive groups at the check only, and how many a
+    // check unlocks, all together and per group.
+    let lookAtFree = check || !freeAtCheck
+    let perCheck = program.unlocks.perCheck ?? .max
+    let perGroup = program.unlocks.perGroup ?? .max
+    var inGroup =
+      program.unlocks.perGroup == nil ? [] : [Int](repeating: 0, count: program.catalog.catalog.groups.count)
     while true {
       var changed = false
-      for badge in freeBadges where state.unlocked[badge] == nil {
-        if holds(badge) {
-          unlock(badge, day: day, state: &state)
-          unlocked.append(badge)
-          changed = true
+      if lookAtFree {
+        for badge in freeBadges where state.unlocked[badge] == nil {
+          if unlocked.count >= perCheck { break }
+          let group = program.badgeGroups[badge]
+          if let group, !inGroup.isEmpty, inGroup[group] >= perGroup { continue }
+          if holds(badge) {
+            unlock(badge, day: day, state: &state)
+            unlocked.append(badge)
+            if let group, !inGroup.isEmpty { inGroup[group] += 1 }
+            changed = true
+          }
         }
       }
       if check {
         for (group, badges) in groups.enumerated() where !groupsDone[group] {
+          if unlocked.count >= perCheck { break }
           guard let next = badges.first(where: { state.unlocked[$0] == nil }) else { continue }
           if holds(next) {
             unlock(next, day: day, state: &state)
@@ -417,7 +440,8 @@ public final class DayRunner {
       var length = 0
       let ints = frame.ints
       let nums = frame.nums
-      for position in 0..<freeBadges.count {
+      // Badges that unlock at the check only are not looked at on the days before it.
+      for position in 0..<(check || !freeAtCheck ? freeBadges.count : 0) {
         let badge = freeList[position]
         guard unlocked[badge] == nil else { continue }
         let test = tests + badge
@@ -460,7 +484,8 @@ public final class DayRunner {
   func anyHoldsByRunningAll(_ state: CountedState, check: Bool) -> Bool {
     machine.run(bytecode.allCriteria)
     let ints = frame.ints
-    for badge in freeBadges where state.unlocked[badge] == nil && ints[allResults[badge]] != 0 {
+    for badge in freeBadges
+    where (check || !freeAtCheck) && state.unlocked[badge] == nil && ints[allResults[badge]] != 0 {
       return true
     }
     guard check else { return false }
@@ -507,6 +532,19 @@ public final class DayRunner {
   /// app would have seen them had it checked each day: badges outside progressive groups
   /// unlock on the day their criterion held. Returns the badges unlocked with their days.
   public func catchUp(to day: Int, history: History, state: inout CountedState) -> [(badge: Int, day: Int)] {
+    var protected: [[Int]] = []
+    return catchUp(to: day, history: history, state: &state, protected: &protected)
+  }
+
+  /// `catchUp`, noting in `protected` (one list per streak, in date order) the days a freeze
+  /// covered among the days it counts: SalahStreak's calendar shades each of them.
+  public func catchUp(
+    to day: Int, history: History, state: inout CountedState, protected: inout [[Int]]
+  ) -> [(badge: Int, day: Int)] {
+    if protected.count != program.catalog.streaks.count {
+      protected = [[Int]](repeating: [], count: program.catalog.streaks.count)
+    }
+    let freezing = freezeStreaks
     let start = history.start?.number
     let firstDay = Self.firstDay(of: history, before: day)
     let first = min(state.countedThrough.map { $0 + 1 } ?? firstDay, day)
@@ -534,6 +572,10 @@ public final class DayRunner {
         : step(day: current, values: values, state: &state, start: start, check: false)
       for badge in unlocked {
         unlocks.append((badge, current))
+      }
+      // A day a freeze covered is the streak's latest protected day once counted.
+      for streak in freezing where state.streaks[streak].lastProtected == current {
+        protected[streak].append(current)
       }
       current += 1
     }

@@ -52,10 +52,12 @@ extension StreakState {
   /// began; a streak with freezes (`earnEvery` > 0) earns one every `earnEvery` counted days,
   /// at most `maxFreezes` held. The bytecode's `consecutive` step and generated days
   /// (`CompiledDay`) both count through here.
+  /// With `maxDays` the streak stops at that many days (an app that keeps only its last
+  /// `maxDays` days of activity cannot count further back).
   @inlinable @inline(__always)
-  public mutating func count(on day: Int, earnEvery: Int, maxFreezes: Int) {
+  public mutating func count(on day: Int, earnEvery: Int, maxFreezes: Int, maxDays: Int = .max) {
     if current == 0 { runStart = day }
-    current = Arithmetic.add(current, 1)
+    current = Swift.min(maxDays, Arithmetic.add(current, 1))
     if current > best { best = current }
     if earnEvery > 0 {
       progress += 1
@@ -67,15 +69,16 @@ extension StreakState {
   }
 
   /// A day that breaks a consecutive streak: a freeze is used up (the day is protected), or
-  /// the streak goes back to 0 (and its run has no start).
+  /// the streak goes back to 0 (and its run has no start). The counted days towards the next
+  /// freeze start again, unless `keepsProgress` (freezes earned by counted days overall).
   @inlinable @inline(__always)
-  public mutating func breakOrProtect(on day: Int) {
+  public mutating func breakOrProtect(on day: Int, keepsProgress: Bool = false) {
     if freezes > 0 {
       freezes -= 1
       protectedDay = day
     } else {
       current = 0
-      progress = 0
+      if !keepsProgress { progress = 0 }
       runStart = Self.noDay
     }
   }

@@ -343,7 +343,12 @@ public struct UserState: Sendable {
     }
 
     for (text, digest) in object["records"] as? [String: Any] ?? [:] {
-      guard let day = try? CalendarDay(text), let digest = digest as? String else {
+      guard let digest = digest as? String else { throw fail("'records' is malformed") }
+      guard let day = try? CalendarDay(text) else {
+        // A day before 1900 was written by versions that let the window of a user's first
+        // days reach back past the years the engine handles: no record can be there.
+        let first = CalendarDay.years.lowerBound
+        if text.hasPrefix("\(first - 1)-"), (try? CalendarDay("\(first)" + text.dropFirst(4))) != nil { continue }
         throw fail("'records' is malformed")
       }
       state.digests[day.number] = digest

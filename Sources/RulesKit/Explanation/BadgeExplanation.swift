@@ -14,13 +14,13 @@ public enum BadgeExplanation {
     _ = CheckRunner.check(evaluator, history: history, date: date, state: &state)
     evaluator.completeMetrics()
 
-    var lines = ["\(badge.badge.id) “\(badge.badge.name)” on \(date)"]
+    var lines = ["\(badge.badge.id) “\(Bidi.isolated(badge.badge.name))” on \(date)"]
     if let day = state.unlocked[index] {
       lines[0] += ": unlocked on \(CalendarDay(number: day))"
     } else {
       lines[0] += ": locked"
     }
-    if let description = badge.badge.description { lines.append("  \(description)") }
+    if let description = badge.badge.description { lines.append("  \(Bidi.isolated(description))") }
     lines.append("  when: \(badge.badge.when.text)")
     for line in CriterionExplainer(program: program, frame: evaluator.frame).explain(
       badge.when, source: badge.badge.when.text)

@@ -38,29 +38,29 @@ public struct CatalogListing {
           [
             "day \(milestone.day)", milestone.id,
             [milestone.display["name"], milestone.display["title"], milestone.display["meaning"]]
-              .compactMap { $0 }.joined(separator: " — "),
+              .compactMap { $0 }.map(Bidi.isolated).joined(separator: " — "),
             milestone.tags.isEmpty ? "" : "[" + milestone.tags.joined(separator: ", ") + "]",
           ]
         }
       case "badges":
         rows = catalog.badges.filter { keep($0.tags) }.map { badge in
-          [badge.id, badge.name, badge.when.text, badge.group.map { "(\($0))" } ?? ""]
+          [badge.id, Bidi.isolated(badge.name), badge.when.text, badge.group.map { "(\($0))" } ?? ""]
         }
       case "quotes":
         rows = (catalog.quotes?.quotes ?? []).filter { keep($0.tags) }.map { quote in
-          [quote.id, quote.text + (quote.source.map { " — \($0)" } ?? "")]
+          [quote.id, Bidi.isolated(quote.text) + (quote.source.map { " — \(Bidi.isolated($0))" } ?? "")]
         }
       default:
         rows = catalog.messages.filter { keep($0.tags) }.map { message in
-          [message.id, message.when?.text ?? "(always)", message.title?.text ?? ""]
+          [message.id, message.when?.text ?? "(always)", Bidi.isolated(message.title?.text ?? "")]
         }
       }
       if !lines.isEmpty { lines.append("") }
       lines.append("\(kind.prefix(1).uppercased())\(kind.dropFirst()) (\(rows.count))")
-      let widths = (0..<(rows.first?.count ?? 0)).map { column in rows.map { $0[column].count }.max() ?? 0 }
+      let widths = (0..<(rows.first?.count ?? 0)).map { column in rows.map { Bidi.width($0[column]) }.max() ?? 0 }
       for row in rows {
         let cells = row.enumerated().map { column, cell in
-          column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
+          column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - Bidi.width(cell))
         }
         var line = "  " + cells.joined(separator: "  ")
         while line.last == " " { line.removeLast() }

@@ -12,13 +12,16 @@ public struct EvaluationText: Sendable {
   }
 
   private func badgeName(_ id: String) -> String {
-    catalog.badges.first { $0.badge.id == id }?.badge.name ?? id
+    Self.isolated(catalog.badges.first { $0.badge.id == id }?.badge.name ?? id)
   }
+
+  /// `text` isolated when it is right-to-left (`Bidi.isolated`).
+  static func isolated(_ text: String) -> String { Bidi.isolated(text) }
 
   /// The evaluation as text, without a final newline.
   public func render(_ evaluation: Evaluation) -> String {
     var lines: [String] = []
-    let title = catalog.catalog.name ?? evaluation.catalog
+    let title = Self.isolated(catalog.catalog.name ?? evaluation.catalog)
     lines.append("\(title) — \(evaluation.user.map { "\($0), " } ?? "")\(evaluation.date)")
 
     if !evaluation.streaks.isEmpty {
@@ -51,7 +54,7 @@ public struct EvaluationText: Sendable {
       lines.append("Milestones (\(streak))")
       func label(_ id: String) -> String {
         guard let milestone = track.milestones.first(where: { $0.id == id }) else { return id }
-        let shown = [milestone.display["name"], milestone.display["title"]].compactMap { $0 }
+        let shown = [milestone.display["name"], milestone.display["title"]].compactMap { $0 }.map(Self.isolated)
         return "\(id) (day \(milestone.day)\(shown.isEmpty ? "" : ", " + shown.joined(separator: " — ")))"
       }
       if let today = evaluation.milestones.today {
@@ -94,20 +97,23 @@ public struct EvaluationText: Sendable {
     if let quote = evaluation.quote {
       lines.append("")
       lines.append("Quote of the day")
-      if let arabic = quote.arabic { lines.append("  \(arabic)") }
-      lines.append("  “\(quote.text)”" + (quote.source.map { " — \($0)" } ?? ""))
+      if let arabic = quote.arabic { lines.append("  \(Self.isolated(arabic))") }
+      // A quote without a text in this language (an Arabic verse read in Arabic) shows its
+      // Arabic once, then its source.
+      let source = quote.source.map { " — \(Self.isolated($0))" } ?? ""
+      lines.append(quote.text.isEmpty ? "  " + source.dropFirst() : "  “\(Self.isolated(quote.text))”" + source)
     }
     if let message = evaluation.message {
       lines.append("")
       lines.append("Message")
       let look = [message.icon, message.color].compactMap { $0 }
       if let title = message.title {
-        lines.append("  \(title)" + (look.isEmpty ? "" : "  [\(look.joined(separator: ", "))]"))
+        lines.append("  \(Self.isolated(title))" + (look.isEmpty ? "" : "  [\(look.joined(separator: ", "))]"))
       } else if !look.isEmpty {
         lines.append("  [\(look.joined(separator: ", "))]")
       }
-      lines.append("  \(message.text)")
-      if let action = message.action { lines.append("  → \(action)") }
+      lines.append("  \(Self.isolated(message.text))")
+      if let action = message.action { lines.append("  → \(Self.isolated(action))") }
     }
     return lines.joined(separator: "\n")
   }

@@ -17,6 +17,8 @@ public struct Expectation: Sendable {
     case streak(name: String, field: StreakField, value: Int)
     /// A streak's `start` or `last_protected` (nil: null).
     case streakDate(name: String, field: String, value: CalendarDay?)
+    /// Exactly the days a freeze covered since the last check (`new_protected`).
+    case streakDates(name: String, value: [CalendarDay])
     case metric(name: String, value: ScalarValue)
     case unlocked(id: String, date: CalendarDay?)
     case new([String])

@@ -146,6 +146,13 @@ public struct ScenarioDecoder {
           add(.streak(name: name, field: field, value: number), value)
         }
       }
+      if let value = pair.value["new_protected"] {
+        var days: [CalendarDay] = []
+        for item in value.items ?? [] {
+          if let day = self.date(item, what: "'new_protected'") { days.append(day) }
+        }
+        if days.count == value.items?.count { add(.streakDates(name: name, value: days), value) }
+      }
       for field in ["start", "last_protected"] {
         guard let value = pair.value[field] else { continue }
         if value.tag == .null {

@@ -94,6 +94,11 @@ public enum ScenarioRunner {
       guard let streak = evaluation.streak(name) else { return "the streak '\(name)' is not reported" }
       let found = field == "start" ? streak.start : streak.lastProtected
       return compare("\(name).\(field)", value, found) { $0?.description ?? "null" }
+    case .streakDates(let name, let value):
+      guard let streak = evaluation.streak(name) else { return "the streak '\(name)' is not reported" }
+      return compare("\(name).new_protected", value, streak.newProtected) {
+        "[" + $0.map(\.description).joined(separator: ", ") + "]"
+      }
     case .metric(let name, let expected):
       guard let found = evaluation.metric(name) else { return "the metric '\(name)' is not reported" }
       return matches(expected, found) ? nil : "\(name): expected \(show(expected)), found \(found.literal)"

@@ -13,6 +13,9 @@ public enum ScenarioSchema {
       KeySchema("freezes", .integer(min: 0), "The freezes held."),
       KeySchema("start", .anything, "The date its current run began (YYYY-MM-DD), or null."),
       KeySchema("last_protected", .anything, "The latest day a freeze covered (YYYY-MM-DD), or null."),
+      KeySchema(
+        "new_protected", .list(.anything),
+        "Exactly the days a freeze covered since the last check (YYYY-MM-DD), in date order."),
     ])
 
   /// What a metric's progress must show.

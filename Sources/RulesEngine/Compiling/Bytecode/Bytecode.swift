@@ -42,6 +42,10 @@ struct Bytecode: Sendable {
     let hasFreezes: Bool
     let earnEvery: Int
     let maxFreezes: Int
+    /// Whether the counted days towards the next freeze are kept when the streak breaks.
+    let keepsProgress: Bool
+    /// The most days the streak counts (`max_days`; `Int.max` for no limit).
+    let maxDays: Int
     /// The evaluated day is final for this streak: it breaks the same day.
     let isFinal: Bool
     let needsStart: Bool
@@ -155,14 +159,18 @@ struct Bytecode: Sendable {
       var hasFreezes = false
       var earnEvery = 0
       var maxFreezes = Int.max
+      var keepsProgress = false
       if case .consecutive(_, _, let freezes?) = streak.kind {
         hasFreezes = true
         earnEvery = freezes.earnEvery
         maxFreezes = freezes.max ?? .max
+        keepsProgress = freezes.overall
       }
       return StreakRule(
         current: fields.current, best: fields.best, freezes: fields.freezes,
-        hasFreezes: hasFreezes, earnEvery: earnEvery, maxFreezes: maxFreezes, isFinal: streak.today == .final,
+        hasFreezes: hasFreezes, earnEvery: earnEvery, maxFreezes: maxFreezes, keepsProgress: keepsProgress,
+        maxDays: streak.maxDays ?? .max,
+        isFinal: streak.today == .final,
         needsStart: streak.needsStart)
     }
     self.commits = commits
