@@ -61,9 +61,11 @@ struct ImportCommand: AsyncParsableCommand {
     abstract: "Load day records into the store (JSON Lines, CSV with a header row, history YAML).",
     discussion: """
       FILE.jsonl: one record a line, {"user": "alice", "date": "2026-01-01", "planned": true, ...}; \
-      a line may also carry the user's "start" and "timezone". FILE.csv: a header row \
-      user,date,INPUT... (optional start and timezone columns); an empty cell is a missing value. \
-      FILE.yaml: a history file as `rules eval` reads it (its `user:` names the user). A record for \
+      a line may also carry the user's "start", "timezone", "timezone_changes" ([{"at": ..., \
+      "timezone": ...}], as a history file gives them) and "calendar". FILE.csv: a header row \
+      user,date,INPUT... (optional start, timezone, timezone_changes (a JSON list) and calendar \
+      columns); an empty cell is a missing value. FILE.yaml: a history file as `rules eval` reads \
+      it (its `user:` names the user; its zone, changes and calendar are the user's). A record for \
       a (user, date) that is stored already is replaced. Any bad line is reported as \
       FILE:LINE: error: ... and nothing is imported (one transaction).
       """)
