@@ -39,9 +39,8 @@ public func fuzzState(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   // A next check, when the state's days are near enough to count (no trap, no error but a
   // user's).
   let next = (state.date ?? (try! CalendarDay("2026-05-01"))) + 1
-  if (try! CalendarDay("2000-01-01"))...(try! CalendarDay("2100-01-01")) ~= next,
-    state.countedThrough.map { next - $0 < 5_000 } ?? true
-  {
+  let near = state.countedThrough.map { counted in next - counted < 5_000 } ?? true
+  if near, (try! CalendarDay("2000-01-01"))...(try! CalendarDay("2100-01-01")) ~= next {
     do {
       _ = try engine.check(user: nil, start: nil, on: next, records: [], state: state)
     } catch {
