@@ -25,6 +25,7 @@ let package = Package(
     .executableTarget(name: "FuzzCatalog", dependencies: ["FuzzSupport"]),
     .executableTarget(name: "FuzzExpression", dependencies: ["FuzzSupport"]),
     .executableTarget(name: "FuzzHistory", dependencies: ["FuzzSupport"]),
+    .executableTarget(name: "FuzzState", dependencies: ["FuzzSupport"]),
     .executableTarget(
       name: "FuzzEval",
       dependencies: ["FuzzSupport", .product(name: "CompiledCatalogs", package: main)]

@@ -224,9 +224,21 @@ struct HTTPAPI: Sendable {
     let user = try user(context)
     var start: CalendarDay?
     var zone: String?
+    var changes: [TimeZoneChange] = []
+    var calendar: String?
     for (key, value) in try await object(request) {
       switch (key, value) {
-      case ("start", .null), ("timezone", .null): continue
+      case ("start", .null), ("timezone", .null), ("timezone_changes", .null), ("calendar", .null): continue
+      case ("timezone_changes", _):
+        switch ZoneHistory.read(value) {
+        case .success(let read): changes = read
+        case .failure(let problem): throw APIError(.badRequest, problem.code, problem.message)
+        }
+      case ("calendar", .string(let text)):
+        guard (try? UserCalendar(named: text)) != nil else {
+          throw APIError(.badRequest, "bad-value", "'calendar': " + UserCalendar.unknownMessage(text))
+        }
+        calendar = text
       case ("start", .string(let text)): start = try day(text)
       case ("timezone", .string(let text)):
         guard TimeZone(identifier: text) != nil else {
@@ -235,13 +247,15 @@ struct HTTPAPI: Sendable {
             "'\(text)' is not a time zone; use an IANA name such as Europe/Berlin or America/New_York")
         }
         zone = text
-      case ("start", _), ("timezone", _):
+      case ("start", _), ("timezone", _), ("calendar", _):
         throw APIError(.badRequest, "bad-value", "'\(key)' must be a string; found \(value.kindDescription)")
       default:
-        throw APIError(.badRequest, "unknown-field", "unknown field '\(key)'; the body may hold start and timezone")
+        throw APIError(
+          .badRequest, "unknown-field",
+          "unknown field '\(key)'; the body may hold start, timezone, timezone_changes and calendar")
       }
     }
-    let info = ImportUser(user: user, start: start, timeZone: zone)
+    let info = ImportUser(user: user, start: start, timeZone: zone, timeZoneChanges: changes, calendar: calendar)
     try await stored {
       try await store.withLockedUser(catalog: catalog.id, user: user, put: nil, info: info, allDays: false) { _ in
         (nil, ())
@@ -251,6 +265,14 @@ struct HTTPAPI: Sendable {
       JSONInput.object([
         ("catalog", .string(catalog.id)), ("user", .string(user)),
         ("start", start.map { .string($0.description) } ?? .null), ("timezone", zone.map(JSONInput.string) ?? .null),
+        (
+          "timezone_changes",
+          .array(
+            changes.map {
+              .object([("at", .string(TimeZoneChange.text($0.at))), ("timezone", .string($0.zone.identifier))])
+            })
+        ),
+        ("calendar", calendar.map(JSONInput.string) ?? .null),
       ]).serialized)
   }
 
@@ -268,7 +290,7 @@ struct HTTPAPI: Sendable {
     }
     let check = try await stored {
       try await store.evaluateLocked(
-        catalog: catalog.id, user: user, put: StoredDay(date: date, record: record)
+        catalog: catalog.id, user: user, put: StoredDay(date: date, record: record, encoded: catalog.encoded(record))
       ) { loaded in
         guard let loaded else { throw StoreError("the user \(user) was not stored") }
         return try UserEvaluation.run(loaded, catalog: catalog, on: date, locale: locale)
@@ -283,13 +305,13 @@ struct HTTPAPI: Sendable {
     let user = try user(context)
     let asked = try request.uri.queryParameters.get("date").map { try day(String($0)) }
     let locale = try Self.locale(request, catalog: catalog)
+    // Read only, taking no lock: what the user has as of the date; the batch and PUT save states.
     let check: UserCheck? = try await stored {
-      try await store.evaluateLocked(catalog: catalog.id, user: user) { loaded in
-        guard let loaded, loaded.state != nil || !loaded.days.isEmpty else { return (nil, nil) }
-        // Read only: what the user has as of the date; the batch and PUT save states.
+      try await store.evaluateReading(catalog: catalog.id, user: user) { loaded in
+        guard let loaded, loaded.state != nil || !loaded.days.isEmpty else { return nil }
         let (_, check) = try UserEvaluation.run(
           loaded, catalog: catalog, on: UserEvaluation.day(asked, for: loaded), locale: locale)
-        return (nil, check)
+        return check
       }
     }
     guard let check else {
@@ -329,7 +351,7 @@ struct HTTPAPI: Sendable {
       try await store.withLockedUser(catalog: catalog.id, user: user, put: nil, info: nil, allDays: true) { loaded in
         guard var loaded, loaded.state != nil || !loaded.days.isEmpty else { return (nil, nil) }
         let date = asked ?? loaded.stateDate ?? UserEvaluation.day(nil, for: loaded)
-        if let state = loaded.state, (try? UserState(json: state, for: catalog.engine)) == nil { loaded.state = nil }
+        if let state = loaded.state, (try? StoreCatalog.state(state, for: catalog.engine)) == nil { loaded.state = nil }
         loaded.rebuild = true
         let (saved, check) = try UserEvaluation.run(loaded, catalog: catalog, on: date, locale: locale)
         return (saved, check)

@@ -61,9 +61,11 @@ struct ImportCommand: AsyncParsableCommand {
     abstract: "Load day records into the store (JSON Lines, CSV with a header row, history YAML).",
     discussion: """
       FILE.jsonl: one record a line, {"user": "alice", "date": "2026-01-01", "planned": true, ...}; \
-      a line may also carry the user's "start" and "timezone". FILE.csv: a header row \
-      user,date,INPUT... (optional start and timezone columns); an empty cell is a missing value. \
-      FILE.yaml: a history file as `rules eval` reads it (its `user:` names the user). A record for \
+      a line may also carry the user's "start", "timezone", "timezone_changes" ([{"at": ..., \
+      "timezone": ...}], as a history file gives them) and "calendar". FILE.csv: a header row \
+      user,date,INPUT... (optional start, timezone, timezone_changes (a JSON list) and calendar \
+      columns); an empty cell is a missing value. FILE.yaml: a history file as `rules eval` reads \
+      it (its `user:` names the user; its zone, changes and calendar are the user's). A record for \
       a (user, date) that is stored already is replaced. Any bad line is reported as \
       FILE:LINE: error: ... and nothing is imported (one transaction).
       """)
@@ -212,16 +214,16 @@ struct EvalCommand: AsyncParsableCommand {
     let asked = try parseDay(date, option: "--date")
     let check: UserCheck?
     do {
-      check = try await opened.withLockedUser(
-        catalog: catalog.id, user: user, put: nil, info: nil, allDays: true
-      ) { loaded in
-        guard var loaded, !loaded.days.isEmpty else { return (nil, nil) }
+      // A read-only transaction: no lock taken.
+      let read = try await opened.readUser(catalog: catalog.id, user: user, allDays: true)
+      if var loaded = read, !loaded.days.isEmpty {
         // As `rules eval` without --state: every record, no saved state.
         loaded.state = nil
         loaded.stateDate = nil
         loaded.rebuild = false
-        let (_, check) = try UserEvaluation.run(loaded, catalog: catalog, on: UserEvaluation.day(asked, for: loaded))
-        return (nil, check)
+        (_, check) = try UserEvaluation.run(loaded, catalog: catalog, on: UserEvaluation.day(asked, for: loaded))
+      } else {
+        check = nil
       }
     } catch {
       printError("error: \(error)")

@@ -3,10 +3,12 @@ import RulesEngine
 
 /// One user's evaluation as the batch, the server and `rules-server eval` make it.
 public enum UserEvaluation {
-  /// The day to evaluate: the one asked for, or today in the user's time zone (UTC without one).
+  /// The day to evaluate: the one asked for, or today in the user's time zone now (after
+  /// their time zone changes; UTC without one).
   public static func day(_ asked: CalendarDay?, for user: LoadedUser?) -> CalendarDay {
     if let asked { return asked }
-    return CalendarDay.today(in: user?.zone ?? TimeZone(identifier: "UTC")!)
+    let zone = user.flatMap { TimeZoneChange.zone(at: Date(), $0.timeZoneChanges, initial: $0.zone) }
+    return CalendarDay.today(in: zone ?? TimeZone(identifier: "UTC")!)
   }
 
   /// Evaluates `user` as of `date` from the saved state and the uncounted days; the state to
@@ -19,10 +21,11 @@ public enum UserEvaluation {
     if !user.allDays, let stateDate = user.stateDate, date < stateDate { throw NeedsAllDays() }
     let check = try catalog.check(
       user: user.user, start: user.start, timeZone: user.zone, on: date, days: user.days, state: user.state,
-      rebuild: user.rebuild, locale: locale)
+      rebuild: user.rebuild, locale: locale, timeZoneChanges: user.timeZoneChanges, calendar: user.calendar)
     let saved = check.state.map {
       SavedCheck(
-        user: user.user, revision: user.revision, state: $0, stateDate: date, new: check.new, rebuilt: user.rebuild)
+        user: user.user, revision: user.revision, state: $0, stateDate: date, new: check.new, rebuilt: user.rebuild,
+        catalogVersion: catalog.version)
     }
     return (saved, check)
   }

@@ -139,7 +139,7 @@ public struct Importer {
       var inputs: [(String, JSONInput)] = []
       for (key, value) in pairs {
         switch key {
-        case "user", "date", "start", "timezone": fields[key] = value
+        case "user", "date", "start", "timezone", "timezone_changes", "calendar": fields[key] = value
         default: inputs.append((key, value))
         }
       }
@@ -153,16 +153,20 @@ public struct Importer {
         return .some(text)
       }
       guard let user = text("user"), let date = text("date"), let start = text("start"),
-        let zone = text("timezone")
+        let zone = text("timezone"), let calendar = text("calendar")
       else { continue }
+      let changes = fields["timezone_changes"].flatMap { $0 == .null ? nil : $0 }
       add(
-        at: at, user: user, date: date, start: start, timeZone: zone, inputs: inputs)
+        at: at, user: user, date: date, start: start, timeZone: zone, inputs: inputs, timeZoneChanges: changes,
+        calendar: calendar)
     }
   }
 
   private mutating func readCSV(_ data: Data, file: String) {
     var header: [String]?
     var columns: (user: Int, date: Int, start: Int?, zone: Int?) = (0, 0, nil, nil)
+    // The user's time zone changes (a cell holds their JSON list) and calendar.
+    var userColumns: (changes: Int?, calendar: Int?) = (nil, nil)
     for (number, line) in lines(data, file: file) {
       let at = "\(file):\(number)"
       if header == nil && line.isEmpty { continue }
@@ -182,7 +186,9 @@ public struct Importer {
           if !known.insert(name).inserted {
             report("\(at): error: the column '\(name)' appears twice")
             bad = true
-          } else if !["user", "date", "start", "timezone"].contains(name), !catalog.schema.has(name) {
+          } else if !["user", "date", "start", "timezone", "timezone_changes", "calendar"].contains(name),
+            !catalog.schema.has(name)
+          {
             report(
               "\(at): error: unknown input '\(name)'"
                 + Suggestion.hint(for: name, in: catalog.schema.inputs.map(\.name)))
@@ -192,6 +198,7 @@ public struct Importer {
         if bad { return }
         header = cells
         columns = (user, date, cells.firstIndex(of: "start"), cells.firstIndex(of: "timezone"))
+        userColumns = (cells.firstIndex(of: "timezone_changes"), cells.firstIndex(of: "calendar"))
         continue
       }
       if line.isEmpty { continue }
@@ -201,12 +208,26 @@ public struct Importer {
       }
       var inputs: [(String, JSONInput)] = []
       for (index, name) in names.enumerated()
-      where index != columns.user && index != columns.date && index != columns.start && index != columns.zone {
+      where index != columns.user && index != columns.date && index != columns.start && index != columns.zone
+        && index != userColumns.changes && index != userColumns.calendar
+      {
         inputs.append((name, catalog.schema.value(csv: cells[index], for: name) ?? .null))
       }
       let start = columns.start.map { cells[$0] }.flatMap { $0.isEmpty ? nil : $0 }
       let zone = columns.zone.map { cells[$0] }.flatMap { $0.isEmpty ? nil : $0 }
-      add(at: at, user: cells[columns.user], date: cells[columns.date], start: start, timeZone: zone, inputs: inputs)
+      let calendar = userColumns.calendar.map { cells[$0] }.flatMap { $0.isEmpty ? nil : $0 }
+      var changes: JSONInput?
+      if let column = userColumns.changes, !cells[column].isEmpty {
+        do {
+          changes = try JSONReader.parse(cells[column].utf8)
+        } catch {
+          report("\(at): error: 'timezone_changes': \(error.message)")
+          continue
+        }
+      }
+      add(
+        at: at, user: cells[columns.user], date: cells[columns.date], start: start, timeZone: zone, inputs: inputs,
+        timeZoneChanges: changes, calendar: calendar)
     }
     if header == nil { report("\(file):1: error: the file has no header row (user,date,INPUT...)") }
   }
@@ -267,7 +288,10 @@ public struct Importer {
       return
     }
     let inputs = catalog.schema.inputs
-    noteUser(ImportUser(user: user, start: history.start, timeZone: history.timeZone?.identifier))
+    noteUser(
+      ImportUser(
+        user: user, start: history.start, timeZone: history.timeZone?.identifier,
+        timeZoneChanges: history.timeZoneChanges, calendar: history.calendar.name))
     for record in history.records {
       var pairs: [(String, JSONInput)] = []
       for (index, input) in inputs.enumerated() {
@@ -288,7 +312,8 @@ public struct Importer {
 
   /// Checks one line's fields and values, and keeps the record (or reports every problem).
   private mutating func add(
-    at: String, user: String?, date: String?, start: String?, timeZone: String?, inputs: [(String, JSONInput)]
+    at: String, user: String?, date: String?, start: String?, timeZone: String?, inputs: [(String, JSONInput)],
+    timeZoneChanges: JSONInput? = nil, calendar: String? = nil
   ) {
     var ok = true
     var checkedUser: String?
@@ -331,6 +356,19 @@ public struct Importer {
         "\(at): error: '\(timeZone)' is not a time zone; use an IANA name such as Europe/Berlin or America/New_York")
       ok = false
     }
+    var changes: [TimeZoneChange]?
+    if let timeZoneChanges {
+      switch ZoneHistory.read(timeZoneChanges) {
+      case .success(let read): changes = read
+      case .failure(let problem):
+        report("\(at): error: \(problem.message)")
+        ok = false
+      }
+    }
+    if let calendar, (try? UserCalendar(named: calendar)) == nil {
+      report("\(at): error: 'calendar': \(UserCalendar.unknownMessage(calendar))")
+      ok = false
+    }
     var text = ""
     switch catalog.schema.record(inputs) {
     case .success(let record): text = record
@@ -339,8 +377,10 @@ public struct Importer {
       ok = false
     }
     guard ok, let checkedUser, let day else { return }
-    if startDay != nil || timeZone != nil {
-      noteUser(ImportUser(user: checkedUser, start: startDay, timeZone: timeZone))
+    if startDay != nil || timeZone != nil || changes != nil || calendar != nil {
+      noteUser(
+        ImportUser(
+          user: checkedUser, start: startDay, timeZone: timeZone, timeZoneChanges: changes, calendar: calendar))
     }
     remember(at: at, user: checkedUser, date: day, record: text)
   }
@@ -349,6 +389,8 @@ public struct Importer {
     if let index = userIndex[user.user] {
       if let start = user.start { users[index].start = start }
       if let zone = user.timeZone { users[index].timeZone = zone }
+      if let changes = user.timeZoneChanges { users[index].timeZoneChanges = changes }
+      if let calendar = user.calendar { users[index].calendar = calendar }
     } else {
       userIndex[user.user] = users.count
       users.append(user)
@@ -362,6 +404,6 @@ public struct Importer {
       return
     }
     seen[key] = at
-    records.append(ImportRecord(user: user, date: date, record: record))
+    records.append(ImportRecord(user: user, date: date, record: record, encoded: catalog.encoded(record)))
   }
 }

@@ -178,27 +178,37 @@ public final class PostgresStore: RulesStore {
       }
       var changedFrom: [String: String] = [:]
       for user in users {
+        let changes = user.timeZoneChanges != nil
         let rows = try await connection.query(
           """
           UPDATE users SET start = COALESCE(\(user.start?.description), start),
-            timezone = COALESCE(\(user.timeZone), timezone)
+            timezone = COALESCE(\(user.timeZone), timezone),
+            timezone_changes = CASE WHEN \(changes) THEN \(user.timeZoneChangesText) ELSE timezone_changes END,
+            calendar = COALESCE(\(user.calendar), calendar)
           WHERE catalog = \(catalog) AND user_id = \(user.user)
             AND (start IS DISTINCT FROM COALESCE(\(user.start?.description), start)
-              OR timezone IS DISTINCT FROM COALESCE(\(user.timeZone), timezone))
+              OR timezone IS DISTINCT FROM COALESCE(\(user.timeZone), timezone)
+              OR (\(changes) AND timezone_changes IS DISTINCT FROM \(user.timeZoneChangesText))
+              OR calendar IS DISTINCT FROM COALESCE(\(user.calendar), calendar))
           RETURNING user_id
           """, logger: logger)
-        for try await _ in rows where user.start != nil { changedFrom[user.user] = "0000-00-00" }
+        for try await _ in rows where user.start != nil || changes || user.timeZone != nil {
+          changedFrom[user.user] = "0000-00-00"
+        }
       }
       for start in stride(from: 0, to: records.count, by: Self.importChunk) {
         let slice = records[start..<min(start + Self.importChunk, records.count)]
         let ids = slice.map(\.user)
         let dates = slice.map(\.date.description)
         let texts = slice.map(\.record)
+        // An empty value for a record with no encoded form (NULLIF makes it NULL).
+        let encoded = slice.map { ByteBuffer(bytes: $0.encoded ?? Data()) }
         let rows = try await connection.query(
           """
-          INSERT INTO days (catalog, user_id, date, record)
-          SELECT \(catalog), u, d, r FROM unnest(\(ids)::text[], \(dates)::text[], \(texts)::text[]) AS t(u, d, r)
-          ON CONFLICT (catalog, user_id, date) DO UPDATE SET record = excluded.record
+          INSERT INTO days (catalog, user_id, date, record, encoded)
+          SELECT \(catalog), u, d, r, NULLIF(e, ''::bytea)
+          FROM unnest(\(ids)::text[], \(dates)::text[], \(texts)::text[], \(encoded)::bytea[]) AS t(u, d, r, e)
+          ON CONFLICT (catalog, user_id, date) DO UPDATE SET record = excluded.record, encoded = excluded.encoded
           WHERE days.record IS DISTINCT FROM excluded.record
           RETURNING user_id, date
           """, logger: logger)
@@ -248,32 +258,45 @@ public final class PostgresStore: RulesStore {
     var users: [String: LoadedUser] = [:]
     let rows = try await connection.query(
       """
-      SELECT u.user_id, u.start, u.timezone, u.revision, u.rebuild, s.state, s.date FROM users u
+      SELECT u.user_id, u.start, u.timezone, u.revision, u.rebuild, s.state, s.date, u.timezone_changes, u.calendar
+      FROM users u
       LEFT JOIN states s ON s.catalog = u.catalog AND s.user_id = u.user_id
       WHERE u.catalog = \(catalog) AND u.user_id = ANY(\(ids)::text[])
       """, logger: logger)
-    for try await (id, start, zone, revision, rebuild, state, date) in rows.decode(
-      (String, String?, String?, Int64, Bool, String?, String?).self)
+    for try await (id, start, zone, revision, rebuild, state, date, changes, calendar) in rows.decode(
+      (String, String?, String?, Int64, Bool, ByteBuffer?, String?, String?, String?).self)
     {
-      users[id] = LoadedUser(
+      var user = LoadedUser(
         user: id, start: start.flatMap(CalendarDay.parsed), timeZone: zone, revision: revision, rebuild: rebuild,
-        state: state.map { Data($0.utf8) }, stateDate: date.flatMap(CalendarDay.parsed), days: [],
+        state: state.map { Data($0.readableBytesView) }, stateDate: date.flatMap(CalendarDay.parsed), days: [],
         allDays: allDays || rebuild || state == nil)
+      user.timeZoneChanges = ZoneHistory.parse(changes)
+      user.calendar = calendar.flatMap { try? UserCalendar(named: $0) } ?? .gregorian
+      users[id] = user
     }
     let days = try await connection.query(
       """
-      SELECT d.user_id, d.date, d.record FROM days d
+      SELECT d.user_id, d.date, d.record, d.encoded FROM days d
       JOIN users u ON u.catalog = d.catalog AND u.user_id = d.user_id
       LEFT JOIN states s ON s.catalog = d.catalog AND s.user_id = d.user_id
       WHERE d.catalog = \(catalog) AND d.user_id = ANY(\(ids)::text[])
         AND (\(allDays) OR s.date IS NULL OR u.rebuild OR d.date >= s.date)
       ORDER BY d.user_id, d.date
       """, logger: logger)
-    for try await (id, date, record) in days.decode((String, String, String).self) {
+    for try await (id, date, record, encoded) in days.decode((String, String, String, ByteBuffer?).self) {
       guard let day = CalendarDay.parsed(date) else { continue }
-      users[id]?.days.append(StoredDay(date: day, record: record))
+      users[id]?.days.append(
+        StoredDay(date: day, record: record, encoded: encoded.map { Data($0.readableBytesView) }))
     }
     return ids.compactMap { users[$0] }
+  }
+
+  public func readUser(catalog: String, user: String, allDays: Bool) async throws -> LoadedUser? {
+    // A read-only transaction: no row lock, never waits for a writer.
+    try await transaction { connection in
+      try await connection.query("SET TRANSACTION READ ONLY", logger: logger)
+      return try await Self.load(connection, catalog: catalog, ids: [user], allDays: allDays, logger: logger).first
+    }
   }
 
   public func save(catalog: String, checks: [SavedCheck]) async throws -> Set<String> {
@@ -302,16 +325,18 @@ public final class PostgresStore: RulesStore {
       """
       INSERT INTO states (catalog, user_id, date, state)
       SELECT \(catalog), u, d, s FROM unnest(\(kept.map(\.user))::text[], \(kept.map(\.stateDate.description))::text[],
-        \(kept.map { String(decoding: $0.state, as: UTF8.self) })::text[]) AS t(u, d, s)
+        \(kept.map { ByteBuffer(bytes: $0.state) })::bytea[]) AS t(u, d, s)
       ON CONFLICT (catalog, user_id) DO UPDATE SET date = excluded.date, state = excluded.state
       """, logger: logger)
     let unlocks = kept.flatMap { check in check.new.map { (check.user, $0) } }
+    // One catalog, one version: every check of a save has the same.
+    let version = kept.first?.catalogVersion
     if !unlocks.isEmpty {
       try await connection.query(
         """
-        INSERT INTO unlocks (catalog, user_id, badge, date)
-        SELECT \(catalog), u, b, d FROM unnest(\(unlocks.map(\.0))::text[], \(unlocks.map(\.1.badge))::text[],
-          \(unlocks.map(\.1.date.description))::text[]) AS t(u, b, d)
+        INSERT INTO unlocks (catalog, user_id, badge, date, catalog_version)
+        SELECT \(catalog), u, b, d, \(version)::integer FROM unnest(\(unlocks.map(\.0))::text[],
+          \(unlocks.map(\.1.badge))::text[], \(unlocks.map(\.1.date.description))::text[]) AS t(u, b, d)
         ON CONFLICT (catalog, user_id, badge) DO NOTHING
         """, logger: logger)
     }
@@ -334,18 +359,24 @@ public final class PostgresStore: RulesStore {
       if let info {
         try await connection.query(
           """
-          UPDATE users SET start = \(info.start?.description), timezone = \(info.timeZone), revision = revision + 1,
-            rebuild = rebuild OR (start IS DISTINCT FROM \(info.start?.description) AND EXISTS (SELECT 1 FROM states s
-              WHERE s.catalog = users.catalog AND s.user_id = users.user_id))
+          UPDATE users SET start = \(info.start?.description), timezone = \(info.timeZone),
+            timezone_changes = \(info.timeZoneChangesText), calendar = \(info.calendar), revision = revision + 1,
+            rebuild = rebuild OR ((start IS DISTINCT FROM \(info.start?.description)
+                OR timezone IS DISTINCT FROM \(info.timeZone)
+                OR timezone_changes IS DISTINCT FROM \(info.timeZoneChangesText))
+              AND EXISTS (SELECT 1 FROM states s WHERE s.catalog = users.catalog AND s.user_id = users.user_id))
           WHERE catalog = \(catalog) AND user_id = \(user)
-            AND (start IS DISTINCT FROM \(info.start?.description) OR timezone IS DISTINCT FROM \(info.timeZone))
+            AND (start IS DISTINCT FROM \(info.start?.description) OR timezone IS DISTINCT FROM \(info.timeZone)
+              OR timezone_changes IS DISTINCT FROM \(info.timeZoneChangesText)
+              OR calendar IS DISTINCT FROM \(info.calendar))
           """, logger: logger)
       }
       if let day {
         let rows = try await connection.query(
           """
-          INSERT INTO days (catalog, user_id, date, record) VALUES (\(catalog), \(user), \(day.date.description), \(day.record))
-          ON CONFLICT (catalog, user_id, date) DO UPDATE SET record = excluded.record
+          INSERT INTO days (catalog, user_id, date, record, encoded)
+          VALUES (\(catalog), \(user), \(day.date.description), \(day.record), \(day.encoded.map { ByteBuffer(bytes: $0) }))
+          ON CONFLICT (catalog, user_id, date) DO UPDATE SET record = excluded.record, encoded = excluded.encoded
           WHERE days.record IS DISTINCT FROM excluded.record
           RETURNING 1
           """, logger: logger)

@@ -4,9 +4,10 @@ import RulesEngine
 
 /// The embedded store: one SQLite file (WAL), read and written with GRDB. Writers take
 /// SQLite's write lock at the start of their transaction (BEGIN IMMEDIATE), so requests for
-/// one user, from one process or several, are serialized.
+/// one user, from one process or several, are serialized; readers (a pool of reader
+/// connections) read a snapshot beside them and never wait for the write lock.
 public final class SQLiteStore: RulesStore {
-  let queue: DatabaseQueue
+  let queue: DatabasePool
   public let description: String
 
   public init(path: String) throws {
@@ -15,7 +16,7 @@ public final class SQLiteStore: RulesStore {
     configuration.journalMode = .wal
     configuration.label = "rules-store"
     do {
-      queue = try DatabaseQueue(path: path, configuration: configuration)
+      queue = try DatabasePool(path: path, configuration: configuration)
     } catch {
       throw StoreError("cannot open the SQLite store \(path): \(Self.message(error))")
     }
@@ -68,29 +69,38 @@ public final class SQLiteStore: RulesStore {
         var changedFrom: [String: CalendarDay] = [:]
         let setInfo = try db.cachedStatement(
           sql: """
-            INSERT INTO users (catalog, user_id, start, timezone) VALUES (?, ?, ?, ?)
+            INSERT INTO users (catalog, user_id, start, timezone, timezone_changes, calendar) VALUES (?, ?, ?, ?, ?, ?)
             ON CONFLICT (catalog, user_id) DO UPDATE SET
               start = COALESCE(excluded.start, users.start),
-              timezone = COALESCE(excluded.timezone, users.timezone)
+              timezone = COALESCE(excluded.timezone, users.timezone),
+              timezone_changes = CASE WHEN ? THEN excluded.timezone_changes ELSE users.timezone_changes END,
+              calendar = COALESCE(excluded.calendar, users.calendar)
             WHERE users.start IS NOT COALESCE(excluded.start, users.start)
               OR users.timezone IS NOT COALESCE(excluded.timezone, users.timezone)
+              OR (? AND users.timezone_changes IS NOT excluded.timezone_changes)
+              OR users.calendar IS NOT COALESCE(excluded.calendar, users.calendar)
             """)
         for user in users {
           distinct.insert(user.user)
-          try setInfo.execute(arguments: [catalog, user.user, user.start?.description, user.timeZone])
-          // A new start changes elapsed streaks from the first day: count again.
-          if db.changesCount > 0, user.start != nil {
+          let changes = user.timeZoneChanges != nil
+          try setInfo.execute(arguments: [
+            catalog, user.user, user.start?.description, user.timeZone, user.timeZoneChangesText, user.calendar,
+            changes,
+            changes,
+          ])
+          // A new start (or time zone history) changes the days counted from the first: count again.
+          if db.changesCount > 0, user.start != nil || changes || user.timeZone != nil {
             changedFrom[user.user] = CalendarDay(number: Int.min / 4)
           }
         }
         let upsert = try db.cachedStatement(
           sql: """
-            INSERT INTO days (catalog, user_id, date, record) VALUES (?, ?, ?, ?)
-            ON CONFLICT (catalog, user_id, date) DO UPDATE SET record = excluded.record
+            INSERT INTO days (catalog, user_id, date, record, encoded) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (catalog, user_id, date) DO UPDATE SET record = excluded.record, encoded = excluded.encoded
             WHERE days.record IS NOT excluded.record
             """)
         for record in records {
-          try upsert.execute(arguments: [catalog, record.user, record.date.description, record.record])
+          try upsert.execute(arguments: [catalog, record.user, record.date.description, record.record, record.encoded])
           if db.changesCount > 0 {
             summary.changed += 1
             if let earlier = changedFrom[record.user], earlier <= record.date { continue }
@@ -131,27 +141,36 @@ public final class SQLiteStore: RulesStore {
     let row = try Row.fetchOne(
       db.cachedStatement(
         sql: """
-          SELECT u.start, u.timezone, u.revision, u.rebuild, s.state, s.date FROM users u
+          SELECT u.start, u.timezone, u.revision, u.rebuild, s.state, s.date, u.timezone_changes, u.calendar
+          FROM users u
           LEFT JOIN states s ON s.catalog = u.catalog AND s.user_id = u.user_id
           WHERE u.catalog = ? AND u.user_id = ?
           """), arguments: [catalog, user])
     guard let row else { return nil }
-    let stateText: String? = row[4]
+    let state: Data? = row[4]
     let stateDate = (row[5] as String?).flatMap(CalendarDay.parsed)
     let rebuild: Bool = row[3]
-    let all = allDays || rebuild || stateText == nil
+    let all = allDays || rebuild || state == nil
     let days = try Row.fetchCursor(
       db.cachedStatement(
-        sql: "SELECT date, record FROM days WHERE catalog = ? AND user_id = ? AND date >= ? ORDER BY date"),
+        sql: "SELECT date, record, encoded FROM days WHERE catalog = ? AND user_id = ? AND date >= ? ORDER BY date"),
       arguments: [catalog, user, all ? "" : stateDate?.description ?? ""])
     var stored: [StoredDay] = []
     while let day = try days.next() {
       guard let date = CalendarDay.parsed(day[0] as String) else { continue }
-      stored.append(StoredDay(date: date, record: day[1]))
+      stored.append(StoredDay(date: date, record: day[1], encoded: day[2]))
     }
-    return LoadedUser(
+    var loaded = LoadedUser(
       user: user, start: (row[0] as String?).flatMap(CalendarDay.parsed), timeZone: row[1], revision: row[2],
-      rebuild: rebuild, state: stateText.map { Data($0.utf8) }, stateDate: stateDate, days: stored, allDays: all)
+      rebuild: rebuild, state: state, stateDate: stateDate, days: stored, allDays: all)
+    loaded.timeZoneChanges = ZoneHistory.parse(row[6])
+    loaded.calendar = (row[7] as String?).flatMap { try? UserCalendar(named: $0) } ?? .gregorian
+    return loaded
+  }
+
+  public func readUser(catalog: String, user: String, allDays: Bool) async throws -> LoadedUser? {
+    // A read transaction: a reader of the WAL, which never takes or waits for the write lock.
+    try await queue.read { db in try Self.load(db, catalog: catalog, user: user, allDays: allDays) }
   }
 
   public func save(catalog: String, checks: [SavedCheck]) async throws -> Set<String> {
@@ -179,16 +198,14 @@ public final class SQLiteStore: RulesStore {
         INSERT INTO states (catalog, user_id, date, state) VALUES (?, ?, ?, ?)
         ON CONFLICT (catalog, user_id) DO UPDATE SET date = excluded.date, state = excluded.state
         """
-    ).execute(arguments: [
-      catalog, check.user, check.stateDate.description, String(decoding: check.state, as: UTF8.self),
-    ])
+    ).execute(arguments: [catalog, check.user, check.stateDate.description, check.state])
     let unlock = try db.cachedStatement(
       sql: """
-        INSERT INTO unlocks (catalog, user_id, badge, date) VALUES (?, ?, ?, ?)
+        INSERT INTO unlocks (catalog, user_id, badge, date, catalog_version) VALUES (?, ?, ?, ?, ?)
         ON CONFLICT (catalog, user_id, badge) DO NOTHING
         """)
     for new in check.new {
-      try unlock.execute(arguments: [catalog, check.user, new.badge, new.date.description])
+      try unlock.execute(arguments: [catalog, check.user, new.badge, new.date.description, check.catalogVersion])
     }
     return true
   }
@@ -208,23 +225,25 @@ public final class SQLiteStore: RulesStore {
         if let info {
           try db.execute(
             sql: """
-              UPDATE users SET start = ?, timezone = ?, revision = revision + 1,
-                rebuild = rebuild OR (start IS NOT ? AND EXISTS (SELECT 1 FROM states s
-                  WHERE s.catalog = users.catalog AND s.user_id = users.user_id))
-              WHERE catalog = ? AND user_id = ? AND (start IS NOT ? OR timezone IS NOT ?)
+              UPDATE users SET start = ?, timezone = ?, timezone_changes = ?, calendar = ?, revision = revision + 1,
+                rebuild = rebuild OR ((start IS NOT ? OR timezone IS NOT ? OR timezone_changes IS NOT ?)
+                  AND EXISTS (SELECT 1 FROM states s WHERE s.catalog = users.catalog AND s.user_id = users.user_id))
+              WHERE catalog = ? AND user_id = ?
+                AND (start IS NOT ? OR timezone IS NOT ? OR timezone_changes IS NOT ? OR calendar IS NOT ?)
               """,
             arguments: [
-              info.start?.description, info.timeZone, info.start?.description, catalog, user,
-              info.start?.description, info.timeZone,
+              info.start?.description, info.timeZone, info.timeZoneChangesText, info.calendar,
+              info.start?.description, info.timeZone, info.timeZoneChangesText, catalog, user,
+              info.start?.description, info.timeZone, info.timeZoneChangesText, info.calendar,
             ])
         }
         if let day {
           try db.execute(
             sql: """
-              INSERT INTO days (catalog, user_id, date, record) VALUES (?, ?, ?, ?)
-              ON CONFLICT (catalog, user_id, date) DO UPDATE SET record = excluded.record
+              INSERT INTO days (catalog, user_id, date, record, encoded) VALUES (?, ?, ?, ?, ?)
+              ON CONFLICT (catalog, user_id, date) DO UPDATE SET record = excluded.record, encoded = excluded.encoded
               WHERE days.record IS NOT excluded.record
-              """, arguments: [catalog, user, day.date.description, day.record])
+              """, arguments: [catalog, user, day.date.description, day.record, day.encoded])
           if db.changesCount > 0 {
             try db.execute(
               sql: """

@@ -2,7 +2,7 @@
 /// at a newer version than this build knows is refused. docs/store.md documents the tables.
 enum Schema {
   /// The newest version this build knows.
-  static let version = 1
+  static let version = 2
 
   enum Dialect { case sqlite, postgres }
 
@@ -10,6 +10,35 @@ enum Schema {
   static func migrations(_ dialect: Dialect) -> [[String]] {
     let bool = dialect == .sqlite ? "INTEGER NOT NULL DEFAULT 0" : "BOOLEAN NOT NULL DEFAULT FALSE"
     let bigint = dialect == .sqlite ? "INTEGER" : "BIGINT"
+    // Version 2: the user's time zone changes and calendar; the catalog version of each
+    // unlock; each day's record in the engine's encoded form beside its JSON; states as bytes (the binary form; a version-1 JSON state is read as it is and
+    // saved in binary the next time). One transaction: a crash leaves version 1 or 2.
+    let version2 =
+      dialect == .sqlite
+      ? [
+        "ALTER TABLE users ADD COLUMN timezone_changes TEXT",
+        "ALTER TABLE users ADD COLUMN calendar TEXT",
+        "ALTER TABLE unlocks ADD COLUMN catalog_version INTEGER",
+        "ALTER TABLE days ADD COLUMN encoded BLOB",
+        """
+        CREATE TABLE states_v2 (
+          catalog TEXT NOT NULL,
+          user_id TEXT NOT NULL,
+          date TEXT NOT NULL,
+          state BLOB NOT NULL,
+          PRIMARY KEY (catalog, user_id)
+        )
+        """,
+        "INSERT INTO states_v2 (catalog, user_id, date, state) SELECT catalog, user_id, date, CAST(state AS BLOB) FROM states",
+        "DROP TABLE states",
+        "ALTER TABLE states_v2 RENAME TO states",
+      ]
+      : [
+        "ALTER TABLE users ADD COLUMN timezone_changes TEXT, ADD COLUMN calendar TEXT",
+        "ALTER TABLE unlocks ADD COLUMN catalog_version INTEGER",
+        "ALTER TABLE days ADD COLUMN encoded BYTEA",
+        "ALTER TABLE states ALTER COLUMN state TYPE BYTEA USING convert_to(state, 'UTF8')",
+      ]
     return [
       [
         """
@@ -51,7 +80,8 @@ enum Schema {
         )
         """,
         "CREATE INDEX unlocks_by_badge ON unlocks (catalog, badge, date)",
-      ]
+      ],
+      version2,
     ]
   }
 

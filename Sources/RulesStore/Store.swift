@@ -1,18 +1,31 @@
 import Foundation
 import RulesEngine
 
-/// A user's start and time zone, as `PUT .../users/{user}` and import lines give them (nil:
-/// leave as stored).
+/// A user's start, time zone, time zone changes and calendar, as `PUT .../users/{user}`,
+/// import lines and history files give them (nil: leave as stored by an import; `PUT` clears
+/// what it leaves out).
 public struct ImportUser: Sendable, Equatable {
   public var user: String
   public var start: CalendarDay?
   public var timeZone: String?
+  /// The moments the user's zone changed, in time order (an empty list clears them).
+  public var timeZoneChanges: [TimeZoneChange]?
+  /// The calendar's name (`UserCalendar.name`, e.g. `islamic-umalqura`).
+  public var calendar: String?
 
-  public init(user: String, start: CalendarDay? = nil, timeZone: String? = nil) {
+  public init(
+    user: String, start: CalendarDay? = nil, timeZone: String? = nil, timeZoneChanges: [TimeZoneChange]? = nil,
+    calendar: String? = nil
+  ) {
     self.user = user
     self.start = start
     self.timeZone = timeZone
+    self.timeZoneChanges = timeZoneChanges
+    self.calendar = calendar
   }
+
+  /// `users.timezone_changes` as the store keeps it (nil: none).
+  var timeZoneChangesText: String? { timeZoneChanges.flatMap(ZoneHistory.text) }
 }
 
 /// One day record to store.
@@ -20,11 +33,14 @@ public struct ImportRecord: Sendable, Equatable {
   public var user: String
   public var date: CalendarDay
   public var record: String
+  /// The record in the engine's encoded form (`StoreCatalog.encoded`).
+  public var encoded: Data?
 
-  public init(user: String, date: CalendarDay, record: String) {
+  public init(user: String, date: CalendarDay, record: String, encoded: Data? = nil) {
     self.user = user
     self.date = date
     self.record = record
+    self.encoded = encoded
   }
 }
 
@@ -50,10 +66,16 @@ public struct LoadedUser: Sendable {
   public var user: String
   public var start: CalendarDay?
   public var timeZone: String?
+  /// The moments the user's zone changed, in time order.
+  public var timeZoneChanges: [TimeZoneChange] = []
+  /// The user's calendar (Gregorian when none is stored).
+  public var calendar: UserCalendar = .gregorian
   /// Bumped by every change of the user's days; a save holds it (optimistic check).
   public var revision: Int64
   /// A record changed for a day the state has counted: count every day again.
   public var rebuild: Bool
+  /// The saved state: its binary form (`UserState.binary()`), or the JSON a version-1 store
+  /// saved (read as JSON; the next save writes it in binary).
   public var state: Data?
   public var stateDate: CalendarDay?
   public var days: [StoredDay]
@@ -88,9 +110,12 @@ public struct SavedCheck: Sendable {
   public var new: [StoredUnlock]
   /// The evaluation counted every day again: the rebuild flag is cleared.
   public var rebuilt: Bool
+  /// The version of the catalog that evaluated (`unlocks.catalog_version` of the new unlocks).
+  public var catalogVersion: Int?
 
   public init(
-    user: String, revision: Int64, state: Data, stateDate: CalendarDay, new: [StoredUnlock], rebuilt: Bool
+    user: String, revision: Int64, state: Data, stateDate: CalendarDay, new: [StoredUnlock], rebuilt: Bool,
+    catalogVersion: Int? = nil
   ) {
     self.user = user
     self.revision = revision
@@ -98,6 +123,7 @@ public struct SavedCheck: Sendable {
     self.stateDate = stateDate
     self.new = new
     self.rebuilt = rebuilt
+    self.catalogVersion = catalogVersion
   }
 }
 
@@ -135,6 +161,11 @@ public protocol RulesStore: AnyObject, Sendable {
   /// transaction (no lock: `save` checks each user's revision).
   func loadUsers(catalog: String, ids: [String]) async throws -> [LoadedUser]
 
+  /// One user as `loadUsers` reads them (every day with `allDays`), or nil, taking no lock:
+  /// a read-only transaction (SQLite: a reader of the WAL, never the write lock), for answers
+  /// that save nothing (`GET .../progress`, `rules-server eval`).
+  func readUser(catalog: String, user: String, allDays: Bool) async throws -> LoadedUser?
+
   /// Saves states and new unlocks in one transaction. A user whose revision moved since the
   /// load is left out; returns the users saved.
   func save(catalog: String, checks: [SavedCheck]) async throws -> Set<String>
@@ -160,6 +191,18 @@ public protocol RulesStore: AnyObject, Sendable {
 }
 
 extension RulesStore {
+  /// Reads a user without a lock (`readUser`) and evaluates them; again with every day if the
+  /// evaluation asks for them. Nothing is saved.
+  public func evaluateReading<R: Sendable>(
+    catalog: String, user: String, _ evaluate: (LoadedUser?) throws -> R
+  ) async throws -> R {
+    do {
+      return try evaluate(try await readUser(catalog: catalog, user: user, allDays: false))
+    } catch is NeedsAllDays {
+      return try evaluate(try await readUser(catalog: catalog, user: user, allDays: true))
+    }
+  }
+
   /// Runs a locked evaluation, again with every day if it asks for them.
   public func evaluateLocked<R: Sendable>(
     catalog: String, user: String, put day: StoredDay? = nil, info: ImportUser? = nil,

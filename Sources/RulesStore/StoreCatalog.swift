@@ -3,14 +3,18 @@ import Foundation
 import RulesEngine
 import RulesKit
 
-/// A day record as the store keeps it: the date and the inputs as compact JSON.
+/// A day record as the store keeps it: the date, the inputs as compact JSON, and the same in
+/// the engine's encoded form (`StoreCatalog.encoded`; nil for a record stored before schema
+/// version 2).
 public struct StoredDay: Sendable, Equatable {
   public var date: CalendarDay
   public var record: String
+  public var encoded: Data?
 
-  public init(date: CalendarDay, record: String) {
+  public init(date: CalendarDay, record: String, encoded: Data? = nil) {
     self.date = date
     self.record = record
+    self.encoded = encoded
   }
 }
 
@@ -45,7 +49,7 @@ public struct UserCheck: Sendable {
   public var warnings: [String]
   /// The badges this evaluation unlocked, with their dates.
   public var new: [StoredUnlock]
-  /// The state to save (JSON), or nil when nothing may be saved.
+  /// The state to save (`UserState.binary()`), or nil when nothing may be saved.
   public var state: Data?
 }
 
@@ -69,6 +73,8 @@ public final class StoreCatalog: Sendable {
   public let schema: RecordSchema
   /// Reads stored records straight into the engine's encoded form.
   let decoder: StoredRecordDecoder
+  /// Stored records in the engine's encoded form (`days.encoded`).
+  let encoding: RecordEncoding
   let checked: ValidatedCatalog
   /// The Swift API's engine: every evaluation of the store goes through it. For a shipped
   /// catalog as it was when the server was built, its compiled day (`CompiledCatalogs`) counts
@@ -84,6 +90,14 @@ public final class StoreCatalog: Sendable {
     export = CatalogExport.json(checked).serialized()
     schema = RecordSchema(inputs: checked.inputs)
     decoder = StoredRecordDecoder(inputs: checked.inputs)
+    encoding = RecordEncoding(inputs: checked.inputs)
+  }
+
+  /// A record's compact JSON (as `schema.record` writes it) in the engine's encoded form, to
+  /// store beside it (`days.encoded`); nil when it is not one the store writes.
+  public func encoded(_ record: String) -> Data? {
+    var record = record
+    return record.withUTF8 { bytes in decoder.decode(bytes) }.map(encoding.encode)
   }
 
   /// Loads the catalog at `path` (YAML, with its imports) or names in `catalogs/`.
@@ -133,20 +147,24 @@ public final class StoreCatalog: Sendable {
   /// The texts are in `locale` (nil: the catalog's default).
   public func check(
     user: String, start: CalendarDay?, timeZone: TimeZone?, on date: CalendarDay, days: [StoredDay],
-    state: Data?, rebuild: Bool = false, locale: String? = nil
+    state: Data?, rebuild: Bool = false, locale: String? = nil, timeZoneChanges: [TimeZoneChange] = [],
+    calendar: UserCalendar = .gregorian
   ) throws -> UserCheck {
     var records: [DayRecord] = []
     records.reserveCapacity(days.count)
     for day in days where day.date <= date {
-      if let encoded = decoder.decode(day.record, date: day.date) {
+      if let data = day.encoded, let values = encoding.decode(data) {
+        records.append(try DayRecord(EncodedRecord(date: day.date, values: values), for: engine))
+      } else if let encoded = decoder.decode(day.record, date: day.date) {
         records.append(try DayRecord(encoded, for: engine))
       } else {
         records.append(try DayRecord(date: day.date, values: try values(of: day), for: engine))
       }
     }
-    let saved = try state.map { try UserState(json: $0, for: engine) }
+    let saved = try state.map { try Self.state($0, for: engine) }
     let check = try engine.check(
-      user: user, start: start, on: date, records: records, state: saved, rebuild: rebuild, locale: locale)
+      user: user, start: start, on: date, records: records, state: saved, rebuild: rebuild, calendar: calendar,
+      timeZone: timeZone, timeZoneChanges: timeZoneChanges, locale: locale)
     let evaluation = check.evaluation
     let newIDs = Set(evaluation.badges.new)
     let new = evaluation.badges.unlocked.filter { newIDs.contains($0.id) }.map {
@@ -156,7 +174,12 @@ public final class StoreCatalog: Sendable {
     let ahead = check.warnings.contains { $0.id == .stateAhead }
     return UserCheck(
       evaluation: evaluation, catalog: checked, locale: locale,
-      warnings: check.warnings.map(\.message), new: ahead ? [] : new, state: ahead ? nil : try check.state.json())
+      warnings: check.warnings.map(\.message), new: ahead ? [] : new, state: ahead ? nil : check.state.binary())
+  }
+
+  /// A saved state: its binary form, or the JSON a version-1 store saved (it begins with `{`).
+  public static func state(_ data: Data, for engine: Engine) throws -> UserState {
+    data.first == UInt8(ascii: "{") ? try UserState(json: data, for: engine) : try UserState(binary: data, for: engine)
   }
 
   /// A stored record's values as the API takes them (literals of the inputs' types).

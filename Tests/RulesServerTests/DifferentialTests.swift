@@ -10,13 +10,35 @@ struct GeneratedUsers {
     var id: String
     var start: String?
     var days: [(date: String, values: [(String, String)])]
+    /// A traveller's zone before their first change, their changes (moment, zone) and a
+    /// calendar other than the Gregorian.
+    var timeZone: String?
+    var changes: [(at: String, zone: String)] = []
+    var calendar: String?
   }
+
+  /// Travels: west across the date line (Pago Pago to Kiritimati, 25 hours ahead: 2026-03-11
+  /// skipped), east across it (Kiritimati to Honolulu: a date lived twice), and through both DST changes of a spring (Berlin to New York on the day the US
+  /// moves its clocks, back to Berlin the night Europe does).
+  static let travels: [(zone: String, changes: [(at: String, zone: String)])] = [
+    ("Pacific/Pago_Pago", [("2026-03-11T10:30:00Z", "Pacific/Kiritimati")]),
+    ("Pacific/Kiritimati", [("2026-03-12T22:00:00Z", "Pacific/Honolulu")]),
+    (
+      "Europe/Berlin",
+      [("2026-03-08T07:30:00Z", "America/New_York"), ("2026-03-29T00:30:00Z", "Europe/Berlin")]
+    ),
+  ]
 
   var catalog: StoreCatalog
   var users: [User] = []
 
   /// `count` users over `span` days ending on `last`; with `everyDay`, a record each day.
-  init(catalog: StoreCatalog, count: Int, span: Int, last: CalendarDay, seed: UInt64, everyDay: Bool = false) {
+  /// With `travellers`, users 1, 2 and 3 of every four travel (`travels`) and every other
+  /// user lives by the Umm al-Qura (Hijri) calendar.
+  init(
+    catalog: StoreCatalog, count: Int, span: Int, last: CalendarDay, seed: UInt64, everyDay: Bool = false,
+    travellers: Bool = false
+  ) {
     self.catalog = catalog
     var random = seed
     func next(_ bound: Int) -> Int {
@@ -26,6 +48,12 @@ struct GeneratedUsers {
     for number in 0..<count {
       let first = last + (-span + 1 + next(max(1, span / 4)))
       var user = User(id: "\(catalog.id)-user-\(number)", start: nil, days: [])
+      if travellers, number % 4 != 0 {
+        let travel = Self.travels[number % 4 - 1]
+        user.timeZone = travel.zone
+        user.changes = travel.changes
+      }
+      if travellers, number % 2 == 1 { user.calendar = "islamic-umalqura" }
       if !everyDay, next(2) == 0 { user.start = (first + -next(5)).description }
       var day = first
       while day <= last {
@@ -56,6 +84,11 @@ struct GeneratedUsers {
   func yaml(_ user: User) -> String {
     var text = "user: \(user.id)\n"
     if let start = user.start { text += "start: \(user.start ?? start)\n" }
+    if let zone = user.timeZone { text += "timezone: \(zone)\n" }
+    if !user.changes.isEmpty {
+      text += "timezone_changes:\n" + user.changes.map { "  - {at: \"\($0.at)\", timezone: \($0.zone)}\n" }.joined()
+    }
+    if let calendar = user.calendar { text += "calendar: \(calendar)\n" }
     text += "days:\n"
     for day in user.days {
       text += "  - {date: \(day.date)" + day.values.map { ", \($0.0): \($0.1)" }.joined() + "}\n"
@@ -69,11 +102,24 @@ struct GeneratedUsers {
       for (index, day) in user.days.enumerated() {
         var fields = [#""user": "\#(user.id)""#, #""date": "\#(day.date)""#]
         if index == 0, let start = user.start { fields.append(#""start": "\#(start)""#) }
+        if index == 0 { fields += Self.userFields(user) }
         fields += day.values.map { #""\#($0.0)": \#($0.1)"# }
         lines.append("{" + fields.joined(separator: ", ") + "}")
       }
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// A traveller's zone, changes and calendar as JSON fields (of an import line or a PUT).
+  static func userFields(_ user: User) -> [String] {
+    var fields: [String] = []
+    if let zone = user.timeZone { fields.append(#""timezone": "\#(zone)""#) }
+    if !user.changes.isEmpty {
+      let changes = user.changes.map { #"{"at": "\#($0.at)", "timezone": "\#($0.zone)"}"# }
+      fields.append(#""timezone_changes": ["# + changes.joined(separator: ", ") + "]")
+    }
+    if let calendar = user.calendar { fields.append(#""calendar": "\#(calendar)""#) }
+    return fields
   }
 }
 
@@ -88,6 +134,26 @@ struct GeneratedUsers {
     try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSDictionary
   }
 
+  /// An evaluation with what a second check of its date no longer tells emptied:
+  /// `badges.new`, `milestones.new` and each streak's `new_protected`.
+  func withoutNew(_ evaluation: NSDictionary?) -> NSDictionary? {
+    guard let copy = evaluation?.mutableCopy() as? NSMutableDictionary else { return nil }
+    for key in ["badges", "milestones"] {
+      guard let part = (copy[key] as? NSDictionary)?.mutableCopy() as? NSMutableDictionary else { continue }
+      part["new"] = [Any]()
+      copy[key] = part
+    }
+    if let streaks = (copy["streaks"] as? NSDictionary)?.mutableCopy() as? NSMutableDictionary {
+      for case let name as String in streaks.allKeys {
+        guard let streak = (streaks[name] as? NSDictionary)?.mutableCopy() as? NSMutableDictionary else { continue }
+        streak["new_protected"] = [Any]()
+        streaks[name] = streak
+      }
+      copy["streaks"] = streaks
+    }
+    return copy
+  }
+
   @Test(arguments: Backend.all)
   func importBatchAndEvalAgreeWithRulesEval(_ backend: Backend) async throws {
     try Binary.requireBuilt()
@@ -96,7 +162,8 @@ struct GeneratedUsers {
       let date = Self.last.description
       for (index, name) in Self.catalogs.enumerated() {
         let catalog = try loadCatalog(name)
-        let generated = GeneratedUsers(catalog: catalog, count: 4, span: 50, last: Self.last, seed: UInt64(index + 1))
+        let generated = GeneratedUsers(
+          catalog: catalog, count: 8, span: 50, last: Self.last, seed: UInt64(index + 1), travellers: true)
         let lines = folder.appendingPathComponent("\(name).jsonl")
         try generated.jsonLines().write(to: lines, atomically: true, encoding: .utf8)
         let imported = try Binary.run("rules-server", ["import", name, lines.path, "--store", store])
@@ -104,7 +171,7 @@ struct GeneratedUsers {
         let batch = try Binary.run(
           "rules-server", ["batch", name, "--store", store, "--date", date, "--format", "json"])
         #expect(batch.status == 0, "\(batch.stderr)")
-        #expect(json(batch.stdout)?["users"] as? Int == 4, "\(batch.stdout)")
+        #expect(json(batch.stdout)?["users"] as? Int == 8, "\(batch.stdout)")
 
         let opened = try await StoreAddress.open(store)
         for user in generated.users {
@@ -128,6 +195,15 @@ struct GeneratedUsers {
           }
           let stored = try await opened.unlocks(catalog: name, user: user.id).map { "\($0.badge) \($0.date)" }
           #expect(stored.sorted() == unlocked.sorted(), "\(user.id): the batch's unlocks")
+
+          // And from the state the batch saved (binary), as GET progress reads it.
+          let progress = try await opened.evaluateReading(catalog: name, user: user.id) { loaded in
+            try loaded.map { try UserEvaluation.run($0, catalog: catalog, on: Self.last).1.json }
+          }
+          // A second check of the date: the same, but nothing is new any more.
+          #expect(
+            progress.flatMap { withoutNew(json($0)) } == withoutNew(json(expected.stdout)),
+            "\(user.id): progress from the saved state")
         }
         try await opened.close()
       }
@@ -142,11 +218,16 @@ struct GeneratedUsers {
       for (index, name) in Self.catalogs.enumerated() {
         let catalog = try loadCatalog(name)
         let generated = GeneratedUsers(
-          catalog: catalog, count: 2, span: 20, last: Self.last, seed: UInt64(index + 11), everyDay: true)
+          catalog: catalog, count: 4, span: 30, last: Self.last, seed: UInt64(index + 11), everyDay: true,
+          travellers: true)
         for user in generated.users {
           var last: ServerProcess.Answer?
-          _ = try server.request(
-            "PUT", "/v1/catalogs/\(name)/users/\(user.id)", body: #"{"start": "\#(user.days[0].date)"}"#)
+          let put = try server.request(
+            "PUT", "/v1/catalogs/\(name)/users/\(user.id)",
+            body: "{"
+              + ([#""start": "\#(user.days[0].date)""#] + GeneratedUsers.userFields(user)).joined(separator: ", ")
+              + "}")
+          #expect(put.status == 200, "\(put.body)")
           for day in user.days {
             let body = "{" + day.values.map { #""\#($0.0)": \#($0.1)"# }.joined(separator: ", ") + "}"
             last = try server.request("PUT", "/v1/catalogs/\(name)/users/\(user.id)/days/\(day.date)", body: body)

@@ -32,7 +32,8 @@ import YAMLReader
         body: #"{"start": "2026-01-01", "timezone": "Europe/Berlin"}"#)
       #expect(answer.status == 200, "\(answer.body)")
       #expect(
-        answer.body == #"{"catalog":"discipline","user":"alice","start":"2026-01-01","timezone":"Europe/Berlin"}"#
+        answer.body
+          == #"{"catalog":"discipline","user":"alice","start":"2026-01-01","timezone":"Europe/Berlin","timezone_changes":[],"calendar":null}"#
           + "\n")
 
       // A user with no record yet.
@@ -103,6 +104,33 @@ import YAMLReader
         try server.call(
           "PUT", "/v1/catalogs/discipline/users/alice", route: "/v1/catalogs/{catalog}/users/{user}",
           body: #"{"begin": "2026-01-01"}"#), 400, "unknown-field")
+      for (body, message) in [
+        (
+          #"{"timezone_changes": [{"at": "2026-03-10", "timezone": "Pacific/Auckland"}]}"#,
+          "'timezone_changes': 'at' must be a moment with its zone, ISO 8601, e.g. 2026-03-10T09:30:00Z or 2026-03-10T22:30:00+13:00; found '2026-03-10'"
+        ),
+        (
+          #"{"timezone_changes": [{"at": "2026-03-10T09:30:00Z", "timezone": "Mars/Olympus"}]}"#,
+          "'timezone_changes': 'Mars/Olympus' is not a time zone; use an IANA name such as Europe/Berlin or America/New_York"
+        ),
+        (
+          #"{"timezone_changes": [{"at": "2026-03-10T09:30:00Z", "timezone": "UTC"}, {"at": "2026-03-01T00:00:00Z", "timezone": "UTC"}]}"#,
+          "'timezone_changes': the time zone changes must be in time order, one per moment: change 2 (2026-03-01T00:00:00Z) does not come after change 1 (2026-03-10T09:30:00Z)"
+        ),
+        (
+          #"{"timezone_changes": "UTC"}"#,
+          #"'timezone_changes': must be a list of {"at": ..., "timezone": ...}; found a string ('UTC')"#
+        ),
+      ] {
+        expectError(
+          try server.call(
+            "PUT", "/v1/catalogs/discipline/users/alice", route: "/v1/catalogs/{catalog}/users/{user}", body: body),
+          400, "bad-value", message)
+      }
+      expectError(
+        try server.call(
+          "PUT", "/v1/catalogs/discipline/users/alice", route: "/v1/catalogs/{catalog}/users/{user}",
+          body: #"{"calendar": "lunar"}"#), 400, "bad-value")
       expectError(
         try server.call("GET", "/v1/catalogs/discipline/users/alice/progress?date=2026-13-01", route: Self.progress),
         400, "bad-date")
