@@ -75,7 +75,7 @@ public final class StoreCatalog: Sendable {
   let decoder: StoredRecordDecoder
   /// Stored records in the engine's encoded form (`days.encoded`).
   let encoding: RecordEncoding
-  let checked: ValidatedCatalog
+  public let checked: ValidatedCatalog
   /// The Swift API's engine: every evaluation of the store goes through it. For a shipped
   /// catalog as it was when the server was built, its compiled day (`CompiledCatalogs`) counts
   /// the days; any other catalog runs on the interpreter, with the same results.
