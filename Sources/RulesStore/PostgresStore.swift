@@ -209,7 +209,7 @@ public final class PostgresStore: RulesStore {
           SELECT \(catalog), u, d, r, NULLIF(e, ''::bytea)
           FROM unnest(\(ids)::text[], \(dates)::text[], \(texts)::text[], \(encoded)::bytea[]) AS t(u, d, r, e)
           ON CONFLICT (catalog, user_id, date) DO UPDATE SET record = excluded.record, encoded = excluded.encoded
-          WHERE days.record IS DISTINCT FROM excluded.record
+          WHERE CASE WHEN days.encoded IS NULL OR excluded.encoded IS NULL THEN days.record IS DISTINCT FROM excluded.record ELSE days.encoded IS DISTINCT FROM excluded.encoded END
           RETURNING user_id, date
           """, logger: logger)
         for try await (user, date) in rows.decode((String, String).self) {
@@ -377,7 +377,7 @@ public final class PostgresStore: RulesStore {
           INSERT INTO days (catalog, user_id, date, record, encoded)
           VALUES (\(catalog), \(user), \(day.date.description), \(day.record), \(day.encoded.map { ByteBuffer(bytes: $0) }))
           ON CONFLICT (catalog, user_id, date) DO UPDATE SET record = excluded.record, encoded = excluded.encoded
-          WHERE days.record IS DISTINCT FROM excluded.record
+          WHERE CASE WHEN days.encoded IS NULL OR excluded.encoded IS NULL THEN days.record IS DISTINCT FROM excluded.record ELSE days.encoded IS DISTINCT FROM excluded.encoded END
           RETURNING 1
           """, logger: logger)
         var changed = false

@@ -97,7 +97,7 @@ public final class SQLiteStore: RulesStore {
           sql: """
             INSERT INTO days (catalog, user_id, date, record, encoded) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT (catalog, user_id, date) DO UPDATE SET record = excluded.record, encoded = excluded.encoded
-            WHERE days.record IS NOT excluded.record
+            WHERE CASE WHEN days.encoded IS NULL OR excluded.encoded IS NULL THEN days.record IS NOT excluded.record ELSE days.encoded IS NOT excluded.encoded END
             """)
         for record in records {
           try upsert.execute(arguments: [catalog, record.user, record.date.description, record.record, record.encoded])
@@ -242,7 +242,7 @@ public final class SQLiteStore: RulesStore {
             sql: """
               INSERT INTO days (catalog, user_id, date, record, encoded) VALUES (?, ?, ?, ?, ?)
               ON CONFLICT (catalog, user_id, date) DO UPDATE SET record = excluded.record, encoded = excluded.encoded
-              WHERE days.record IS NOT excluded.record
+              WHERE CASE WHEN days.encoded IS NULL OR excluded.encoded IS NULL THEN days.record IS NOT excluded.record ELSE days.encoded IS NOT excluded.encoded END
               """, arguments: [catalog, user, day.date.description, day.record, day.encoded])
           if db.changesCount > 0 {
             try db.execute(

@@ -86,6 +86,31 @@ import Testing
     }
   }
 
+  @Test(arguments: Backend.all)
+  func theSameDaysFromYAMLAndFromJSONLinesAreNotChanges(_ backend: Backend) async throws {
+    try Binary.requireBuilt()
+    try await withTemporaryFolder { folder in
+      let store = try await backend.freshAddress(in: folder)
+      // The history file writes every input (defaults included); the line gives only one.
+      let yaml = try write(
+        "user: alice\ndays:\n  - {date: 2026-01-01, planned: true, completed: true}\n  - {date: 2026-01-02, planned: true}\n",
+        "alice.yaml", in: folder)
+      let jsonl = try write(
+        #"{"user": "alice", "date": "2026-01-01", "planned": true, "completed": true}"# + "\n"
+          + #"{"user": "alice", "date": "2026-01-02", "planned": true}"# + "\n", "alice.jsonl", in: folder)
+      let first = try Binary.run("rules-server", ["import", "discipline", yaml, "--store", store, "--format", "json"])
+      #expect(first.stdout.hasPrefix(#"{"catalog":"discipline","records":2,"users":1,"changed":2,"#), "\(first.stderr)")
+      let again = try Binary.run("rules-server", ["import", "discipline", jsonl, "--store", store, "--format", "json"])
+      #expect(again.stdout.hasPrefix(#"{"catalog":"discipline","records":2,"users":1,"changed":0,"#), "\(again.stdout)")
+      let changed = try write(
+        #"{"user": "alice", "date": "2026-01-02", "planned": true, "completed": true}"# + "\n", "changed.jsonl",
+        in: folder)
+      let third = try Binary.run(
+        "rules-server", ["import", "discipline", changed, "--store", store, "--format", "json"])
+      #expect(third.stdout.hasPrefix(#"{"catalog":"discipline","records":1,"users":1,"changed":1,"#), "\(third.stdout)")
+    }
+  }
+
   @Test func aByteOrderMarkIsNotPartOfTheFirstLine() async throws {
     try Binary.requireBuilt()
     try await withTemporaryFolder { folder in
