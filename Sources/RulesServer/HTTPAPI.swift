@@ -25,6 +25,9 @@ struct APIError: Error, HTTPResponseError {
     var headers = HTTPFields()
     headers[.contentType] = "application/json; charset=utf-8"
     if status == .unauthorized { headers[.wwwAuthenticate] = "Bearer" }
+    // A token that is valid but does not open the route (RFC 6750, 3.1): 403, not 401, so that
+    // an app does not take it for an expired login.
+    if status == .forbidden { headers[.wwwAuthenticate] = #"Bearer error="insufficient_scope""# }
     if !allow.isEmpty { headers[.allow] = allow.map(\.rawValue).joined(separator: ", ") }
     let body = JSONInput.object([("error", .object([("code", .string(code)), ("message", .string(message))]))])
       .serialized
