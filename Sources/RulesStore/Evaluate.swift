@@ -134,85 +134,83 @@ public struct Batch: Sendable {
     let clock = ContinuousClock()
     let began = clock.now
     var summary = BatchSummary(catalog: catalog.id, date: date, shard: shard)
-    var after: String?
     let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    // The next chunk is read while this one is evaluated and saved: the store's round trips
+    // (PostgreSQL) and its reading (SQLite, on a reader connection beside the writer) overlap
+    // the evaluation, and the saving's single writer leaves the other cores to the reading.
+    let reader = BatchReader(store: store, catalog: catalog.id, shard: shard, chunk: chunk)
+    var pending = reader.prefetch()
+    defer { pending.cancel() }
     while true {
-      let page = try await store.userIDs(catalog: catalog.id, after: after, limit: chunk * max(1, shard?.count ?? 1))
-      guard let last = page.last else { break }
-      after = last
-      let ids = page.filter { shard?.contains($0) ?? true }
-      for start in stride(from: 0, to: ids.count, by: chunk) {
-        let slice = Array(ids[start..<min(start + chunk, ids.count)])
-        let users = try await store.loadUsers(catalog: catalog.id, ids: slice)
-        let catalog = self.catalog
-        let date = self.date
-        // Evaluate on every core: the users split in `workers` parts.
-        let results = await withTaskGroup(of: [Outcome].self) { group in
-          let size = (users.count + workers - 1) / workers
-          for part in stride(from: 0, to: users.count, by: max(1, size)) {
-            let mine = users[part..<min(part + size, users.count)]
-            group.addTask {
-              mine.map { user in
-                let day = UserEvaluation.day(date, for: user)
-                do {
-                  let (saved, check) = try UserEvaluation.run(user, catalog: catalog, on: day)
-                  return Outcome(
-                    user: user.user, saved: saved, days: UserEvaluation.userDays(user, on: day), rebuilt: user.rebuild,
-                    error: nil, retry: false, new: check.new)
-                } catch is NeedsAllDays {
-                  return Outcome(user: user.user, saved: nil, days: 0, rebuilt: false, error: nil, retry: true, new: [])
-                } catch {
-                  return Outcome(
-                    user: user.user, saved: nil, days: 0, rebuilt: false, error: "\(error)", retry: false, new: [])
-                }
+      guard let users = try await pending.value else { break }
+      pending = reader.prefetch()
+      let catalog = self.catalog
+      let date = self.date
+      // Evaluate on every core: the users split in `workers` parts.
+      let results = await withTaskGroup(of: [Outcome].self) { group in
+        let size = (users.count + workers - 1) / workers
+        for part in stride(from: 0, to: users.count, by: max(1, size)) {
+          let mine = users[part..<min(part + size, users.count)]
+          group.addTask {
+            mine.map { user in
+              let day = UserEvaluation.day(date, for: user)
+              do {
+                let (saved, check) = try UserEvaluation.run(user, catalog: catalog, on: day)
+                return Outcome(
+                  user: user.user, saved: saved, days: UserEvaluation.userDays(user, on: day), rebuilt: user.rebuild,
+                  error: nil, retry: false, new: check.new)
+              } catch is NeedsAllDays {
+                return Outcome(user: user.user, saved: nil, days: 0, rebuilt: false, error: nil, retry: true, new: [])
+              } catch {
+                return Outcome(
+                  user: user.user, saved: nil, days: 0, rebuilt: false, error: "\(error)", retry: false, new: [])
               }
             }
           }
-          var all: [Outcome] = []
-          for await part in group { all += part }
-          return all
         }
-        let saved = try await store.save(catalog: catalog.id, checks: results.compactMap(\.saved))
-        for outcome in results {
-          if let error = outcome.error {
-            summary.failed.append((outcome.user, error))
-            continue
-          }
-          if outcome.saved != nil, saved.contains(outcome.user) {
-            summary.users += 1
-            summary.userDays += outcome.days
-            if outcome.rebuilt { summary.rebuilt += 1 }
-            for unlock in outcome.new { summary.unlocks[unlock.badge, default: 0] += 1 }
-          } else if outcome.saved != nil || outcome.retry {
-            // The user's days changed since the chunk was read (or the date is before the
-            // state's): once more, holding the user's lock.
-            summary.retried += 1
-            do {
-              let (days, new, rebuilt) = try await store.evaluateLocked(catalog: catalog.id, user: outcome.user) {
-                loaded in
-                guard let loaded else { return (nil, (0, [StoredUnlock](), false)) }
-                let day = UserEvaluation.day(date, for: loaded)
-                let (saved, check) = try UserEvaluation.run(loaded, catalog: catalog, on: day)
-                return (
-                  saved, (UserEvaluation.userDays(loaded, on: day), saved == nil ? [] : check.new, loaded.rebuild)
-                )
-              }
-              summary.users += 1
-              summary.userDays += days
-              if rebuilt { summary.rebuilt += 1 }
-              for unlock in new { summary.unlocks[unlock.badge, default: 0] += 1 }
-            } catch {
-              summary.failed.append((outcome.user, "\(error)"))
-            }
-          } else {
-            // Nothing to save (the state is already past the date).
-            summary.users += 1
-          }
-        }
-        progress(summary.users + summary.failed.count)
-        if pause > .zero { try await Task.sleep(for: pause) }
+        var all: [Outcome] = []
+        for await part in group { all += part }
+        return all
       }
-      if page.count < chunk * max(1, shard?.count ?? 1) { break }
+      let saved = try await store.save(catalog: catalog.id, checks: results.compactMap(\.saved))
+      for outcome in results {
+        if let error = outcome.error {
+          summary.failed.append((outcome.user, error))
+          continue
+        }
+        if outcome.saved != nil, saved.contains(outcome.user) {
+          summary.users += 1
+          summary.userDays += outcome.days
+          if outcome.rebuilt { summary.rebuilt += 1 }
+          for unlock in outcome.new { summary.unlocks[unlock.badge, default: 0] += 1 }
+        } else if outcome.saved != nil || outcome.retry {
+          // The user's days changed since the chunk was read (or the date is before the
+          // state's): once more, holding the user's lock.
+          summary.retried += 1
+          do {
+            let (days, new, rebuilt) = try await store.evaluateLocked(catalog: catalog.id, user: outcome.user) {
+              loaded in
+              guard let loaded else { return (nil, (0, [StoredUnlock](), false)) }
+              let day = UserEvaluation.day(date, for: loaded)
+              let (saved, check) = try UserEvaluation.run(loaded, catalog: catalog, on: day)
+              return (
+                saved, (UserEvaluation.userDays(loaded, on: day), saved == nil ? [] : check.new, loaded.rebuild)
+              )
+            }
+            summary.users += 1
+            summary.userDays += days
+            if rebuilt { summary.rebuilt += 1 }
+            for unlock in new { summary.unlocks[unlock.badge, default: 0] += 1 }
+          } catch {
+            summary.failed.append((outcome.user, "\(error)"))
+          }
+        } else {
+          // Nothing to save (the state is already past the date).
+          summary.users += 1
+        }
+      }
+      progress(summary.users + summary.failed.count)
+      if pause > .zero { try await Task.sleep(for: pause) }
     }
     summary.seconds =
       Double((clock.now - began).components.attoseconds) / 1e18 + Double((clock.now - began).components.seconds)
