@@ -17,6 +17,11 @@ public final class Program: Sendable {
   let unlocks: UnlockRule
   /// Each badge's group (its index), or nil: what `unlocks.per_group` counts.
   let badgeGroups: [Int?]
+  /// Each aggregate's key in a saved state (`total(…)`, `last(N, …)`), made once: printing the
+  /// expression again for every state read and written was a third of reading a binary state.
+  let aggregateKeys: [String]
+  /// Each badge's position by its id (a saved state names its unlocks by id).
+  let badgePositions: [String: Int]
 
   /// Each badge's progress measures: where the user is and where the badge unlocks.
   let progress: [[Measure]]
@@ -101,6 +106,9 @@ public final class Program: Sendable {
     }
     unlocks = catalog.catalog.unlocks
     badgeGroups = catalog.badges.map(\.group)
+    aggregateKeys = catalog.aggregates.map(UserState.key)
+    badgePositions = Dictionary(
+      catalog.badges.enumerated().map { ($0.element.badge.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
   }
 
   /// The compiled criterion of the badge at `index` (for embedders and benchmarks that test

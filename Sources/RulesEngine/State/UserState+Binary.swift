@@ -89,7 +89,7 @@ extension UserState {
       out.section(Tag.sums.rawValue) { out in
         out.count(sums.count)
         for index in sums {
-          out.string(Self.key(catalog.aggregates[index]))
+          out.string(program.aggregateKeys[index])
           if catalog.aggregates[index].type == .number {
             out.bytes.append(1)
             out.double(counted.numSums[index])
@@ -106,7 +106,7 @@ extension UserState {
         out.count(windows.count)
         for index in windows {
           let window = counted.windows[index]!
-          out.string(Self.key(catalog.aggregates[index]))
+          out.string(program.aggregateKeys[index])
           out.count(window.days)
           out.count(window.head)
           if catalog.aggregates[index].type == .number {
@@ -279,7 +279,7 @@ extension UserState {
           for _ in 0..<count {
             let id = try payload.string()
             let day = try payload.day()
-            if let index = catalog.badges.firstIndex(where: { $0.badge.id == id }) {
+            if let index = program.badgePositions[id] {
               state.counted.unlocked[index] = state.counted.unlocked[index].map { min($0, day) } ?? day
             } else {
               state.otherUnlocks.append((id, CalendarDay(number: day)))
@@ -339,7 +339,7 @@ extension UserState {
         }
       }
 
-      let keys = catalog.aggregates.map(Self.key)
+      let keys = program.aggregateKeys
       var aggregateFound = Array(repeating: false, count: keys.count)
       if var payload = sums {
         let count = try payload.count(each: 3)

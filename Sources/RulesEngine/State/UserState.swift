@@ -96,7 +96,7 @@ public struct UserState: Sendable {
     var sums: [(String, JSONValue)] = []
     var windows: [(String, JSONValue)] = []
     for (index, aggregate) in catalog.aggregates.enumerated() {
-      let key = Self.key(aggregate)
+      let key = program.aggregateKeys[index]
       let isNumber = aggregate.type == .number
       if let window = counted.windows[index] {
         // Oldest first, so the file reads in date order.
@@ -255,7 +255,7 @@ public struct UserState: Sendable {
       guard let id = unlock["id"] as? String, let date = try day("date", in: unlock) else {
         throw fail("an unlock has no id or date")
       }
-      if let index = catalog.badges.firstIndex(where: { $0.badge.id == id }) {
+      if let index = program.badgePositions[id] {
         let earlier = state.counted.unlocked[index].map { min($0, date) } ?? date
         state.counted.unlocked[index] = earlier
       } else {
@@ -290,7 +290,7 @@ public struct UserState: Sendable {
     let sums = object["sums"] as? [String: Any] ?? [:]
     let windows = object["windows"] as? [String: Any] ?? [:]
     for (index, aggregate) in catalog.aggregates.enumerated() {
-      let key = Self.key(aggregate)
+      let key = program.aggregateKeys[index]
       let isNumber = aggregate.type == .number
       if var window = state.counted.windows[index] {
         guard let values = windows[key] as? [Any] else {
