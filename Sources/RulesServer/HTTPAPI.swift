@@ -45,7 +45,7 @@ struct HTTPAPI: Sendable {
     (.put, "/v1/catalogs/:catalog/users/:user"), (.delete, "/v1/catalogs/:catalog/users/:user"),
     (.post, "/v1/catalogs/:catalog/users/:user/rebuild"), (.put, "/v1/catalogs/:catalog/users/:user/days/:date"),
     (.get, "/v1/catalogs/:catalog/users/:user/progress"), (.post, "/v1/admin/catalogs/reload"),
-  ]
+  ] + LeaderboardsController.routes
 
   let store: any RulesStore
   /// The catalogs served (reloaded on SIGHUP and `POST /v1/admin/catalogs/reload`).
@@ -124,6 +124,7 @@ struct HTTPAPI: Sendable {
     router.get("/v1/catalogs/:catalog/users/:user/progress") { request, context in
       try await progress(request, context)
     }
+    LeaderboardsController(api: self).register(router)
     return router
   }
 
