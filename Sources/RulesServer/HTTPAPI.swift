@@ -40,12 +40,14 @@ struct HTTPAPI: Sendable {
   static let maxBody = 64 * 1024
 
   /// Every route: its method and path (`:name` a parameter), for 405 and its `Allow`.
-  static let routes: [(method: HTTPRequest.Method, path: String)] = [
-    (.get, "/healthz"), (.get, "/readyz"), (.get, "/metrics"), (.get, "/v1/catalogs"), (.get, "/v1/catalogs/:catalog"),
-    (.put, "/v1/catalogs/:catalog/users/:user"), (.delete, "/v1/catalogs/:catalog/users/:user"),
-    (.post, "/v1/catalogs/:catalog/users/:user/rebuild"), (.put, "/v1/catalogs/:catalog/users/:user/days/:date"),
-    (.get, "/v1/catalogs/:catalog/users/:user/progress"), (.post, "/v1/admin/catalogs/reload"),
-  ] + LeaderboardsController.routes
+  static let routes: [(method: HTTPRequest.Method, path: String)] =
+    [
+      (.get, "/healthz"), (.get, "/readyz"), (.get, "/metrics"), (.get, "/v1/catalogs"),
+      (.get, "/v1/catalogs/:catalog"),
+      (.put, "/v1/catalogs/:catalog/users/:user"), (.delete, "/v1/catalogs/:catalog/users/:user"),
+      (.post, "/v1/catalogs/:catalog/users/:user/rebuild"), (.put, "/v1/catalogs/:catalog/users/:user/days/:date"),
+      (.get, "/v1/catalogs/:catalog/users/:user/progress"), (.post, "/v1/admin/catalogs/reload"),
+    ] + LeaderboardsController.routes
 
   let store: any RulesStore
   /// The catalogs served (reloaded on SIGHUP and `POST /v1/admin/catalogs/reload`).
