@@ -40,14 +40,12 @@ struct HTTPAPI: Sendable {
   static let maxBody = 64 * 1024
 
   /// Every route: its method and path (`:name` a parameter), for 405 and its `Allow`.
-  static let routes: [(method: HTTPRequest.Method, path: String)] =
-    [
-      (.get, "/healthz"), (.get, "/readyz"), (.get, "/metrics"), (.get, "/v1/catalogs"),
-      (.get, "/v1/catalogs/:catalog"),
-      (.put, "/v1/catalogs/:catalog/users/:user"), (.delete, "/v1/catalogs/:catalog/users/:user"),
-      (.post, "/v1/catalogs/:catalog/users/:user/rebuild"), (.put, "/v1/catalogs/:catalog/users/:user/days/:date"),
-      (.get, "/v1/catalogs/:catalog/users/:user/progress"), (.post, "/v1/admin/catalogs/reload"),
-    ] + LeaderboardsController.routes
+  static let routes: [(method: HTTPRequest.Method, path: String)] = [
+    (.get, "/healthz"), (.get, "/readyz"), (.get, "/metrics"), (.get, "/v1/catalogs"), (.get, "/v1/catalogs/:catalog"),
+    (.put, "/v1/catalogs/:catalog/users/:user"), (.delete, "/v1/catalogs/:catalog/users/:user"),
+    (.post, "/v1/catalogs/:catalog/users/:user/rebuild"), (.put, "/v1/catalogs/:catalog/users/:user/days/:date"),
+    (.get, "/v1/catalogs/:catalog/users/:user/progress"), (.post, "/v1/admin/catalogs/reload"),
+  ]
 
   let store: any RulesStore
   /// The catalogs served (reloaded on SIGHUP and `POST /v1/admin/catalogs/reload`).
@@ -163,7 +161,7 @@ struct HTTPAPI: Sendable {
   /// The methods `path` has routes for (empty for a path no route has).
   static func allowedMethods(_ path: String) -> [HTTPRequest.Method] {
     let segments = path.split(separator: "/", omittingEmptySubsequences: false)
-    return routes.filter { route in
+    return (routes + LeaderboardsController.routes).filter { route in
       let pattern = route.path.split(separator: "/", omittingEmptySubsequences: false)
       return pattern.count == segments.count
         && zip(pattern, segments).allSatisfy { $0.hasPrefix(":") ? !$1.isEmpty : $0 == $1 }
