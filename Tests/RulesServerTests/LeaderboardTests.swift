@@ -171,6 +171,30 @@ import Testing
     #expect((stats["streak_days_on_date"] as? [String: Int]) == runs, "\(name): \(answer.body)")
   }
 
+  static let boardRoute = "/v1/catalogs/{catalog}/leaderboards/{name}"
+  static let statsRoute = "/v1/catalogs/{catalog}/stats"
+
+  /// The answer's route and status are in docs/openapi.yaml, and its JSON has the keys the
+  /// documented schema requires.
+  static func documented(
+    _ method: String, _ route: String, _ answer: ServerProcess.Answer,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let document = try OpenAPIDocument.load()
+    guard let operation = document.operation(route, method) else {
+      Issue.record("\(method) \(route) is not in docs/openapi.yaml", sourceLocation: sourceLocation)
+      return
+    }
+    guard let response = document.response(operation, status: answer.status) else {
+      Issue.record("\(method) \(route) answered \(answer.status), not documented", sourceLocation: sourceLocation)
+      return
+    }
+    guard let schema = document.schema(of: response), let json = answer.json else { return }
+    for problem in document.problems(json, schema, at: "\(method) \(route) \(answer.status)") {
+      Issue.record("\(problem)", sourceLocation: sourceLocation)
+    }
+  }
+
   @Test("leaderboards equal a brute-force ranking and stats equal SQL counts, after a batch", arguments: Backend.all)
   func afterABatch(_ backend: Backend) async throws {
     try Binary.requireBuilt()
@@ -336,6 +360,8 @@ import Testing
         let answer = try server.request("GET", path)
         #expect(answer.status == status, "\(path): \(answer.body)")
         #expect(answer.body == body, "\(path)")
+        #expect(answer.headers["content-type"] == "application/json; charset=utf-8")
+        try Self.documented("GET", path.contains("/stats") ? Self.statsRoute : Self.boardRoute, answer)
       }
       let post = try server.request("POST", "/v1/catalogs/rizq/stats")
       #expect(post.status == 405)
@@ -349,7 +375,17 @@ import Testing
       #expect(try server.request("GET", "/v1/catalogs/rizq/stats", token: user).status == 403)
       #expect(try server.request("GET", "/v1/catalogs/rizq/stats", useToken: false).status == 401)
       #expect(try server.request("GET", "/v1/catalogs/rizq/leaderboards/xp", useToken: false).status == 401)
-      #expect(try server.request("GET", "/v1/catalogs/rizq/stats").status == 200)
+      for (path, route, token) in [
+        ("/v1/catalogs/rizq/stats", Self.statsRoute, Self.admin),
+        ("/v1/catalogs/rizq/stats", Self.statsRoute, user),
+        ("/v1/catalogs/rizq/leaderboards/xp?around=nobody", Self.boardRoute, user),
+        ("/v1/catalogs/rizq/leaderboards/streak.best?limit=2", Self.boardRoute, user),
+        ("/v1/catalogs/rizq/leaderboards/xp", Self.boardRoute, elsewhere),
+      ] {
+        let answer = try server.request("GET", path, token: token)
+        #expect([200, 403, 404].contains(answer.status), "\(path): \(answer.body)")
+        try Self.documented("GET", route, answer)
+      }
 
       #expect(
         try MigrationTests.sql(
