@@ -124,6 +124,7 @@ struct HTTPAPI: Sendable {
     router.get("/v1/catalogs/:catalog/users/:user/progress") { request, context in
       try await progress(request, context)
     }
+    LeaderboardsController(api: self).register(router)
     return router
   }
 
@@ -160,7 +161,7 @@ struct HTTPAPI: Sendable {
   /// The methods `path` has routes for (empty for a path no route has).
   static func allowedMethods(_ path: String) -> [HTTPRequest.Method] {
     let segments = path.split(separator: "/", omittingEmptySubsequences: false)
-    return routes.filter { route in
+    return (routes + LeaderboardsController.routes).filter { route in
       let pattern = route.path.split(separator: "/", omittingEmptySubsequences: false)
       return pattern.count == segments.count
         && zip(pattern, segments).allSatisfy { $0.hasPrefix(":") ? !$1.isEmpty : $0 == $1 }

@@ -18,6 +18,10 @@ enum Principal: Sendable, Equatable {
     "/v1/catalogs/{catalog}/users/{user}/progress",
   ]
 
+  /// The catalog-wide routes a user token reads (GET), in the catalogs it opens: the
+  /// leaderboards (an app shows them). Stats stay the admin's.
+  static let catalogRoutes: Set<String> = ["/v1/catalogs/{catalog}/leaderboards/{name}"]
+
   /// Whether the principal may call the route `endpoint` (the router's template; nil for a
   /// path no route has) with these parameters.
   func may(_ method: HTTPRequest.Method, endpoint: String?, parameters: Parameters) -> Bool {
@@ -26,6 +30,10 @@ enum Principal: Sendable, Equatable {
     case .user(let user, let catalogs):
       // A path no route has answers 404 whoever asks.
       guard let endpoint else { return true }
+      if Self.catalogRoutes.contains(endpoint) {
+        guard method == .get, let catalog = parameters.get("catalog") else { return false }
+        return catalogs?.contains(catalog) ?? true
+      }
       guard Self.userRoutes.contains(endpoint), method == .get || method == .put,
         let rawUser = parameters.get("user"), let catalog = parameters.get("catalog")
       else { return false }

@@ -63,6 +63,11 @@ struct ServeCommand: AsyncParsableCommand {
       throw ExitCode.failure
     }
     let opened = try await store.open()
+    // The standings of states saved before schema version 4 or under another catalog version
+    // (a failure is logged: the first leaderboard or stats request tries again).
+    do { try await (opened as? any StandingsStore)?.fillStandings(catalogs: loaded) } catch {
+      logger.error("the standings could not be filled", metadata: ["error": "\(error)"])
+    }
     let served = ServedCatalogs(folder: catalogs, catalogs: loaded)
     // SIGHUP reads the catalogs again (a broken one is refused; the old ones keep serving).
     signal(SIGHUP, SIG_IGN)

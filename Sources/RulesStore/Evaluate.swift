@@ -25,7 +25,7 @@ public enum UserEvaluation {
     let saved = check.state.map {
       SavedCheck(
         user: user.user, revision: user.revision, state: $0, stateDate: date, new: check.new, rebuilt: user.rebuild,
-        catalogVersion: catalog.version)
+        catalogVersion: catalog.version, standings: Standings.of(check.evaluation))
     }
     return (saved, check)
   }

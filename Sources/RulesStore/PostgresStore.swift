@@ -328,6 +328,7 @@ public final class PostgresStore: RulesStore {
         \(kept.map { ByteBuffer(bytes: $0.state) })::bytea[]) AS t(u, d, s)
       ON CONFLICT (catalog, user_id) DO UPDATE SET date = excluded.date, state = excluded.state
       """, logger: logger)
+    try await saveStandings(connection, catalog: catalog, checks: kept, logger: logger)
     let unlocks = kept.flatMap { check in check.new.map { (check.user, $0) } }
     // One catalog, one version: every check of a save has the same.
     let version = kept.first?.catalogVersion

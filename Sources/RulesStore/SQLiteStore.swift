@@ -199,6 +199,7 @@ public final class SQLiteStore: RulesStore {
         ON CONFLICT (catalog, user_id) DO UPDATE SET date = excluded.date, state = excluded.state
         """
     ).execute(arguments: [catalog, check.user, check.stateDate.description, check.state])
+    try saveStandings(db, catalog: catalog, check: check)
     let unlock = try db.cachedStatement(
       sql: """
         INSERT INTO unlocks (catalog, user_id, badge, date, catalog_version) VALUES (?, ?, ?, ?, ?)

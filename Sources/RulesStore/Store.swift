@@ -112,10 +112,13 @@ public struct SavedCheck: Sendable {
   public var rebuilt: Bool
   /// The version of the catalog that evaluated (`unlocks.catalog_version` of the new unlocks).
   public var catalogVersion: Int?
+  /// The evaluation's standings (`Standings.of`), saved with the state; nil leaves the
+  /// stored standings as they are.
+  public var standings: [Standing]?
 
   public init(
     user: String, revision: Int64, state: Data, stateDate: CalendarDay, new: [StoredUnlock], rebuilt: Bool,
-    catalogVersion: Int? = nil
+    catalogVersion: Int? = nil, standings: [Standing]? = nil
   ) {
     self.user = user
     self.revision = revision
@@ -124,6 +127,7 @@ public struct SavedCheck: Sendable {
     self.new = new
     self.rebuilt = rebuilt
     self.catalogVersion = catalogVersion
+    self.standings = standings
   }
 }
 

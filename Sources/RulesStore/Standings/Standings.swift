@@ -1,0 +1,260 @@
+import Foundation
+import RulesEngine
+
+/// One number of a user's last evaluation that leaderboards rank and stats count: a streak's
+/// current length (`STREAK.current`, with the days of its current run) or best
+/// (`STREAK.best`), or a numeric metric's value (its id). Kept in the `standings` table, one row
+/// per (catalog, user, name), written in the transaction that saves the user's state.
+public struct Standing: Sendable, Equatable {
+  /// `STREAK.current`, `STREAK.best` or a metric id.
+  public var name: String
+  public var value: Double
+  /// `STREAK.current` of a running streak: the first and the last day of the current run
+  /// (`current` days from its first); nil otherwise.
+  public var since: CalendarDay?
+  public var until: CalendarDay?
+
+  public init(name: String, value: Double, since: CalendarDay? = nil, until: CalendarDay? = nil) {
+    self.name = name
+    self.value = value
+    self.since = since
+    self.until = until
+  }
+}
+
+/// The standings of evaluations, the names a catalog ranks, and the schema that keeps them.
+public enum Standings {
+  /// What an evaluation puts in `standings`: every streak's current and best, every metric
+  /// whose value is a number (a non-finite one is left out).
+  public static func of(_ evaluation: Evaluation) -> [Standing] {
+    var standings: [Standing] = []
+    standings.reserveCapacity(evaluation.streaks.count * 2 + evaluation.metrics.count)
+    for streak in evaluation.streaks {
+      var current = Standing(name: streak.name + ".current", value: Double(streak.current))
+      if streak.current > 0, let start = streak.start {
+        current.since = start
+        current.until = start + (streak.current - 1)
+      }
+      standings.append(current)
+      standings.append(Standing(name: streak.name + ".best", value: Double(streak.best)))
+    }
+    for metric in evaluation.metrics {
+      switch metric.value {
+      case .int(let value): standings.append(Standing(name: metric.name, value: Double(value)))
+      case .number(let value) where value.isFinite: standings.append(Standing(name: metric.name, value: value))
+      default: continue
+      }
+    }
+    return standings
+  }
+
+  /// The leaderboards of a catalog, in catalog order: each streak's `.current` and `.best`,
+  /// then each metric whose type is an integer or a number.
+  public static func names(_ catalog: StoreCatalog) -> [String] {
+    var names: [String] = []
+    for streak in catalog.checked.catalog.streaks { names += [streak.name + ".current", streak.name + ".best"] }
+    for (metric, typed) in zip(catalog.checked.catalog.metrics, catalog.checked.metrics) {
+      switch typed.type {
+      case .int, .number: names.append(metric.name)
+      default: continue
+      }
+    }
+    return names
+  }
+
+  /// The streak length buckets of `stats` (`streaks`), as their keys and bounds.
+  public static let buckets: [(key: String, low: Int, high: Int)] = [
+    ("1", 1, 1), ("2-6", 2, 6), ("7-29", 7, 29), ("30-99", 30, 99), ("100+", 100, Int(Int32.max)),
+  ]
+
+  /// Schema version 4: the standings (their rank index, and the runs of current streaks for
+  /// `streak_days_on_date`), the catalogs whose standings were filled from the saved states
+  /// (and by which catalog version), and the states by date (`users_evaluated_on_date`).
+  static func schema(_ dialect: Schema.Dialect) -> [String] {
+    let value = dialect == .sqlite ? "REAL" : "DOUBLE PRECISION"
+    // Ties are ranked by user id in byte order on both stores.
+    let userID = dialect == .sqlite ? "TEXT" : "TEXT COLLATE \"C\""
+    return [
+      """
+      CREATE TABLE standings (
+        catalog TEXT NOT NULL,
+        user_id \(userID) NOT NULL,
+        name TEXT NOT NULL,
+        value \(value) NOT NULL,
+        since TEXT,
+        until TEXT,
+        PRIMARY KEY (catalog, user_id, name)
+      )
+      """,
+      "CREATE INDEX standings_rank ON standings (catalog, name, value DESC, user_id)",
+      "CREATE INDEX standings_runs ON standings (catalog, name, until, since)",
+      """
+      CREATE TABLE standings_filled (
+        catalog TEXT NOT NULL PRIMARY KEY,
+        catalog_version INTEGER NOT NULL
+      )
+      """,
+      "CREATE INDEX states_by_date ON states (catalog, date)",
+    ]
+  }
+}
+
+/// A leaderboard: the users ranked by one standing, greatest first; ties share a rank
+/// (standard competition ranking: 1, 1, 3) and are listed by user id in byte order.
+public struct Leaderboard: Sendable, Equatable {
+  public struct Entry: Sendable, Equatable {
+    public var rank: Int
+    public var user: String
+    public var value: Double
+
+    public init(rank: Int, user: String, value: Double) {
+      self.rank = rank
+      self.user = user
+      self.value = value
+    }
+  }
+
+  public var catalog: String
+  public var name: String
+  public var entries: [Entry]
+
+  public init(catalog: String, name: String, entries: [Entry]) {
+    self.catalog = catalog
+    self.name = name
+    self.entries = entries
+  }
+
+  /// `{"catalog": ..., "name": ..., "entries": [{"rank": 1, "user": ..., "value": ...}]}`;
+  /// a whole value is written as an integer.
+  public var json: String {
+    JSONInput.object([
+      ("catalog", .string(catalog)), ("name", .string(name)),
+      (
+        "entries",
+        .array(
+          entries.map {
+            .object([("rank", .int($0.rank)), ("user", .string($0.user)), ("value", Self.number($0.value))])
+          })
+      ),
+    ]).serialized
+  }
+
+  static func number(_ value: Double) -> JSONInput {
+    if value == value.rounded(), abs(value) < 9e15 { return .int(Int(value)) }
+    return .number(value)
+  }
+
+  /// Ranks `rows` (consecutive in the order value descending, user id ascending): the first's
+  /// rank is one more than the users with a greater value (`greater`); then each value that
+  /// differs from the one before has its position in the whole order (`before`: the users
+  /// ordered before the first row).
+  static func ranked(_ rows: [(user: String, value: Double)], greater: Int, before: Int) -> [Entry] {
+    var entries: [Entry] = []
+    entries.reserveCapacity(rows.count)
+    for (index, row) in rows.enumerated() {
+      let rank: Int
+      if index == 0 {
+        rank = greater + 1
+      } else if row.value == rows[index - 1].value {
+        rank = entries[index - 1].rank
+      } else {
+        rank = before + index + 1
+      }
+      entries.append(Entry(rank: rank, user: row.user, value: row.value))
+    }
+    return entries
+  }
+
+  /// The window of `limit` rows around a user: `above` ranked before them (closest first)
+  /// and `below` after them (closest first), each fetched up to `limit - 1`. Up to
+  /// (limit - 1) / 2 before the user; fewer before near the top and fewer after near the
+  /// bottom leave their places to the other side.
+  static func window(
+    above: [(user: String, value: Double)], user: (user: String, value: Double),
+    below: [(user: String, value: Double)], limit: Int
+  ) -> [(user: String, value: Double)] {
+    let half = (limit - 1) / 2
+    let before = min(above.count, max(half, limit - 1 - below.count))
+    let after = min(below.count, limit - 1 - before)
+    return above.prefix(before).reversed() + [user] + below.prefix(after)
+  }
+}
+
+/// A catalog's numbers across users (`GET /v1/catalogs/{c}/stats`), each user as of their
+/// last evaluation. docs/store.md tells what each counts.
+public struct CatalogStats: Sendable, Equatable {
+  public var catalog: String
+  /// The date the `_on_date` numbers are for (nil: no user evaluated yet, none asked).
+  public var date: CalendarDay?
+  /// The users of the catalog in the store (with records or details).
+  public var users: Int
+  /// Users with a saved state (evaluated at least once).
+  public var usersEvaluated: Int
+  /// Users whose last evaluation is as of `date`.
+  public var usersEvaluatedOnDate: Int
+  /// Users per badge unlocked (badges with at least one), all time and on `date`.
+  public var unlocks: [(badge: String, users: Int)]
+  public var unlocksOnDate: [(badge: String, users: Int)]
+  /// Per streak (catalog order): users per bucket of the current length (`Standings.buckets`).
+  public var streaks: [(streak: String, buckets: [Int])]
+  /// Per streak: users whose current run counts `date`.
+  public var streakDaysOnDate: [(streak: String, users: Int)]
+
+  public init(catalog: String, date: CalendarDay?) {
+    self.catalog = catalog
+    self.date = date
+    users = 0
+    usersEvaluated = 0
+    usersEvaluatedOnDate = 0
+    unlocks = []
+    unlocksOnDate = []
+    streaks = []
+    streakDaysOnDate = []
+  }
+
+  public static func == (lhs: CatalogStats, rhs: CatalogStats) -> Bool { lhs.json == rhs.json }
+
+  public var json: String {
+    JSONInput.object([
+      ("catalog", .string(catalog)),
+      ("date", date.map { .string($0.description) } ?? .null),
+      ("users", .int(users)),
+      ("users_evaluated", .int(usersEvaluated)),
+      ("users_evaluated_on_date", .int(usersEvaluatedOnDate)),
+      ("unlocks", .object(unlocks.map { ($0.badge, .int($0.users)) })),
+      ("unlocks_on_date", .object(unlocksOnDate.map { ($0.badge, .int($0.users)) })),
+      (
+        "streaks",
+        .object(
+          streaks.map { streak in
+            (streak.streak, .object(zip(Standings.buckets, streak.buckets).map { ($0.key, .int($1)) }))
+          })
+      ),
+      ("streak_days_on_date", .object(streakDaysOnDate.map { ($0.streak, .int($0.users)) })),
+    ]).serialized
+  }
+}
+
+/// A store that keeps standings: leaderboards and stats read from them, and the standings of
+/// states saved before schema version 4 (or under another version of the catalog) filled in.
+public protocol StandingsStore: Sendable {
+  /// The top `limit` of the leaderboard `name`, or the `limit` rows around `around` (nil when
+  /// that user has no standing of that name).
+  func leaderboard(catalog: String, name: String, limit: Int, around: String?) async throws -> Leaderboard?
+
+  /// The catalog's stats as of `date` (nil: the latest date a user of the catalog was
+  /// evaluated as of); `streaks` the catalog's streak names.
+  func stats(catalog: String, date: CalendarDay?, streaks: [String]) async throws -> CatalogStats
+
+  /// Computes the standings of every saved state of the catalog that this catalog version has
+  /// not filled (each user evaluated as of their state's date, nothing else saved), in one
+  /// transaction; returns the users filled (0 when the version was filled already).
+  @discardableResult func fillStandings(catalog: StoreCatalog) async throws -> Int
+}
+
+extension StandingsStore {
+  /// `fillStandings` for each catalog.
+  public func fillStandings(catalogs: [StoreCatalog]) async throws {
+    for catalog in catalogs { try await fillStandings(catalog: catalog) }
+  }
+}
