@@ -72,7 +72,7 @@ struct ServeCommand: AsyncParsableCommand {
     // SIGHUP reads the catalogs again (a broken one is refused; the old ones keep serving).
     signal(SIGHUP, SIG_IGN)
     let hangUp = DispatchSource.makeSignalSource(signal: SIGHUP)
-    hangUp.setEventHandler { try? served.reload(logger: logger) }
+    hangUp.setEventHandler { _ = try? served.reload(logger: logger) }
     hangUp.resume()
     defer { hangUp.cancel() }
     let api = HTTPAPI(
