@@ -2,7 +2,7 @@
 /// at a newer version than this build knows is refused. docs/store.md documents the tables.
 enum Schema {
   /// The newest version this build knows.
-  static let version = 2
+  static let version = 3
 
   enum Dialect { case sqlite, postgres }
 
@@ -82,6 +82,7 @@ enum Schema {
         "CREATE INDEX unlocks_by_badge ON unlocks (catalog, badge, date)",
       ],
       version2,
+      EventSchema.version3(dialect),
     ]
   }
 

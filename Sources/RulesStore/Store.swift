@@ -112,6 +112,8 @@ public struct SavedCheck: Sendable {
   public var rebuilt: Bool
   /// The version of the catalog that evaluated (`unlocks.catalog_version` of the new unlocks).
   public var catalogVersion: Int?
+  /// What the evaluation tells the event log (none: no events).
+  public var facts: EventFacts?
 
   public init(
     user: String, revision: Int64, state: Data, stateDate: CalendarDay, new: [StoredUnlock], rebuilt: Bool,
