@@ -45,6 +45,7 @@ struct HTTPAPI: Sendable {
     (.put, "/v1/catalogs/:catalog/users/:user"), (.delete, "/v1/catalogs/:catalog/users/:user"),
     (.post, "/v1/catalogs/:catalog/users/:user/rebuild"), (.put, "/v1/catalogs/:catalog/users/:user/days/:date"),
     (.get, "/v1/catalogs/:catalog/users/:user/progress"), (.post, "/v1/admin/catalogs/reload"),
+    eventsRoute,
   ]
 
   let store: any RulesStore
@@ -124,6 +125,7 @@ struct HTTPAPI: Sendable {
     router.get("/v1/catalogs/:catalog/users/:user/progress") { request, context in
       try await progress(request, context)
     }
+    registerEvents(on: router)
     return router
   }
 

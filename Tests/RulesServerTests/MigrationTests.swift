@@ -120,7 +120,7 @@ import Testing
 
       // The first binary that opens it migrates it.
       let migrated = try await StoreAddress.open(old)
-      #expect(try await migrated.schemaVersion() == 2)
+      #expect(try await migrated.schemaVersion() == 3)
       #expect(
         try Self.sql(
           backend, old, "SELECT catalog, user_id, badge, date FROM unlocks ORDER BY catalog, user_id, badge;")
@@ -174,7 +174,7 @@ import Testing
     }
   }
 
-  @Test("killed (kill -9) while it migrates, a store is at version 1 or 2, never half", arguments: Backend.all)
+  @Test("killed (kill -9) while it migrates, a store is at version 1 or the newest (3), never half", arguments: Backend.all)
   func killedDuringTheMigration(_ backend: Backend) async throws {
     try Binary.requireBuilt()
     try await withTemporaryFolder { folder in
@@ -200,7 +200,7 @@ import Testing
         }
         process.waitUntilExit()
         let version = try Self.sql(backend, address, "SELECT MAX(version) FROM rules_migrations;")
-        #expect(["1", "2"].contains(version))
+        #expect(["1", "3"].contains(version))
         #expect(try Self.sql(backend, address, "SELECT COUNT(*) FROM states;") == "\(rows)")
         let columns =
           backend == .sqlite
@@ -210,14 +210,14 @@ import Testing
             backend, address,
             "SELECT COUNT(*) FROM information_schema.columns WHERE table_name = 'unlocks' AND column_name = 'catalog_version';"
           )
-        #expect(columns == (version == "2" ? "1" : "0"), "version \(version) has its columns, and only those")
-        if version == "2" { break }
+        #expect(columns == (version == "3" ? "1" : "0"), "version \(version) has its columns, and only those")
+        if version == "3" { break }
         delay += 15
         if delay > 20_000 { throw StoreTestFailure("the store was never migrated") }
       }
       #expect(killed > 0, "the test killed no migration (\(delay) ms)")
       let store = try await StoreAddress.open(address)
-      #expect(try await store.schemaVersion() == 2)
+      #expect(try await store.schemaVersion() == 3)
       try await store.close()
     }
   }
