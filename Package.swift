@@ -102,6 +102,7 @@ let package = Package(
         "RulesStore", "RulesServer", "YAMLReader", .product(name: "JWTKit", package: "jwt-kit"),
         // A webhook receiver on loopback, checking signatures.
         .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "Logging", package: "swift-log"),
       ]),
     // An app's view: RulesEngine alone, catalogs and histories from committed JSON fixtures.
     .testTarget(name: "RulesAppTests", dependencies: ["RulesEngine"], exclude: ["Fixtures"]),

@@ -65,7 +65,8 @@ struct DeliverCommand: AsyncParsableCommand {
   @Option(help: "Serve Prometheus metrics on 127.0.0.1:PORT/metrics.") var metricsPort: Int?
 
   func validate() throws {
-    guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), scheme == "http" || scheme == "https",
+    guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
+      scheme == "http" || scheme == "https",
       parsed.host?.isEmpty == false
     else { throw ValidationError("--url must be an http:// or https:// URL with a host; found '\(url)'") }
     if !(1...1_000).contains(batch) { throw ValidationError("--batch must be from 1 to 1000") }
@@ -129,7 +130,8 @@ struct DeliverCommand: AsyncParsableCommand {
     router.get("/metrics") { _, _ in
       var headers = HTTPFields()
       headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
-      return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: registry.emitToString())))
+      return Response(
+        status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: registry.emitToString())))
     }
     var logger = Logger(label: "rules-server-deliver")
     logger.logLevel = .error

@@ -32,7 +32,9 @@ func waitForExit(_ process: Process, within seconds: Double = 180) async throws 
     return generated
   }
 
-  @Test("GET /v1/events pages with a cursor and filters; bad parameters are 400 naming them; rules-server events prints the same")
+  @Test(
+    "GET /v1/events pages with a cursor and filters; bad parameters are 400 naming them; rules-server events prints the same"
+  )
   func readingEvents() async throws {
     try Binary.requireBuilt()
     try await withTemporaryFolder { folder in
@@ -47,7 +49,9 @@ func waitForExit(_ process: Process, within seconds: Double = 180) async throws 
       #expect(printed.status == 0, "\(printed.stderr)")
       let lines = printed.stdout.split(separator: "\n").map(String.init)
       #expect(lines.count >= 4, "\(printed.stdout)")
-      let objects = try lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+      let objects = try lines.map {
+        try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+      }
       for object in objects {
         #expect(
           Set(object.keys) == ["id", "catalog", "catalog_version", "user", "date", "kind", "subject", "data"],
@@ -105,7 +109,9 @@ func waitForExit(_ process: Process, within seconds: Double = 180) async throws 
     }
   }
 
-  @Test("a batch killed with SIGKILL and run again tells every event once, as an uninterrupted batch does", arguments: Backend.all)
+  @Test(
+    "a batch killed with SIGKILL and run again tells every event once, as an uninterrupted batch does",
+    arguments: Backend.all)
   func killedBatchTellsEachEventOnce(_ backend: Backend) async throws {
     try Binary.requireBuilt()
     try await withTemporaryFolder { folder in
@@ -144,7 +150,9 @@ func waitForExit(_ process: Process, within seconds: Double = 180) async throws 
     }
   }
 
-  @Test("a version-2 store migrates in place to version 3; the users' next evaluations tell only what is new", arguments: Backend.all)
+  @Test(
+    "a version-2 store migrates in place to version 3; the users' next evaluations tell only what is new",
+    arguments: Backend.all)
   func version2Migrates(_ backend: Backend) async throws {
     try Binary.requireBuilt()
     try await withTemporaryFolder { folder in

@@ -174,7 +174,8 @@ import Testing
     }
   }
 
-  @Test("killed (kill -9) while it migrates, a store is at version 1 or the newest (3), never half", arguments: Backend.all)
+  @Test(
+    "killed (kill -9) while it migrates, a store is at version 1 or the newest (3), never half", arguments: Backend.all)
   func killedDuringTheMigration(_ backend: Backend) async throws {
     try Binary.requireBuilt()
     try await withTemporaryFolder { folder in

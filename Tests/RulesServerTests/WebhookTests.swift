@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Hummingbird
+import Logging
 import RulesEngine
 import RulesStore
 import Synchronization
@@ -32,9 +33,12 @@ final class FlakyReceiver: Sendable {
     router.post("/hook") { request, _ -> Response in
       try await receiver.value!.receive(request, slow: slow, timeoutSleep: timeoutSleep)
     }
+    var logger = Logger(label: "flaky-receiver")
+    // Stopped by cancelling its task, which the server logs as errors.
+    logger.logLevel = .critical
     let app = Application(
       router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-      onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) })
+      onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) }, logger: logger)
     task = Task { try await app.runService(gracefulShutdownSignals: []) }
     var iterator = ports.makeAsyncIterator()
     port = await iterator.next() ?? 0
@@ -56,9 +60,9 @@ final class FlakyReceiver: Sendable {
 
   func receive(_ request: Request, slow: Duration, timeoutSleep: Duration) async throws -> Response {
     let body = String(decoding: try await request.body.collect(upTo: 1 << 22).readableBytesView, as: UTF8.self)
-    let id = request.headers[HTTPField.Name("webhook-id")!] ?? ""
-    let timestamp = request.headers[HTTPField.Name("webhook-timestamp")!] ?? ""
-    let signature = request.headers[HTTPField.Name("webhook-signature")!] ?? ""
+    let id = request.headers[HTTPFields.Element.Name("webhook-id")!] ?? ""
+    let timestamp = request.headers[HTTPFields.Element.Name("webhook-timestamp")!] ?? ""
+    let signature = request.headers[HTTPFields.Element.Name("webhook-signature")!] ?? ""
     let code = HMAC<SHA256>.authenticationCode(
       for: Data("\(id).\(timestamp).\(body)".utf8), using: SymmetricKey(data: key))
     let expected = "v1," + Data(code).base64EncodedString()
@@ -110,7 +114,8 @@ final class FlakyReceiver: Sendable {
     #expect(malformed.status == 64)
     #expect(malformed.stderr.contains("RULES_WEBHOOK_SECRET must be whsec_"))
     let url = try Binary.run(
-      "rules-server", ["deliver", "--store", store, "--url", "ftp://x"], environment: ["RULES_WEBHOOK_SECRET": secret])
+      "rules-server", ["deliver", "--store", store, "--url", "ftp://x"],
+      environment: ["RULES_WEBHOOK_SECRET": Self.secret])
     #expect(url.status == 64)
     #expect(url.stderr.contains("--url must be an http:// or https:// URL"))
   }
