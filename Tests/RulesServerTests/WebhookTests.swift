@@ -120,6 +120,55 @@ final class FlakyReceiver: Sendable {
     #expect(url.stderr.contains("--url must be an http:// or https:// URL"))
   }
 
+  @Test("deliver's --metrics-port serves delivered, failed and lag in Prometheus' text")
+  func deliverMetrics() async throws {
+    try Binary.requireBuilt()
+    try await withTemporaryFolder { folder in
+      let store = "sqlite:" + folder.appendingPathComponent("store.sqlite").path
+      let imported = try Binary.run("rules-server", ["import", "rizq", "examples/rizq.yaml", "--store", store])
+      #expect(imported.status == 0, "\(imported.stderr)")
+      let batch = try Binary.run("rules-server", ["batch", "rizq", "--store", store, "--date", "2026-05-09"])
+      #expect(batch.status == 0, "\(batch.stderr)")
+      let opened = try await StoreAddress.open(store)
+      let total = try await eventLines(opened).count
+      try await opened.close()
+      let receiver = try await FlakyReceiver(key: Self.key, seed: 5, slow: .milliseconds(10), timeoutSleep: .zero)
+      let log = folder.appendingPathComponent("deliver.log")
+      FileManager.default.createFile(atPath: log.path, contents: nil)
+      let worker = try Binary.start(
+        "rules-server",
+        [
+          "deliver", "--store", store, "--url", receiver.url, "--batch", "1", "--retry-base", "0.01", "--max-backoff",
+          "0.02", "--interval", "20", "--metrics-port", "0",
+        ], environment: ["RULES_WEBHOOK_SECRET": Self.secret], stderr: try FileHandle(forWritingTo: log))
+      defer { kill(worker.processIdentifier, SIGKILL) }
+      var metrics = ""
+      let deadline = Date().addingTimeInterval(60)
+      while Date() < deadline {
+        try await Task.sleep(for: .milliseconds(100))
+        let text = try String(contentsOf: log, encoding: .utf8)
+        guard let range = text.range(of: "http://127.0.0.1:"), let end = text[range.upperBound...].firstIndex(of: "\n")
+        else { continue }
+        // curl: Foundation on Linux reads no http URL without FoundationNetworking.
+        let curl = Process()
+        curl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        curl.arguments = ["curl", "-s", "--max-time", "5", String(text[range.lowerBound..<end])]
+        let pipe = Pipe()
+        curl.standardOutput = pipe
+        try curl.run()
+        metrics = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        curl.waitUntilExit()
+        if metrics.contains("rules_webhook_delivered_events_total \(total)") { break }
+      }
+      await receiver.stop()
+      #expect(metrics.contains("rules_webhook_delivered_events_total \(total)"), "\(metrics)")
+      #expect(metrics.contains("rules_webhook_delivered_posts_total \(total)"))
+      #expect(metrics.contains("rules_webhook_failed_posts_total"))
+      #expect(metrics.contains("rules_webhook_lag_seconds"))
+      #expect(metrics.contains("rules_webhook_pending_events"))
+    }
+  }
+
   @Test(
     "every event arrives once after dedupe by webhook-id, in order per user, signed; through failures, timeouts and a kill -9 of the worker",
     arguments: Backend.all)
