@@ -196,14 +196,22 @@ final class WebhookWorker: Sendable {
     var lastBacklog = ContinuousClock.now - .seconds(60)
     while !Task.isCancelled {
       let now = Self.now
-      let claims = try await log.claimDeliveries(
-        users: concurrency, batch: batch, now: now, lease: Int64((lease * 1000).rounded()))
-      if ContinuousClock.now - lastBacklog > .seconds(5) || (claims.isEmpty && untilIdle) {
-        lastBacklog = ContinuousClock.now
-        let backlog = try await log.backlog()
-        pendingEvents.record(backlog.events)
-        lagSeconds.record(backlog.oldest.map { Double(max(0, now - $0)) / 1000 } ?? 0)
-        if claims.isEmpty, untilIdle, backlog.users == 0 { return }
+      let claims: [DeliveryClaim]
+      do {
+        claims = try await log.claimDeliveries(
+          users: concurrency, batch: batch, now: now, lease: Int64((lease * 1000).rounded()))
+        if ContinuousClock.now - lastBacklog > .seconds(5) || (claims.isEmpty && untilIdle) {
+          lastBacklog = ContinuousClock.now
+          let backlog = try await log.backlog()
+          pendingEvents.record(backlog.events)
+          lagSeconds.record(backlog.oldest.map { Double(max(0, now - $0)) / 1000 } ?? 0)
+          if claims.isEmpty, untilIdle, backlog.users == 0 { return }
+        }
+      } catch {
+        // A store that does not answer (a database restarting): the worker waits for it.
+        printError("error: \(error) (trying again in 1 s)")
+        try await Task.sleep(for: .seconds(1))
+        continue
       }
       if claims.isEmpty {
         try await Task.sleep(for: interval)

@@ -124,13 +124,15 @@ func waitForExit(_ process: Process, within seconds: Double = 180) async throws 
       #expect(once.status == 0, "\(once.stderr)")
 
       let opened = try await StoreAddress.open(killed)
-      let batch = try Binary.start("rules-server", arguments + ["--store", killed, "--pause", "50"])
-      var told = 0
+      // 150 chunks with 200 ms after each: 30 s or more, so the kill lands mid-batch even when
+      // the tests around it keep this one waiting.
+      let batch = try Binary.start("rules-server", arguments + ["--store", killed, "--pause", "200"])
+      // Watched with the store's own client, blocking this test's thread: a test waiting its
+      // turn on a busy pool could see the batch only once it has ended.
       let deadline = Date().addingTimeInterval(60)
       while batch.isRunning, Date() < deadline {
-        told = try await eventLog(opened).events(EventQuery(limit: 10)).count
-        if told > 0 { break }
-        try await Task.sleep(for: .milliseconds(10))
+        if try MigrationTests.sql(backend, killed, "SELECT COUNT(*) FROM events;") != "0" { break }
+        usleep(10_000)
       }
       kill(batch.processIdentifier, SIGKILL)
       batch.waitUntilExit()

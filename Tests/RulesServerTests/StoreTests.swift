@@ -23,7 +23,7 @@ import Testing
   func theSchemaIsCreatedOnFirstUseAndVersioned(_ backend: Backend) async throws {
     try await withStore(backend) { store, _ in
       let version = try await store.schemaVersion()
-      #expect(version == 2)
+      #expect(version == 3)
     }
   }
 
@@ -212,7 +212,7 @@ import Testing
       try await first.close()
       let second = try await StoreAddress.open(path)
       let version = try await second.schemaVersion()
-      #expect(version == 2)
+      #expect(version == 3)
       try await second.close()
     }
   }
