@@ -153,6 +153,37 @@ func waitForExit(_ process: Process, within seconds: Double = 180) async throws 
   }
 
   @Test(
+    "two batch processes over the same users at once tell each event once, as one batch does", arguments: Backend.all)
+  func twoBatchProcessesTellEachEventOnce(_ backend: Backend) async throws {
+    try Binary.requireBuilt()
+    try await withTemporaryFolder { folder in
+      let shared = try await backend.freshAddress(in: folder)
+      let reference = try await backend.freshAddress(in: folder)
+      _ = try Self.importGenerated("onward", count: 300, store: shared, folder: folder, seed: 8)
+      _ = try Self.importGenerated("onward", count: 300, store: reference, folder: folder, seed: 8)
+      for date in ["2026-03-15", "2026-03-31"] {
+        let arguments = ["batch", "onward", "--date", date, "--chunk", "7"]
+        let once = try Binary.run("rules-server", arguments + ["--store", reference])
+        #expect(once.status == 0, "\(once.stderr)")
+        // Both over every user (no --shard): each save of one is a rerun of the other's.
+        let workers = try (0..<2).map { _ in try Binary.start("rules-server", arguments + ["--store", shared]) }
+        for worker in workers {
+          try await waitForExit(worker)
+          #expect(worker.terminationStatus == 0)
+        }
+      }
+      let sharedStore = try await StoreAddress.open(shared)
+      let told = try await eventLines(sharedStore)
+      try await sharedStore.close()
+      let referenceStore = try await StoreAddress.open(reference)
+      let expected = try await eventLines(referenceStore)
+      try await referenceStore.close()
+      #expect(told.count > 300)
+      #expect(told.sorted() == expected.sorted(), "nothing lost or told twice")
+    }
+  }
+
+  @Test(
     "a version-2 store migrates in place to version 3; the users' next evaluations tell only what is new",
     arguments: Backend.all)
   func version2Migrates(_ backend: Backend) async throws {
