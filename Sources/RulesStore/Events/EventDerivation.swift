@@ -55,9 +55,12 @@ public struct EventFacts: Sendable {
   }
 }
 
-/// What the event log remembers of a user's last evaluation: `event_marks.mark`, compact JSON.
-struct EventMark: Codable, Equatable {
-  struct Streak: Codable, Equatable {
+/// What the event log remembers of a user's last evaluation: `event_marks.mark`, a compact
+/// text read and written for every saved user (no JSON coder: it is on the batch's path):
+/// `1;s:NAME=CURRENT,START,FREEZES,PROTECTED;...;l:NAME=VALUE;...`, days as day numbers, an
+/// empty field for none. Streak and metric names are catalog identifiers (no `;`, `=`, `,`).
+struct EventMark: Equatable {
+  struct Streak: Equatable {
     /// current, start (day number or nil), freezes, latest protected day told (day number or nil)
     var c: Int
     var s: Int?
@@ -66,16 +69,53 @@ struct EventMark: Codable, Equatable {
   }
   var s: [String: Streak] = [:]
   var l: [String: Int] = [:]
+  /// The names in the order they were set (the text is the same for the same values).
+  var order: [String] = []
+
+  init() {}
 
   static func decode(_ text: String?) -> EventMark? {
     guard let text else { return nil }
-    return try? JSONDecoder().decode(EventMark.self, from: Data(text.utf8))
+    var parts = text.split(separator: ";", omittingEmptySubsequences: false)
+    guard parts.first == "1" else { return nil }
+    parts.removeFirst()
+    var mark = EventMark()
+    for part in parts {
+      guard let equals = part.firstIndex(of: "="), part.count > 2 else { return nil }
+      let name = String(part[part.index(part.startIndex, offsetBy: 2)..<equals])
+      let value = part[part.index(after: equals)...]
+      if part.hasPrefix("s:") {
+        let fields = value.split(separator: ",", omittingEmptySubsequences: false)
+        guard fields.count == 4, let c = Int(fields[0]), let f = Int(fields[2]) else { return nil }
+        mark.set(name, Streak(c: c, s: Int(fields[1]), f: f, p: Int(fields[3])))
+      } else if part.hasPrefix("l:"), let level = Int(value) {
+        mark.set(name, level: level)
+      } else {
+        return nil
+      }
+    }
+    return mark
+  }
+
+  mutating func set(_ name: String, _ streak: Streak) {
+    if s.updateValue(streak, forKey: name) == nil { order.append("s:" + name) }
+  }
+
+  mutating func set(_ name: String, level: Int) {
+    if l.updateValue(level, forKey: name) == nil { order.append("l:" + name) }
   }
 
   var text: String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = .sortedKeys
-    return String(decoding: (try? encoder.encode(self)) ?? Data("{}".utf8), as: UTF8.self)
+    var text = "1"
+    for key in order {
+      let name = key.dropFirst(2)
+      if key.hasPrefix("s:"), let streak = s[String(name)] {
+        text += ";\(key)=\(streak.c),\(streak.s.map(String.init) ?? ""),\(streak.f),\(streak.p.map(String.init) ?? "")"
+      } else if let level = l[String(name)] {
+        text += ";\(key)=\(level)"
+      }
+    }
+    return text
   }
 }
 
@@ -129,8 +169,9 @@ public enum EventDerivation {
       let start = streak.start?.number
       // Protected days after the latest one told.
       let protected = streak.newProtected.filter { day in before.p.map { day.number > $0 } ?? true }
-      mark.s[streak.name] = EventMark.Streak(
-        c: streak.current, s: start, f: streak.freezes, p: protected.last?.number ?? before.p)
+      mark.set(
+        streak.name,
+        EventMark.Streak(c: streak.current, s: start, f: streak.freezes, p: protected.last?.number ?? before.p))
       for day in protected {
         events.append(
           NewEvent(
@@ -169,7 +210,7 @@ public enum EventDerivation {
       }
     }
     for level in facts.levels {
-      mark.l[level.name] = level.value
+      mark.set(level.name, level: level.value)
       // A new user starts at level 1 (the curve of rules/levels.yaml).
       guard let before = previous?.l[level.name] ?? (facts.firstCheck ? 1 : nil), level.value > before else {
         continue

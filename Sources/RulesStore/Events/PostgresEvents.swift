@@ -57,24 +57,21 @@ extension PostgresStore: EventStore {
     // One catalog, one version: every check of a save has the same.
     let version = told[0].catalogVersion ?? 0
     try await connection.query("SELECT pg_advisory_xact_lock(7271029)", logger: logger)
-    let inserted = try await connection.query(
-      """
-      INSERT INTO events (catalog, catalog_version, user_id, date, kind, subject, detail, data, created_at)
-      SELECT \(catalog), \(version)::integer, u, d, k, s, x, j, \(EventClock.now)::bigint
-      FROM unnest(\(users)::text[], \(dates)::text[], \(kinds)::text[], \(subjects)::text[], \(details)::text[],
-        \(data)::text[]) WITH ORDINALITY AS t(u, d, k, s, x, j, n)
-      ORDER BY n
-      ON CONFLICT (catalog, user_id, kind, subject, date, detail) DO NOTHING
-      RETURNING user_id, id
-      """, logger: logger)
-    var latest: [String: Int64] = [:]
-    for try await (user, id) in inserted.decode((String, Int64).self) { latest[user] = max(latest[user] ?? 0, id) }
-    guard !latest.isEmpty else { return }
-    let ids = Array(latest.keys)
+    // The events, and each user's newest id into their delivery cursor, in one statement (no
+    // row comes back to the client).
     try await connection.query(
       """
+      WITH inserted AS (
+        INSERT INTO events (catalog, catalog_version, user_id, date, kind, subject, detail, data, created_at)
+        SELECT \(catalog), \(version)::integer, u, d, k, s, x, j, \(EventClock.now)::bigint
+        FROM unnest(\(users)::text[], \(dates)::text[], \(kinds)::text[], \(subjects)::text[], \(details)::text[],
+          \(data)::text[]) WITH ORDINALITY AS t(u, d, k, s, x, j, n)
+        ORDER BY n
+        ON CONFLICT (catalog, user_id, kind, subject, date, detail) DO NOTHING
+        RETURNING user_id, id
+      )
       INSERT INTO deliveries (catalog, user_id, latest)
-      SELECT \(catalog), u, l FROM unnest(\(ids)::text[], \(ids.map { latest[$0]! })::bigint[]) AS t(u, l)
+      SELECT \(catalog), user_id, MAX(id) FROM inserted GROUP BY user_id
       ON CONFLICT (catalog, user_id) DO UPDATE SET latest = GREATEST(deliveries.latest, excluded.latest)
       """, logger: logger)
   }
