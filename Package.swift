@@ -43,6 +43,8 @@ let package = Package(
     // Only RulesServer: verifying the JSON Web Tokens of phones (HS256, ES256, RS256); its tests sign them.
     .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.1"),
     .package(url: "https://github.com/apple/swift-crypto", from: "4.1.0"),
+    // Only RulesServer: `rules-server deliver` POSTs the webhooks.
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
   ],
   targets: [
     .systemLibrary(
@@ -84,6 +86,7 @@ let package = Package(
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "JWTKit", package: "jwt-kit"),
         .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
       ]
     ),
     .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"], exclude: ["Fixtures"]),
@@ -95,7 +98,12 @@ let package = Package(
       name: "CompiledCatalogsTests", dependencies: ["CompiledCatalogs", "RulesKit"], exclude: ["Fixtures"]),
     .testTarget(
       name: "RulesServerTests",
-      dependencies: ["RulesStore", "RulesServer", "YAMLReader", .product(name: "JWTKit", package: "jwt-kit")]),
+      dependencies: [
+        "RulesStore", "RulesServer", "YAMLReader", .product(name: "JWTKit", package: "jwt-kit"),
+        // A webhook receiver on loopback, checking signatures.
+        .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
     // An app's view: RulesEngine alone, catalogs and histories from committed JSON fixtures.
     .testTarget(name: "RulesAppTests", dependencies: ["RulesEngine"], exclude: ["Fixtures"]),
   ]

@@ -45,6 +45,7 @@ struct HTTPAPI: Sendable {
     (.put, "/v1/catalogs/:catalog/users/:user"), (.delete, "/v1/catalogs/:catalog/users/:user"),
     (.post, "/v1/catalogs/:catalog/users/:user/rebuild"), (.put, "/v1/catalogs/:catalog/users/:user/days/:date"),
     (.get, "/v1/catalogs/:catalog/users/:user/progress"), (.post, "/v1/admin/catalogs/reload"),
+    eventsRoute,
   ]
 
   let store: any RulesStore
@@ -125,6 +126,7 @@ struct HTTPAPI: Sendable {
       try await progress(request, context)
     }
     LeaderboardsController(api: self).register(router)
+    registerEvents(on: router)
     return router
   }
 

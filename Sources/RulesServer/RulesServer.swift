@@ -13,7 +13,10 @@ struct RulesServer: AsyncParsableCommand {
       postgres://USER@HOST:PORT/DB (PostgreSQL, shared by every worker and server). The schema \
       is created on first use (docs/store.md).
       """,
-    subcommands: [ImportCommand.self, BatchCommand.self, EvalCommand.self, ServeCommand.self, DiffCommand.self])
+    subcommands: [
+      ImportCommand.self, BatchCommand.self, EvalCommand.self, ServeCommand.self, DiffCommand.self,
+      EventsCommand.self, DeliverCommand.self,
+    ])
 }
 
 /// Writes to standard error.

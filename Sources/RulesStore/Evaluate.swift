@@ -22,11 +22,12 @@ public enum UserEvaluation {
     let check = try catalog.check(
       user: user.user, start: user.start, timeZone: user.zone, on: date, days: user.days, state: user.state,
       rebuild: user.rebuild, locale: locale, timeZoneChanges: user.timeZoneChanges, calendar: user.calendar)
-    let saved = check.state.map {
+    var saved = check.state.map {
       SavedCheck(
         user: user.user, revision: user.revision, state: $0, stateDate: date, new: check.new, rebuilt: user.rebuild,
         catalogVersion: catalog.version, standings: Standings.of(check.evaluation))
     }
+    saved?.facts = EventFacts(check.evaluation, catalog: catalog, firstCheck: user.state == nil)
     return (saved, check)
   }
 

@@ -341,6 +341,7 @@ public final class PostgresStore: RulesStore {
         ON CONFLICT (catalog, user_id, badge) DO NOTHING
         """, logger: logger)
     }
+    try await appendEvents(connection, catalog: catalog, checks: kept, logger: logger)
     return saved
   }
 

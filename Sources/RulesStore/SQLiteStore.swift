@@ -208,6 +208,7 @@ public final class SQLiteStore: RulesStore {
     for new in check.new {
       try unlock.execute(arguments: [catalog, check.user, new.badge, new.date.description, check.catalogVersion])
     }
+    try appendEvents(db, catalog: catalog, check: check)
     return true
   }
 

@@ -82,8 +82,7 @@ enum Schema {
         "CREATE INDEX unlocks_by_badge ON unlocks (catalog, badge, date)",
       ],
       version2,
-      // version 3: events (issue 29, other branch)
-      [],
+      EventSchema.version3(dialect),
       Standings.schema(dialect),
     ]
   }

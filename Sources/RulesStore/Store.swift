@@ -115,6 +115,8 @@ public struct SavedCheck: Sendable {
   /// The evaluation's standings (`Standings.of`), saved with the state; nil leaves the
   /// stored standings as they are.
   public var standings: [Standing]?
+  /// What the evaluation tells the event log (none: no events).
+  public var facts: EventFacts?
 
   public init(
     user: String, revision: Int64, state: Data, stateDate: CalendarDay, new: [StoredUnlock], rebuilt: Bool,

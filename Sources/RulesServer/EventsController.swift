@@ -1,0 +1,59 @@
+import Foundation
+import Hummingbird
+import RulesStore
+
+/// `GET /v1/events?after=ID&limit=N[&catalog=C&user=U&kind=K]` (admin): the event log after a
+/// cursor, in id order: `{"events": [...], "next": ID}`; ask again with `after=next`.
+extension HTTPAPI {
+  static let eventsRoute: (method: HTTPRequest.Method, path: String) = (.get, "/v1/events")
+
+  func registerEvents(on router: Router<APIRequestContext>) {
+    router.get("/v1/events") { request, _ in
+      try requireAdmin()
+      let query = try Self.eventQuery(request)
+      guard let log = store as? any EventStore else {
+        throw APIError(.notFound, "not-found", "this store keeps no events")
+      }
+      let events = try await stored { try await log.events(query) }
+      let next = events.last?.id ?? query.after
+      return Self.json(#"{"events":["# + events.map(\.json).joined(separator: ",") + #"],"next":\#(next)}"#)
+    }
+  }
+
+  static let maxEventsLimit = 1_000
+
+  /// The query's parameters, or 400 `bad-parameter` naming the one that is wrong.
+  static func eventQuery(_ request: Request) throws -> EventQuery {
+    let parameters = request.uri.queryParameters
+    func bad(_ message: String) -> APIError { APIError(.badRequest, "bad-parameter", message) }
+    var query = EventQuery()
+    if let text = parameters.get("after") {
+      guard let after = Int64(text), after >= 0 else {
+        throw bad("'after' must be an event id (a whole number from 0); found '\(text)'")
+      }
+      query.after = after
+    }
+    if let text = parameters.get("limit") {
+      guard let limit = Int(text), (1...maxEventsLimit).contains(limit) else {
+        throw bad("'limit' must be a whole number from 1 to \(maxEventsLimit); found '\(text)'")
+      }
+      query.limit = limit
+    }
+    if let text = parameters.get("catalog") {
+      guard !text.isEmpty else { throw bad("'catalog' must be a catalog id; found nothing") }
+      query.catalog = String(text)
+    }
+    if let text = parameters.get("user") {
+      let user = String(text)
+      if let problem = UserID.problem(user) { throw bad("'user': \(problem)") }
+      query.user = user
+    }
+    if let text = parameters.get("kind") {
+      guard EventDerivation.kinds.contains(String(text)) else {
+        throw bad("'kind' must be one of \(EventDerivation.kinds.joined(separator: ", ")); found '\(text)'")
+      }
+      query.kind = String(text)
+    }
+    return query
+  }
+}
