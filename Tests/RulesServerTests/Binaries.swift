@@ -87,7 +87,7 @@ final class ServerProcess {
     environment.merge(more) { $1 }
     var stderr: Any = FileHandle.nullDevice
     if let log {
-      FileManager.default.createFile(atPath: log.path, contents: nil)
+      _ = FileManager.default.createFile(atPath: log.path, contents: nil)
       stderr = try FileHandle(forWritingTo: log)
     }
     process = try Binary.start(

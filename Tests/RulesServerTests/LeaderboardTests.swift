@@ -266,13 +266,7 @@ import Testing
       let address = try await backend.freshAddress(in: folder)
       try Self.load("salahstreak", count: 25, seed: 303, store: address, folder: folder)
       try Self.load("imanpath", count: 25, seed: 304, store: address, folder: folder)
-      // Back to version 2 as it was: without version 4's tables and index.
-      _ = try MigrationTests.sql(
-        backend, address,
-        """
-        DROP TABLE standings; DROP TABLE standings_filled; DROP INDEX states_by_date;
-        DELETE FROM rules_migrations WHERE version > 2;
-        """)
+      try MigrationTests.backToVersion2(backend, address)
       let store = try await StoreAddress.open(address)
       #expect(try await store.schemaVersion() == 4)
       #expect(try MigrationTests.sql(backend, address, "SELECT COUNT(*) FROM standings;") == "0")
