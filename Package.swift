@@ -6,9 +6,19 @@ import PackageDescription
 //   RulesSource  located nodes, source files and diagnostics, shared by the reader and the engine
 //                (re-exported by RulesEngine: an app linking RulesEngine reads diagnostics)
 //   YAMLReader   files and libyaml events -> located nodes, with limits against hostile input
-//   RulesEngine  what apps embed: catalog model, expression language, catalog validation,
-//                compiling and evaluating; Foundation only, no file I/O, locks, printing or CLI
-//                wording (no libyaml: catalogs arrive as exported JSON)
+//   The engine, in four layers whose order the target dependencies enforce (in the manner of
+//   cel-go's parser/, checker/ and interpreter/ under a small cel.Env); Foundation only, no file
+//   I/O, printing or CLI wording (no libyaml: catalogs arrive as exported JSON):
+//   RulesLanguage  the expression language: lexer, parser, values and types, the type checker,
+//                  templates (plural categories and calendar fields are words of the language)
+//   RulesCatalog   the catalog: model, decoding from located nodes, validation (the rules of
+//                  `rules check`), localization (locales, plural rules, translations), loading
+//                  exported JSON, the export format (CatalogExport)
+//   RulesRuntime   evaluation: compiling (closures, bytecode), the machine, the day runner, the
+//                  user's state, calendars and time zones, histories and records, reporting
+//                  (Evaluation, Localizer), the Swift export of a compiled day
+//   RulesEngine    what apps embed: the thin front, `Engine` and its daily check, over the three
+//                  layers it re-exports (an app sees their public names, which are the app's)
 //   CompiledCatalogs  the shipped catalogs' days as Swift (`rules export --format swift`): the
 //                daily step without the interpreter, for the server's batch and the benchmarks
 //   RulesKit     the tooling: YAML catalogs and histories from files, the state file and its
@@ -52,7 +62,10 @@ let package = Package(
     ),
     .target(name: "RulesSource"),
     .target(name: "YAMLReader", dependencies: ["CYaml", "RulesSource"]),
-    .target(name: "RulesEngine", dependencies: ["RulesSource"]),
+    .target(name: "RulesLanguage", dependencies: ["RulesSource"]),
+    .target(name: "RulesCatalog", dependencies: ["RulesSource", "RulesLanguage"]),
+    .target(name: "RulesRuntime", dependencies: ["RulesSource", "RulesLanguage", "RulesCatalog"]),
+    .target(name: "RulesEngine", dependencies: ["RulesSource", "RulesLanguage", "RulesCatalog", "RulesRuntime"]),
     .target(name: "RulesKit", dependencies: ["YAMLReader", "RulesEngine"]),
     .target(name: "CompiledCatalogs", dependencies: ["RulesEngine"]),
     .executableTarget(
@@ -88,11 +101,13 @@ let package = Package(
     ),
     .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"], exclude: ["Fixtures"]),
     .testTarget(name: "RulesSourceTests", dependencies: ["RulesSource"]),
-    .testTarget(name: "RulesEngineTests", dependencies: ["RulesKit"]),
+    .testTarget(
+      name: "RulesEngineTests", dependencies: ["RulesKit", "RulesLanguage", "RulesCatalog", "RulesRuntime"]),
     .testTarget(name: "RulesKitTests", dependencies: ["RulesKit"]),
     .testTarget(name: "RulesCLITests", dependencies: ["RulesCLI"]),
     .testTarget(
-      name: "CompiledCatalogsTests", dependencies: ["CompiledCatalogs", "RulesKit"], exclude: ["Fixtures"]),
+      name: "CompiledCatalogsTests", dependencies: ["CompiledCatalogs", "RulesKit", "RulesRuntime"],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "RulesServerTests",
       dependencies: ["RulesStore", "RulesServer", "YAMLReader", .product(name: "JWTKit", package: "jwt-kit")]),

@@ -3,7 +3,10 @@ import Foundation
 import RulesKit
 import Testing
 
+@testable import RulesCatalog
 @testable import RulesEngine
+@testable import RulesLanguage
+@testable import RulesRuntime
 
 /// The shipped catalogs' generated days against the interpreter: the same unlocks on the same
 /// days and the same state after every day, on every catalog; the committed sources are what

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
+@testable import RulesCatalog
 @testable import RulesEngine
+@testable import RulesLanguage
+@testable import RulesRuntime
 
 /// The day runs as bytecode (`Bytecode`, `BytecodeMachine`); reports compute the same expressions with
 /// the closures of `ClosureCompiler`. The two must agree on every value, so each metric below is

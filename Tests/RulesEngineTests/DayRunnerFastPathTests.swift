@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
+@testable import RulesCatalog
 @testable import RulesEngine
+@testable import RulesLanguage
+@testable import RulesRuntime
 
 /// `DayRunner` takes shortcuts on the nightly job's hot path: criteria that are one comparison
 /// are made in place, only locked badges are looked at, and `step` does a whole day in one

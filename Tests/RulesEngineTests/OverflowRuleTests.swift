@@ -1,6 +1,9 @@
 import Testing
 
+@testable import RulesCatalog
 @testable import RulesEngine
+@testable import RulesLanguage
+@testable import RulesRuntime
 
 @Suite("the constant-overflow rule's pre-filter")
 struct OverflowRuleTests {

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
+@testable import RulesCatalog
 @testable import RulesEngine
+@testable import RulesLanguage
+@testable import RulesRuntime
 
 #if canImport(Glibc)
   import Glibc

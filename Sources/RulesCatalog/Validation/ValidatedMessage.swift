@@ -1,0 +1,26 @@
+import RulesLanguage
+
+/// A message with its conditions and templates typed.
+public struct ValidatedMessage: Sendable {
+  /// The message as written.
+  public let message: Message
+  /// Its condition, typed; nil for always.
+  public let when: TypedExpr?
+  /// Its title, typed.
+  public let title: TypedTemplate?
+  /// Its wordings, each with its condition, typed.
+  public let variants: [(when: TypedExpr?, text: TypedTemplate)]
+  /// Its action, typed.
+  public let action: TypedTemplate?
+  /// A value of each stored property.
+  package init(
+    message: Message, when: TypedExpr?, title: TypedTemplate?, variants: [(when: TypedExpr?, text: TypedTemplate)],
+    action: TypedTemplate?
+  ) {
+    self.message = message
+    self.when = when
+    self.title = title
+    self.variants = variants
+    self.action = action
+  }
+}
