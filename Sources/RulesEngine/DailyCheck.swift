@@ -1,4 +1,6 @@
-import RulesRuntime
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) import RulesRuntime
 
 /// What `Engine.check` gives: the evaluation to show, the state to save, and what the app may
 /// want to know.

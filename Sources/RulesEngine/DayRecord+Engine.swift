@@ -1,6 +1,6 @@
-import RulesCatalog
-import RulesLanguage
-import RulesRuntime
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) import RulesRuntime
 
 extension DayRecord {
   /// Checks `values` against `engine`'s inputs and makes the record. Throws an `EngineError`
@@ -23,7 +23,7 @@ extension DayRecord {
   }
 
   /// A record already encoded for `engine`'s catalog (read from a history file by the tooling).
-  public init(_ record: EncodedRecord, for engine: Engine) throws(EngineError) {
+  @_spi(Tooling) public init(_ record: EncodedRecord, for engine: Engine) throws(EngineError) {
     guard record.values.count == engine.inputNames.count else {
       throw EngineError(
         .wrongCatalog,

@@ -1,7 +1,7 @@
 import Foundation
-import RulesCatalog
-import RulesLanguage
-import RulesRuntime
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) import RulesRuntime
 
 /// A catalog checked and compiled once, ready to evaluate any number of users: what an app
 /// embeds. `Sendable`: share one engine between threads and tasks.
@@ -13,7 +13,7 @@ import RulesRuntime
 /// ```
 public final class Engine: Sendable {
   /// The catalog compiled for evaluation.
-  public let program: Program
+  @_spi(CompiledDay) public let program: Program
   /// The names of the catalog's inputs, in catalog order (what a `DayRecord` may give).
   public let inputNames: [String]
   /// Each input's default, encoded (a record starts from them).
@@ -22,7 +22,7 @@ public final class Engine: Sendable {
   let localizers = BoundedCache<String, Localizer>(capacity: 32)
 
   /// The catalog checked.
-  public var catalog: ValidatedCatalog { program.catalog }
+  @_spi(Tooling) public var catalog: ValidatedCatalog { program.catalog }
   /// The catalog's id.
   public var catalogID: String { program.catalog.catalog.id }
   /// The catalog's version.
@@ -49,13 +49,13 @@ public final class Engine: Sendable {
 
   /// The catalog's day compiled to Swift, when one of the `compiledDays` given was made from
   /// this catalog as it is: the days before each check's date are counted by it.
-  public let compiledDay: (any CompiledDay.Type)?
+  @_spi(CompiledDay) public let compiledDay: (any CompiledDay.Type)?
 
   /// An engine for a catalog already checked (the tooling loads YAML catalogs this way).
   /// `compiledDays`: days compiled to Swift (`rules export --format swift`) that a server or
   /// app was built with; the one generated from this catalog exactly as it is, if any, counts
   /// the days (`CompiledDay.matches`), and the interpreter the rest, with the same results.
-  public init(_ catalog: ValidatedCatalog, compiledDays: [any CompiledDay.Type] = []) {
+  @_spi(Tooling) public init(_ catalog: ValidatedCatalog, compiledDays: [any CompiledDay.Type] = []) {
     let program = Program(catalog)
     self.program = program
     compiledDay = compiledDays.first { $0.matches(program) }

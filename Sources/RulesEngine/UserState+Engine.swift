@@ -1,5 +1,7 @@
 import Foundation
-import RulesRuntime
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) import RulesRuntime
 
 extension UserState {
   /// Reads a state saved by `json()` (or a `rules eval --state` file) for `engine`'s catalog.

@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 
-@testable import RulesCatalog
-@testable import RulesEngine
-@testable import RulesLanguage
-@testable import RulesRuntime
+@_spi(CompiledDay) @_spi(Tooling) @testable import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) @testable import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) @testable import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) @testable import RulesRuntime
 
 /// The one-pass checker (`TypedParser`) against the reference path (`Parser`, then
 /// `TypeChecker`): on every expression it takes, the same typed tree, node for node and range for

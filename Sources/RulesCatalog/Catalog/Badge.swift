@@ -1,35 +1,37 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
+
 /// A once-only achievement.
-public struct Badge: Sendable {
+@_spi(Tooling) public struct Badge: Sendable {
   /// The badge's id, unique in the catalog.
-  public var id: String
+  @_spi(Tooling) public var id: String
   /// Where the badge is defined.
-  public var origin: Origin
+  @_spi(Tooling) public var origin: Origin
   /// The badge's name, for people.
-  public var name: String
+  @_spi(Tooling) public var name: String
   /// What the badge is for.
-  public var description: String?
+  @_spi(Tooling) public var description: String?
   /// The badge's category.
-  public var category: String?
+  @_spi(Tooling) public var category: String?
   /// The criterion: the badge unlocks on the first day (or check, in a progressive group)
   /// where it holds.
-  public var when: ExpressionSource
+  @_spi(Tooling) public var when: ExpressionSource
   /// An explicit progress measure; without it progress is inferred from `when`.
-  public var progress: (current: ExpressionSource, target: ExpressionSource)?
+  @_spi(Tooling) public var progress: (current: ExpressionSource, target: ExpressionSource)?
   /// The xp the badge gives when it unlocks.
-  public var xp: Int
+  @_spi(Tooling) public var xp: Int
   /// The id of the badge's group, if it is in one.
-  public var group: String?
+  @_spi(Tooling) public var group: String?
   /// Where the group is named.
-  public var groupOrigin: Origin?
+  @_spi(Tooling) public var groupOrigin: Origin?
   /// Tags, for listings.
-  public var tags: [String]
+  @_spi(Tooling) public var tags: [String]
   /// Display fields (emoji, icon...), passed through to apps.
-  public var display: Display
+  @_spi(Tooling) public var display: Display
 
   /// A badge. Inlinable, so that a decoder in another module builds the badge in place instead
   /// of copying it out of the initializer (a dozen references retained and released).
   @inlinable
-  public init(
+  @_spi(Tooling) public init(
     id: String, origin: Origin, name: String, description: String? = nil,
     category: String? = nil, when: ExpressionSource,
     progress: (current: ExpressionSource, target: ExpressionSource)? = nil, xp: Int = 0,

@@ -1,20 +1,22 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
+
 /// A group of badges; a progressive group unlocks its badges in order, one per check.
-public struct BadgeGroup: Sendable {
+@_spi(Tooling) public struct BadgeGroup: Sendable {
   /// The group's id.
-  public var id: String
+  @_spi(Tooling) public var id: String
   /// Where the group is defined.
-  public var origin: Origin
+  @_spi(Tooling) public var origin: Origin
   /// The group's name, for people.
-  public var name: String?
+  @_spi(Tooling) public var name: String?
   /// What the group is for.
-  public var description: String?
+  @_spi(Tooling) public var description: String?
   /// Whether its badges unlock one per check, in order.
-  public var progressive: Bool
+  @_spi(Tooling) public var progressive: Bool
   /// Display fields, passed through to apps.
-  public var display: Display
+  @_spi(Tooling) public var display: Display
 
   /// A badge group.
-  public init(
+  @_spi(Tooling) public init(
     id: String, origin: Origin, name: String? = nil, description: String? = nil,
     progressive: Bool = false, display: Display = Display()
   ) {

@@ -1,30 +1,30 @@
-import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
 /// A per-day stat the app reports, with its type and default.
-public struct Input: Sendable {
+@_spi(Tooling) public struct Input: Sendable {
   /// An input's type.
-  public enum Kind: Sendable, Equatable {
+  @_spi(Tooling) public enum Kind: Sendable, Equatable {
     case bool, int, number
     case enumeration([String])
   }
 
   /// The input's name, as records and expressions write it.
-  public var name: String
+  @_spi(Tooling) public var name: String
   /// Where the input is defined.
-  public var origin: Origin
+  @_spi(Tooling) public var origin: Origin
   /// The input's type.
-  public var kind: Kind
+  @_spi(Tooling) public var kind: Kind
   /// The value of a day that does not mention the input.
-  public var defaultValue: Value
+  @_spi(Tooling) public var defaultValue: Value
   /// Bounds a history's values must keep (ints and numbers only).
-  public var min: Double?
+  @_spi(Tooling) public var min: Double?
   /// The largest value a record may give.
-  public var max: Double?
+  @_spi(Tooling) public var max: Double?
   /// What the input means, for people.
-  public var description: String?
+  @_spi(Tooling) public var description: String?
 
   /// An input.
-  public init(
+  @_spi(Tooling) public init(
     name: String, origin: Origin, kind: Kind, defaultValue: Value, min: Double? = nil,
     max: Double? = nil, description: String? = nil
   ) {
@@ -38,7 +38,7 @@ public struct Input: Sendable {
   }
 
   /// The input's type in expressions.
-  public var type: ValueType {
+  @_spi(Tooling) public var type: ValueType {
     switch kind {
     case .bool: .bool
     case .int: .int
@@ -48,7 +48,7 @@ public struct Input: Sendable {
   }
 
   /// The default of a kind when the catalog gives none.
-  public static func implicitDefault(of kind: Kind, name: String) -> Value {
+  @_spi(Tooling) public static func implicitDefault(of kind: Kind, name: String) -> Value {
     switch kind {
     case .bool: .bool(false)
     case .int: .int(0)

@@ -1,22 +1,24 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
+
 /// A named derived value.
-public struct Metric: Sendable {
+@_spi(Tooling) public struct Metric: Sendable {
   /// The metric's name, as expressions write it.
-  public var name: String
+  @_spi(Tooling) public var name: String
   /// Where the metric is defined.
-  public var origin: Origin
+  @_spi(Tooling) public var origin: Origin
   /// The metric's expression.
-  public var expression: ExpressionSource
+  @_spi(Tooling) public var expression: ExpressionSource
   /// The metric's name, for people.
-  public var displayName: String?
+  @_spi(Tooling) public var displayName: String?
   /// What the metric means.
-  public var description: String?
+  @_spi(Tooling) public var description: String?
   /// How far the user is towards the metric's next value (RIZQ's "340 / 500 XP" towards the
   /// next level): where the user is and where the next value begins, both counted from where
   /// the current value began.
-  public var progress: (current: ExpressionSource, target: ExpressionSource)?
+  @_spi(Tooling) public var progress: (current: ExpressionSource, target: ExpressionSource)?
 
   /// A metric.
-  public init(
+  @_spi(Tooling) public init(
     name: String, origin: Origin, expression: ExpressionSource, displayName: String? = nil,
     description: String? = nil, progress: (current: ExpressionSource, target: ExpressionSource)? = nil
   ) {

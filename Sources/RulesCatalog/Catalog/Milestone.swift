@@ -1,20 +1,22 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
+
 /// One milestone: a streak day with its display fields.
-public struct Milestone: Sendable {
+@_spi(Tooling) public struct Milestone: Sendable {
   /// The milestone's id.
-  public var id: String
+  @_spi(Tooling) public var id: String
   /// Where the milestone is defined.
-  public var origin: Origin
+  @_spi(Tooling) public var origin: Origin
   /// The streak length it is reached at.
-  public var day: Int
+  @_spi(Tooling) public var day: Int
   /// Where the day is written.
-  public var dayOrigin: Origin
+  @_spi(Tooling) public var dayOrigin: Origin
   /// Tags, for listings.
-  public var tags: [String]
+  @_spi(Tooling) public var tags: [String]
   /// Display fields (name, title, meaning...), passed through to apps.
-  public var display: Display
+  @_spi(Tooling) public var display: Display
 
   /// A milestone.
-  public init(
+  @_spi(Tooling) public init(
     id: String, origin: Origin, day: Int, dayOrigin: Origin, tags: [String] = [],
     display: Display = Display()
   ) {

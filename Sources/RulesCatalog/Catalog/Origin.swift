@@ -1,19 +1,20 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 import RulesSource
 
 /// Where something was written: a file and a position. Diagnostics about an entry point
 /// here, and clashes name both places.
-public struct Origin: Sendable, Hashable, CustomStringConvertible {
+@_spi(Tooling) public struct Origin: Sendable, Hashable, CustomStringConvertible {
   /// The file as the user named it.
-  public var file: String
+  @_spi(Tooling) public var file: String
   /// The line and column.
-  public var mark: Mark
+  @_spi(Tooling) public var mark: Mark
 
   /// A place in `file`.
-  public init(file: String, mark: Mark) {
+  @_spi(Tooling) public init(file: String, mark: Mark) {
     self.file = file
     self.mark = mark
   }
 
   /// `file:line:column`.
-  public var description: String { "\(file):\(mark.line):\(mark.column)" }
+  @_spi(Tooling) public var description: String { "\(file):\(mark.line):\(mark.column)" }
 }

@@ -1,22 +1,24 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
+
 /// A quote the rotation can show.
-public struct Quote: Sendable {
+@_spi(Tooling) public struct Quote: Sendable {
   /// The quote's id.
-  public var id: String
+  @_spi(Tooling) public var id: String
   /// Where the quote is defined.
-  public var origin: Origin
+  @_spi(Tooling) public var origin: Origin
   /// The quote.
-  public var text: String
+  @_spi(Tooling) public var text: String
   /// The quote in Arabic.
-  public var arabic: String?
+  @_spi(Tooling) public var arabic: String?
   /// Where it is from.
-  public var source: String?
+  @_spi(Tooling) public var source: String?
   /// Its category.
-  public var category: String?
+  @_spi(Tooling) public var category: String?
   /// Tags, for listings.
-  public var tags: [String]
+  @_spi(Tooling) public var tags: [String]
 
   /// A quote.
-  public init(
+  @_spi(Tooling) public init(
     id: String, origin: Origin, text: String, arabic: String? = nil, source: String? = nil,
     category: String? = nil, tags: [String] = []
   ) {

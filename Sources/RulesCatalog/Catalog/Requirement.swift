@@ -1,16 +1,16 @@
-import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
 /// A name a rule module needs its importer to define (`requires:` in the module).
-public struct Requirement: Sendable {
+@_spi(Tooling) public struct Requirement: Sendable {
   /// The name required (an input or a metric).
-  public var name: String
+  @_spi(Tooling) public var name: String
   /// The type it must have.
-  public var type: ValueType
+  @_spi(Tooling) public var type: ValueType
   /// Where the requirement is written.
-  public var origin: Origin
+  @_spi(Tooling) public var origin: Origin
 
   /// A requirement.
-  public init(name: String, type: ValueType, origin: Origin) {
+  @_spi(Tooling) public init(name: String, type: ValueType, origin: Origin) {
     self.name = name
     self.type = type
     self.origin = origin

@@ -1,9 +1,9 @@
-import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
 /// A named streak counter.
-public struct Streak: Sendable {
+@_spi(Tooling) public struct Streak: Sendable {
   /// How the streak counts.
-  public enum Kind: Sendable {
+  @_spi(Tooling) public enum Kind: Sendable {
     /// Days in a row where `counts` holds; `skips` days are neutral; other days break it.
     case consecutive(counts: ExpressionSource, skips: ExpressionSource?, freezes: FreezeRule?)
     /// Days elapsed since the history's start or the last day where `resets` holds
@@ -12,7 +12,7 @@ public struct Streak: Sendable {
   }
 
   /// How the evaluated day (the as-of date) is judged.
-  public enum Today: String, Sendable {
+  @_spi(Tooling) public enum Today: String, Sendable {
     /// It extends the streak if it counts, and does not break it yet.
     case inProgress = "in-progress"
     /// It is judged like every other day.
@@ -20,25 +20,25 @@ public struct Streak: Sendable {
   }
 
   /// The streak's name, as expressions write it.
-  public var name: String
+  @_spi(Tooling) public var name: String
   /// Where the streak is defined.
-  public var origin: Origin
+  @_spi(Tooling) public var origin: Origin
   /// How the streak counts.
-  public var kind: Kind
+  @_spi(Tooling) public var kind: Kind
   /// Without the history's `start`, the streak is 0 and has no milestones.
-  public var needsStart: Bool
+  @_spi(Tooling) public var needsStart: Bool
   /// How the day in progress is treated.
-  public var today: Today
+  @_spi(Tooling) public var today: Today
   /// The streak's name, for people.
-  public var displayName: String?
+  @_spi(Tooling) public var displayName: String?
   /// What the streak means.
-  public var description: String?
+  @_spi(Tooling) public var description: String?
   /// The most days a consecutive streak counts (`max_days`: an app that keeps only its last
   /// N days of activity, as Onward keeps 90); nil for no limit.
-  public var maxDays: Int?
+  @_spi(Tooling) public var maxDays: Int?
 
   /// A streak.
-  public init(
+  @_spi(Tooling) public init(
     name: String, origin: Origin, kind: Kind, needsStart: Bool = false,
     today: Today = .inProgress, displayName: String? = nil, description: String? = nil
   ) {
@@ -52,7 +52,7 @@ public struct Streak: Sendable {
   }
 
   /// The freezes of a consecutive streak, if it has any.
-  public var freezes: FreezeRule? {
+  @_spi(Tooling) public var freezes: FreezeRule? {
     if case .consecutive(_, _, let freezes) = kind { return freezes }
     return nil
   }

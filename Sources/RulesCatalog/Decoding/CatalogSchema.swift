@@ -1,9 +1,9 @@
-import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
 /// The catalog format, version 1: every section and key a catalog or a rule module may
 /// hold. This is the single definition behind `rules check`, the model's decoding and
 /// `rules schema`.
-public enum CatalogSchema {
+@_spi(Tooling) public enum CatalogSchema {
   /// Display text keys that several kinds of entries share.
   static let icon = KeySchema("icon", .text, "An icon name for the app (an SF Symbol, say).")
   static let color = KeySchema("color", .text, "A color for the app, e.g. `#F59E0B` or `gold`.")
@@ -14,7 +14,7 @@ public enum CatalogSchema {
   static let description = KeySchema("description", .text, "What this is, for people.")
 
   /// An input: its type, default, bounds and description.
-  public static let input = ObjectSchema(
+  @_spi(Tooling) public static let input = ObjectSchema(
     "input", "A per-day stat the app reports.",
     keys: [
       KeySchema(
@@ -31,7 +31,7 @@ public enum CatalogSchema {
     ])
 
   /// A streak's freezes: how they are earned and how many may be held.
-  public static let freezes = ObjectSchema(
+  @_spi(Tooling) public static let freezes = ObjectSchema(
     "freezes", "Streak freezes: earned by counted days, used up on a day that would break.",
     keys: [
       KeySchema(
@@ -45,7 +45,7 @@ public enum CatalogSchema {
     ])
 
   /// A streak: what counts, skips, breaks or resets it, and how today is treated.
-  public static let streak = ObjectSchema(
+  @_spi(Tooling) public static let streak = ObjectSchema(
     "streak", "A counter of days in a row (or of days since a reset).",
     keys: [
       KeySchema(
@@ -74,7 +74,7 @@ public enum CatalogSchema {
     ])
 
   /// A metric: its expression, description and progress towards its next value.
-  public static let metric = ObjectSchema(
+  @_spi(Tooling) public static let metric = ObjectSchema(
     "metric", "A derived value.",
     keys: [
       KeySchema("value", .expression, required: true, "The expression that computes it."),
@@ -87,7 +87,7 @@ public enum CatalogSchema {
     ])
 
   /// A metric's progress towards its next value: `current` and `target`.
-  public static let metricProgress = ObjectSchema(
+  @_spi(Tooling) public static let metricProgress = ObjectSchema(
     "metric progress", "How far a user is towards a metric's next value.",
     keys: [
       KeySchema("current", .expression, required: true, "Where the user is (XP into the level)."),
@@ -95,7 +95,7 @@ public enum CatalogSchema {
     ])
 
   /// A milestone: its id, its day and its display fields.
-  public static let milestone = ObjectSchema(
+  @_spi(Tooling) public static let milestone = ObjectSchema(
     "milestone", "A day on the milestone streak's timeline.",
     keys: [
       KeySchema("id", .id, required: true, "A unique id."),
@@ -108,7 +108,7 @@ public enum CatalogSchema {
     ])
 
   /// The milestone track: the streak it follows and its milestones.
-  public static let milestones = ObjectSchema(
+  @_spi(Tooling) public static let milestones = ObjectSchema(
     "milestones", "Days on one streak's timeline.",
     keys: [
       KeySchema("streak", .name, required: true, "The streak whose days the milestones mark."),
@@ -116,7 +116,7 @@ public enum CatalogSchema {
     ])
 
   /// A badge's explicit progress measure: current and target expressions.
-  public static let progress = ObjectSchema(
+  @_spi(Tooling) public static let progress = ObjectSchema(
     "progress", "How far a user is towards a badge.",
     keys: [
       KeySchema("current", .expression, required: true, "Where the user is."),
@@ -124,7 +124,7 @@ public enum CatalogSchema {
     ])
 
   /// A badge: its id, name, criterion, xp, group and display fields.
-  public static let badge = ObjectSchema(
+  @_spi(Tooling) public static let badge = ObjectSchema(
     "badge", "A once-only achievement.",
     keys: [
       KeySchema("id", .id, required: true, "A unique id."),
@@ -143,7 +143,7 @@ public enum CatalogSchema {
     ])
 
   /// A badge group, progressive or not.
-  public static let group = ObjectSchema(
+  @_spi(Tooling) public static let group = ObjectSchema(
     "group", "A group of badges.",
     keys: [
       KeySchema("id", .id, required: true, "A unique id."),
@@ -155,7 +155,7 @@ public enum CatalogSchema {
     ])
 
   /// A quote: its text, Arabic, source, category and tags.
-  public static let quote = ObjectSchema(
+  @_spi(Tooling) public static let quote = ObjectSchema(
     "quote", "A quote for the quote of the day.",
     keys: [
       KeySchema("id", .id, required: true, "A unique id."),
@@ -167,7 +167,7 @@ public enum CatalogSchema {
     ])
 
   /// When badges unlock, and how many per check.
-  public static let unlocks = ObjectSchema(
+  @_spi(Tooling) public static let unlocks = ObjectSchema(
     "unlocks", "When the badges outside progressive groups unlock, and how many per check.",
     keys: [
       KeySchema(
@@ -184,7 +184,7 @@ public enum CatalogSchema {
     ])
 
   /// The quote rotation: the rule and the list.
-  public static let quotes = ObjectSchema(
+  @_spi(Tooling) public static let quotes = ObjectSchema(
     "quotes", "The quote of the day.",
     keys: [
       KeySchema(
@@ -195,7 +195,7 @@ public enum CatalogSchema {
     ])
 
   /// One wording of a message, with its own condition.
-  public static let textVariant = ObjectSchema(
+  @_spi(Tooling) public static let textVariant = ObjectSchema(
     "text variant", "One wording of a message's text.",
     keys: [
       KeySchema("text", .template, required: true, "The text, with `{expression}` placeholders."),
@@ -203,7 +203,7 @@ public enum CatalogSchema {
     ])
 
   /// A message: its condition, title, wordings, action and display fields.
-  public static let message = ObjectSchema(
+  @_spi(Tooling) public static let message = ObjectSchema(
     "message", "A candidate message of the day.",
     keys: [
       KeySchema("id", .id, required: true, "A unique id."),
@@ -237,7 +237,7 @@ public enum CatalogSchema {
   ]
 
   /// A catalog file: everything a catalog may hold.
-  public static let catalog = ObjectSchema(
+  @_spi(Tooling) public static let catalog = ObjectSchema(
     "catalog", "A reward scheme: one app's streaks, milestones, badges, quotes and messages.",
     keys: [
       KeySchema(
@@ -259,7 +259,7 @@ public enum CatalogSchema {
     ])
 
   /// A rule module: what a catalog may import.
-  public static let module = ObjectSchema(
+  @_spi(Tooling) public static let module = ObjectSchema(
     "rule module", "Reusable rules that catalogs import.",
     keys: [
       KeySchema("module", .id, required: true, "The module's id."),

@@ -1,6 +1,8 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
+
 /// What a value in a catalog may look like. The checker decodes catalogs with these shapes
 /// and `rules schema` turns the same shapes into a JSON Schema, so the two cannot drift.
-public indirect enum Shape: Sendable {
+@_spi(Tooling) public indirect enum Shape: Sendable {
   /// Any text (display fields).
   case text
   /// A name used in expressions: a lowercase letter or `_`, then letters, digits and `_`.
@@ -31,7 +33,7 @@ public indirect enum Shape: Sendable {
   case anything
 
   /// How a message says what was expected: "a list of ids", "an integer of at least 1"...
-  public var expectation: String {
+  @_spi(Tooling) public var expectation: String {
     switch self {
     case .text: "text"
     case .name: "a name (lowercase letters, digits and _)"

@@ -1,5 +1,5 @@
 import Foundation
-import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 import RulesSource
 
 /// Checks a node tree against the catalog format's shapes and reports every mismatch:
@@ -180,9 +180,9 @@ extension Shape {
 }
 
 /// The lexical rules for names (used in expressions) and ids.
-public enum Names {
+@_spi(Tooling) public enum Names {
   /// `[a-z_][a-z0-9_]*`
-  public static func isName(_ text: String) -> Bool {
+  @_spi(Tooling) public static func isName(_ text: String) -> Bool {
     guard let first = text.utf8.first, first == 95 || (97...122).contains(first) else {
       return false
     }
@@ -190,7 +190,7 @@ public enum Names {
   }
 
   /// `[a-z0-9][a-z0-9-]*`
-  public static func isID(_ text: String) -> Bool {
+  @_spi(Tooling) public static func isID(_ text: String) -> Bool {
     guard let first = text.utf8.first, (97...122).contains(first) || (48...57).contains(first)
     else { return false }
     return text.utf8.allSatisfy { $0 == 45 || (97...122).contains($0) || (48...57).contains($0) }

@@ -1,3 +1,4 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 import RulesSource
 
 /// Reads JSON text into the node tree the YAML reader gives, each node marked with its line

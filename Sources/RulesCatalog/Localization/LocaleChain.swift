@@ -1,11 +1,12 @@
 import Foundation
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
 /// How a requested locale falls back: `ar-EG` → `ar` → the catalog's default locale, the
 /// first of these the catalog has texts in being used for each text.
-public enum LocaleChain {
+@_spi(Tooling) public enum LocaleChain {
   /// The longest locale text looked at: a BCP 47 tag of language, script, region, variants
   /// and extensions fits in it many times over.
-  public static let maxLength = 64
+  @_spi(Tooling) public static let maxLength = 64
 
   /// `text` as a locale the engine serves, or nil when it is not a BCP 47 language tag: the
   /// language (2 or 3 ASCII letters), its script (4 letters) and region (2 letters or 3
@@ -13,7 +14,7 @@ public enum LocaleChain {
   /// (`ar-u-nu-arab`, `en-x-test`) are well-formed and left out: digits follow the language and
   /// region, plurals the language. Only this identifier reaches Foundation's formatters, whose
   /// ICU stops the process on some texts that are not locales.
-  public static func canonical(_ text: String) -> String? {
+  @_spi(Tooling) public static func canonical(_ text: String) -> String? {
     guard !text.isEmpty, text.utf8.count <= maxLength, text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
     let subtags = text.split(separator: "-", omittingEmptySubsequences: false).flatMap {
       $0.split(separator: "_", omittingEmptySubsequences: false)
@@ -59,7 +60,7 @@ public enum LocaleChain {
   }
 
   /// Why `text` is not a locale, for messages; nil when it is one.
-  public static func problem(with text: String) -> String? {
+  @_spi(Tooling) public static func problem(with text: String) -> String? {
     guard canonical(text) == nil else { return nil }
     let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
     return
@@ -68,7 +69,7 @@ public enum LocaleChain {
 
   /// `identifier` in BCP 47's usual case: `ar_eg` and `AR-EG` become `ar-EG`, `zh-hant-tw`
   /// `zh-Hant-TW`.
-  public static func normalize(_ identifier: String) -> String {
+  @_spi(Tooling) public static func normalize(_ identifier: String) -> String {
     let subtags = identifier.split(whereSeparator: { $0 == "-" || $0 == "_" })
     return subtags.enumerated().map { index, subtag in
       if index == 0 { return subtag.lowercased() }
@@ -80,7 +81,7 @@ public enum LocaleChain {
 
   /// The locales to try, in order, for `requested` in a catalog whose default is `defaultLocale`:
   /// `requested`, then each shorter prefix of it, then the default (each once).
-  public static func chain(_ requested: String, defaultLocale: String) -> [String] {
+  @_spi(Tooling) public static func chain(_ requested: String, defaultLocale: String) -> [String] {
     var result: [String] = []
     var subtags = normalize(requested).split(separator: "-").map(String.init)
     while !subtags.isEmpty {
@@ -95,7 +96,7 @@ public enum LocaleChain {
 
   /// The locales of an HTTP `Accept-Language` header, most preferred first (by `q`, then by
   /// order; `*` and `q=0` left out).
-  public static func accepted(_ header: String) -> [String] {
+  @_spi(Tooling) public static func accepted(_ header: String) -> [String] {
     var ranked: [(locale: String, q: Double, index: Int)] = []
     for (index, item) in header.split(separator: ",").enumerated() {
       let fields = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }

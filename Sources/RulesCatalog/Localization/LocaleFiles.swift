@@ -1,13 +1,14 @@
 import Foundation
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
 /// Finds the locale files of the catalog at a path: each language's file and its locale.
-public typealias LocaleFinder = @Sendable (_ catalogPath: String) -> [(locale: String, path: String)]
+@_spi(Tooling) public typealias LocaleFinder = @Sendable (_ catalogPath: String) -> [(locale: String, path: String)]
 
 /// Where a catalog's locale files are: `locales/LOCALE/FILE` next to the catalog's `FILE`
 /// (`catalogs/locales/ar/rizq.yaml` for `catalogs/rizq.yaml`).
-public enum LocaleFiles {
+@_spi(Tooling) public enum LocaleFiles {
   /// The path of the `locale` file of the catalog at `catalogPath`.
-  public static func path(of locale: String, for catalogPath: String) -> String {
+  @_spi(Tooling) public static func path(of locale: String, for catalogPath: String) -> String {
     let url = URL(fileURLWithPath: catalogPath)
     let folder = (catalogPath as NSString).deletingLastPathComponent
     let relative = "locales/\(locale)/\(url.lastPathComponent)"
@@ -15,7 +16,7 @@ public enum LocaleFiles {
   }
 
   /// The locale files on disk, sorted by locale.
-  public static let disk: LocaleFinder = { catalogPath in
+  @_spi(Tooling) public static let disk: LocaleFinder = { catalogPath in
     let folder = (catalogPath as NSString).deletingLastPathComponent
     let locales = (folder.isEmpty ? "" : folder + "/") + "locales"
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: locales) else { return [] }
@@ -26,7 +27,7 @@ public enum LocaleFiles {
   }
 
   /// The locale files among `paths` (texts held in memory), sorted by locale.
-  public static func among(_ paths: some Sequence<String>) -> LocaleFinder {
+  @_spi(Tooling) public static func among(_ paths: some Sequence<String>) -> LocaleFinder {
     let all = Array(paths)
     return { catalogPath in
       let folder = (catalogPath as NSString).deletingLastPathComponent

@@ -1,4 +1,4 @@
-import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
 /// What writing a reported message in another language needs: which wording was chosen and
 /// the values of its templates' arguments, by key. It is not part of the report's value: two

@@ -1,28 +1,28 @@
-import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
 /// The operands CLDR's plural rules read off a number as it is written.
 ///
 /// `n` is the absolute value, `i` its integer digits, `v` the count of visible fraction digits
 /// (with trailing zeros), `w` the same without trailing zeros, `f` and `t` those digits as a
 /// number (with and without trailing zeros), `e` the exponent of compact notation (0 here).
-public struct PluralOperands: Sendable, Equatable {
+@_spi(Tooling) public struct PluralOperands: Sendable, Equatable {
   /// The absolute value.
-  public var n: Double
+  @_spi(Tooling) public var n: Double
   /// Its integer digits.
-  public var i: Int
+  @_spi(Tooling) public var i: Int
   /// How many fraction digits are visible, trailing zeros included.
-  public var v: Int
+  @_spi(Tooling) public var v: Int
   /// How many fraction digits are visible, without trailing zeros.
-  public var w: Int
+  @_spi(Tooling) public var w: Int
   /// The visible fraction digits as a number, trailing zeros included.
-  public var f: Int
+  @_spi(Tooling) public var f: Int
   /// The visible fraction digits as a number, without trailing zeros.
-  public var t: Int
+  @_spi(Tooling) public var t: Int
   /// The exponent of compact notation (0 here).
-  public var e: Int
+  @_spi(Tooling) public var e: Int
 
   /// The operands of a whole number.
-  public init(_ value: Int) {
+  @_spi(Tooling) public init(_ value: Int) {
     let magnitude = value.magnitude > UInt(Int.max) ? Int.max : Int(value.magnitude)
     n = Double(magnitude)
     i = magnitude
@@ -35,7 +35,7 @@ public struct PluralOperands: Sendable, Equatable {
 
   /// The operands of a decimal as written (`"1.50"` has two visible fraction digits), or nil
   /// when `text` is not a plain decimal (`-`, digits, an optional `.` and digits).
-  public init?(decimal text: String) {
+  @_spi(Tooling) public init?(decimal text: String) {
     var digits = Substring(text)
     if digits.first == "-" { digits = digits.dropFirst() }
     let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
@@ -61,15 +61,15 @@ public struct PluralOperands: Sendable, Equatable {
 ///
 /// The rules are CLDR's own, generated into `PluralRuleTable.swift` by
 /// `scripts/generate-plural-rules.py`; a test holds them to ICU's where ICU is available.
-public struct PluralRules: Sendable, Equatable {
+@_spi(Tooling) public struct PluralRules: Sendable, Equatable {
   /// The CLDR locale whose rules these are (`ar`, `pt_PT`), or nil for a language CLDR has
   /// no rules for (every number is then `other`).
-  public let locale: String?
+  @_spi(Tooling) public let locale: String?
   private let ruleSet: Int?
 
   /// The rules of `identifier` (a BCP 47 tag such as `ar-EG`, or `ar_EG`), falling back from
   /// the region to the language: `ar-EG` takes Arabic's rules.
-  public init(locale identifier: String) {
+  @_spi(Tooling) public init(locale identifier: String) {
     var candidate = identifier.replacingOccurrences(of: "-", with: "_")
     while true {
       if let ruleSet = Self.ruleSets[candidate] {
@@ -86,15 +86,17 @@ public struct PluralRules: Sendable, Equatable {
   }
 
   /// Whether CLDR has rules for `identifier` or for its language.
-  public static func knows(_ identifier: String) -> Bool { PluralRules(locale: identifier).locale != nil }
+  @_spi(Tooling) public static func knows(_ identifier: String) -> Bool {
+    PluralRules(locale: identifier).locale != nil
+  }
 
   /// The category of a whole number.
-  public func category(for value: Int) -> PluralCategory {
+  @_spi(Tooling) public func category(for value: Int) -> PluralCategory {
     category(for: PluralOperands(value))
   }
 
   /// The category of a number with the operands `operands`.
-  public func category(for operands: PluralOperands) -> PluralCategory {
+  @_spi(Tooling) public func category(for operands: PluralOperands) -> PluralCategory {
     guard let ruleSet else { return .other }
     return Self.category(ruleSet: ruleSet, operands)
   }

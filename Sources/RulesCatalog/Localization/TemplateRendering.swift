@@ -1,10 +1,10 @@
-import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
 extension Template {
   /// The text with each argument written in from `arguments` (by key) in `locale`: numbers
   /// in its digits, each plural's form chosen by an exact `=N` first and then by the locale's
   /// plural category. An argument missing from `arguments` is written back as `{key}`.
-  public func render(_ arguments: [String: Value], in locale: TextLocale) -> String {
+  @_spi(Tooling) public func render(_ arguments: [String: Value], in locale: TextLocale) -> String {
     var out = ""
     Self.write(parts, arguments, locale, number: nil, into: &out)
     return out

@@ -1,14 +1,14 @@
-import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
 /// Which display text of a catalog a translation is for: the kind of element, its id (its
 /// name, for streaks and metrics), the field and, for a message's wordings, which one.
-public struct TextKey: Sendable, Hashable, Comparable, CustomStringConvertible {
+@_spi(Tooling) public struct TextKey: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// The kinds of elements that have display text, named as the sections of a locale file.
-  public enum Kind: String, Sendable, CaseIterable, Comparable {
+  @_spi(Tooling) public enum Kind: String, Sendable, CaseIterable, Comparable {
     case catalog, streaks, metrics, groups, badges, milestones, quotes, messages
 
     /// The fields of this kind a locale file may translate.
-    public var fields: [String] {
+    @_spi(Tooling) public var fields: [String] {
       switch self {
       case .catalog: ["name", "description"]
       case .streaks, .metrics, .groups, .badges: ["name", "description"]
@@ -19,7 +19,7 @@ public struct TextKey: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// One element of this kind, for messages: "badge", "message".
-    public var singular: String {
+    @_spi(Tooling) public var singular: String {
       switch self {
       case .catalog: "catalog"
       case .streaks: "streak"
@@ -33,22 +33,22 @@ public struct TextKey: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// Catalog order.
-    public static func < (lhs: Kind, rhs: Kind) -> Bool {
+    @_spi(Tooling) public static func < (lhs: Kind, rhs: Kind) -> Bool {
       allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
   }
 
   /// The kind of element.
-  public var kind: Kind
+  @_spi(Tooling) public var kind: Kind
   /// The element's id or name (empty for the catalog itself).
-  public var id: String
+  @_spi(Tooling) public var id: String
   /// The field: `name`, `text`...
-  public var field: String
+  @_spi(Tooling) public var field: String
   /// Which of a message's wordings (from 0), for a message's `text` written as a list.
-  public var wording: Int?
+  @_spi(Tooling) public var wording: Int?
 
   /// A key.
-  public init(_ kind: Kind, _ id: String, _ field: String, wording: Int? = nil) {
+  @_spi(Tooling) public init(_ kind: Kind, _ id: String, _ field: String, wording: Int? = nil) {
     self.kind = kind
     self.id = id
     self.field = field
@@ -56,13 +56,13 @@ public struct TextKey: Sendable, Hashable, Comparable, CustomStringConvertible {
   }
 
   /// As a locale file nests it: `badges.first-step.name`, `messages.not-started.text[1]`.
-  public var description: String {
+  @_spi(Tooling) public var description: String {
     let path = kind == .catalog ? field : "\(kind.rawValue).\(id).\(field)"
     return wording.map { "\(path)[\($0)]" } ?? path
   }
 
   /// Keys in the order of their sections; within one, by id, field and wording.
-  public static func < (lhs: TextKey, rhs: TextKey) -> Bool {
+  @_spi(Tooling) public static func < (lhs: TextKey, rhs: TextKey) -> Bool {
     (lhs.kind, lhs.id, lhs.field, lhs.wording ?? -1) < (rhs.kind, rhs.id, rhs.field, rhs.wording ?? -1)
   }
 }

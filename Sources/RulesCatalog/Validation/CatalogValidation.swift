@@ -1,20 +1,21 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 import RulesSource
 
 /// A catalog (or rule module) file loaded and validated (what `rules check` reports).
-public struct CatalogValidation: Sendable {
+@_spi(Tooling) public struct CatalogValidation: Sendable {
   /// The catalog ready to evaluate, when nothing was an error.
-  public var validated: ValidatedCatalog?
+  @_spi(Tooling) public var validated: ValidatedCatalog?
   /// The text of every file involved, for printing source lines.
-  public var sources: [String: SourceFile]
+  @_spi(Tooling) public var sources: [String: SourceFile]
   /// Every problem found, errors and warnings, each once.
-  public var diagnostics: [Diagnostic]
+  @_spi(Tooling) public var diagnostics: [Diagnostic]
   /// Whether the file is a rule module rather than a catalog.
-  public var isModule: Bool
+  @_spi(Tooling) public var isModule: Bool
 
   /// Loads the catalog or module at `path` with `reader` (YAML files, exported JSON, texts
   /// in memory), merges its imports (inside `root` when given), reads the locale files
   /// `locales` finds for it with the same reader, and validates it.
-  public static func load(
+  @_spi(Tooling) public static func load(
     path: String, reader: @escaping DocumentReader, root: RepositoryRoot? = nil, locales: LocaleFinder? = nil
   ) -> CatalogValidation {
     let loaded = CatalogLoader.load(path: path, reader: reader, root: root)

@@ -1,18 +1,18 @@
-import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 import RulesSource
 
 extension DiagnosticID {
   /// A module's `requires` that the importing catalog does not satisfy.
-  public static let unmetRequirement: DiagnosticID = "unmet-requirement"
+  @_spi(Tooling) public static let unmetRequirement: DiagnosticID = "unmet-requirement"
   /// Something that must not depend on badge unlocks does (streaks, history sums).
-  public static let badgeDependency: DiagnosticID = "badge-dependency"
+  @_spi(Tooling) public static let badgeDependency: DiagnosticID = "badge-dependency"
 }
 
 /// Checks a loaded catalog in the manner of cel-go: parse every expression, resolve names,
 /// order metrics and streaks by what they read (reporting cycles), type-check each in that
 /// order, and collect every problem rather than stopping at the first. When nothing is an
 /// error the result is a `ValidatedCatalog` ready to evaluate.
-public struct CatalogValidator {
+@_spi(Tooling) public struct CatalogValidator {
   private let catalog: Catalog
   private let sources: [String: SourceFile]
   private var diagnostics: [Diagnostic] = []
@@ -30,7 +30,7 @@ public struct CatalogValidator {
   /// Checks `catalog`. `sources` holds the text of its files, to point at columns inside
   /// expressions. A rule module checked on its own (`isModule`) may use the names it
   /// `requires` as if they were inputs.
-  public static func validate(
+  @_spi(Tooling) public static func validate(
     _ catalog: Catalog, sources: [String: SourceFile], isModule: Bool = false
   ) -> (ValidatedCatalog?, [Diagnostic]) {
     // Names a module requires but nobody defines are checked as inputs of their type: a

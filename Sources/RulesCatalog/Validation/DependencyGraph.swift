@@ -1,4 +1,4 @@
-import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
 /// Which metrics and streaks read which, from the names their expressions mention: gives
 /// an evaluation order and the cycles (each cycle once per member, with its path).

@@ -1,4 +1,4 @@
-import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
 /// Infers how to show progress towards a badge from its criterion: `x >= 7` is x out of 7,
 /// `x > 6` (ints) is x out of 7, `7 <= x` the same, and `a && b` has the parts of both.

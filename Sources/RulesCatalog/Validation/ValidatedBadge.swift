@@ -1,11 +1,11 @@
-import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
 /// A badge with its criterion typed and its progress measures inferred.
 ///
 /// Held in one shared box: a copy is one reference counted, not the badge's dozen strings,
 /// arrays and trees (the program's construction copies every badge several times: 21 M
 /// instructions of copies for 5,000 badges).
-public struct ValidatedBadge: Sendable {
+@_spi(Tooling) public struct ValidatedBadge: Sendable {
   private final class Storage: Sendable {
     let badge: Badge
     let when: TypedExpr
@@ -23,14 +23,14 @@ public struct ValidatedBadge: Sendable {
   private let storage: Storage
 
   /// The badge as written.
-  public var badge: Badge { storage.badge }
+  @_spi(Tooling) public var badge: Badge { storage.badge }
   /// Its criterion, typed.
-  public var when: TypedExpr { storage.when }
+  @_spi(Tooling) public var when: TypedExpr { storage.when }
   /// How progress is measured: the explicit `progress`, or what `when` allows to infer
   /// (`x >= 7` gives x out of 7; `a && b` gives the parts of each). Empty: unknown.
-  public var progress: [ProgressPart] { storage.progress }
+  @_spi(Tooling) public var progress: [ProgressPart] { storage.progress }
   /// The position of its group among the catalog's groups.
-  public var group: Int? { storage.group }
+  @_spi(Tooling) public var group: Int? { storage.group }
 
   package init(badge: Badge, when: TypedExpr, progress: [ProgressPart], group: Int?) {
     storage = Storage(badge: badge, when: when, progress: progress, group: group)
@@ -38,9 +38,9 @@ public struct ValidatedBadge: Sendable {
 }
 
 /// One measure of progress: where the user is and where the badge unlocks.
-public struct ProgressPart: Sendable {
+@_spi(Tooling) public struct ProgressPart: Sendable {
   /// Where the user is.
-  public let current: TypedExpr
+  @_spi(Tooling) public let current: TypedExpr
   /// Where the badge unlocks.
-  public let target: TypedExpr
+  @_spi(Tooling) public let target: TypedExpr
 }

@@ -1,32 +1,32 @@
-import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
 /// A catalog that passed `rules check`: every expression parsed and typed, the evaluation
 /// order fixed. This is what the evaluator runs.
-public struct ValidatedCatalog: Sendable {
+@_spi(Tooling) public struct ValidatedCatalog: Sendable {
   /// The catalog as loaded, imports merged.
-  public let catalog: Catalog
+  @_spi(Tooling) public let catalog: Catalog
   /// The streaks, typed, in catalog order.
-  public let streaks: [ValidatedStreak]
+  @_spi(Tooling) public let streaks: [ValidatedStreak]
   /// Each metric's typed expression, by the metric's position.
-  public let metrics: [TypedExpr]
+  @_spi(Tooling) public let metrics: [TypedExpr]
   /// Each metric's progress towards its next value, by the metric's position (nil: none).
-  public let metricProgress: [ProgressPart?]
+  @_spi(Tooling) public let metricProgress: [ProgressPart?]
   /// Every `total(x)` and `last(n, x)` the expressions use, once each.
-  public let aggregates: [Aggregate]
+  @_spi(Tooling) public let aggregates: [Aggregate]
   /// Aggregates, streaks and metrics in an order where each comes after what it reads.
-  public let order: [EvaluationStep]
+  @_spi(Tooling) public let order: [EvaluationStep]
   /// The badges, typed, in catalog order.
-  public let badges: [ValidatedBadge]
+  @_spi(Tooling) public let badges: [ValidatedBadge]
   /// The messages, typed, in the order they are tried.
-  public let messages: [ValidatedMessage]
+  @_spi(Tooling) public let messages: [ValidatedMessage]
   /// The position of the milestones' streak.
-  public let milestoneStreak: Int?
+  @_spi(Tooling) public let milestoneStreak: Int?
   /// Metrics that read `badges.count` or `badges.xp` (directly or through other metrics), in
   /// evaluation order: they are computed again when a badge unlocks during a check.
-  public let badgeDependentMetrics: [Int]
+  @_spi(Tooling) public let badgeDependentMetrics: [Int]
 
   /// The catalog's inputs.
-  public var inputs: [Input] { catalog.inputs }
+  @_spi(Tooling) public var inputs: [Input] { catalog.inputs }
   /// A value of each stored property.
   package init(
     catalog: Catalog, streaks: [ValidatedStreak], metrics: [TypedExpr], metricProgress: [ProgressPart?],
@@ -47,7 +47,7 @@ public struct ValidatedCatalog: Sendable {
 }
 
 /// One step of a day's evaluation.
-public enum EvaluationStep: Sendable, Equatable {
+@_spi(Tooling) public enum EvaluationStep: Sendable, Equatable {
   case aggregate(Int)
   case streak(Int)
   case metric(Int)

@@ -1,17 +1,17 @@
-import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
 /// A message with its conditions and templates typed.
-public struct ValidatedMessage: Sendable {
+@_spi(Tooling) public struct ValidatedMessage: Sendable {
   /// The message as written.
-  public let message: Message
+  @_spi(Tooling) public let message: Message
   /// Its condition, typed; nil for always.
-  public let when: TypedExpr?
+  @_spi(Tooling) public let when: TypedExpr?
   /// Its title, typed.
-  public let title: TypedTemplate?
+  @_spi(Tooling) public let title: TypedTemplate?
   /// Its wordings, each with its condition, typed.
-  public let variants: [(when: TypedExpr?, text: TypedTemplate)]
+  @_spi(Tooling) public let variants: [(when: TypedExpr?, text: TypedTemplate)]
   /// Its action, typed.
-  public let action: TypedTemplate?
+  @_spi(Tooling) public let action: TypedTemplate?
   /// A value of each stored property.
   package init(
     message: Message, when: TypedExpr?, title: TypedTemplate?, variants: [(when: TypedExpr?, text: TypedTemplate)],

@@ -1,15 +1,15 @@
-import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
 /// A streak with its conditions typed.
-public struct ValidatedStreak: Sendable {
+@_spi(Tooling) public struct ValidatedStreak: Sendable {
   /// The streak as written.
-  public let streak: Streak
+  @_spi(Tooling) public let streak: Streak
   /// Consecutive streaks: the days that extend it and the neutral days.
-  public let counts: TypedExpr?
+  @_spi(Tooling) public let counts: TypedExpr?
   /// When a day neither extends nor breaks it, typed.
-  public let skips: TypedExpr?
+  @_spi(Tooling) public let skips: TypedExpr?
   /// Elapsed streaks: the days that set it back to Day 0.
-  public let resets: TypedExpr?
+  @_spi(Tooling) public let resets: TypedExpr?
   /// A value of each stored property.
   package init(streak: Streak, counts: TypedExpr?, skips: TypedExpr?, resets: TypedExpr?) {
     self.streak = streak

@@ -1,7 +1,7 @@
 /// A history aggregate: a sum over the days so far, or over a window of the last days.
-public struct Aggregate: Sendable {
+@_spi(Tooling) public struct Aggregate: Sendable {
   /// What the aggregate computes.
-  public enum Kind: Sendable, Equatable {
+  @_spi(Tooling) public enum Kind: Sendable, Equatable {
     /// `total(x)`: over every day so far.
     case total
     /// `last(n, x)`: over the last `n` days, today included.
@@ -9,9 +9,9 @@ public struct Aggregate: Sendable {
   }
 
   /// What the aggregate computes.
-  public var kind: Kind
+  @_spi(Tooling) public var kind: Kind
   /// What is summed each day (an int or a number; bools already counted as 0 or 1).
-  public var argument: TypedExpr
+  @_spi(Tooling) public var argument: TypedExpr
   /// `.int` or `.number`.
-  public var type: ValueType
+  @_spi(Tooling) public var type: ValueType
 }

@@ -1,6 +1,6 @@
 /// A built-in value of the day being evaluated that comes from the calendar: the ISO weekday
 /// and the Hijri (Umm al-Qura) date. Each enters the day as an input does.
-public enum CalendarField: String, Sendable, Hashable, CaseIterable {
+@_spi(CompiledDay) public enum CalendarField: String, Sendable, Hashable, CaseIterable {
   /// `weekday`: 1 for Monday to 7 for Sunday (ISO 8601); Jumu'ah is 5.
   case weekday
   /// `hijri.year`: the year of the Hijri date in the Umm al-Qura calendar, e.g. 1447.
@@ -14,7 +14,7 @@ public enum CalendarField: String, Sendable, Hashable, CaseIterable {
   case hijriMonthDays
 
   /// The name an expression writes.
-  public var name: String {
+  @_spi(CompiledDay) public var name: String {
     switch self {
     case .weekday: "weekday"
     case .hijriYear: "hijri.year"
@@ -30,7 +30,7 @@ public enum CalendarField: String, Sendable, Hashable, CaseIterable {
   ]
 
   /// What the value means, for `rules list` and the docs.
-  public var summary: String {
+  @_spi(CompiledDay) public var summary: String {
     switch self {
     case .weekday: "the day's weekday, 1 (Monday) to 7 (Sunday); Jumu'ah is 5"
     case .hijriYear: "the day's Hijri year (Umm al-Qura), e.g. 1447"
@@ -42,7 +42,7 @@ public enum CalendarField: String, Sendable, Hashable, CaseIterable {
 
   /// The ISO weekday of a day number (days since 1970-01-01, a Thursday).
   @inline(__always)
-  public static func weekday(ofDay number: Int) -> Int {
+  @_spi(CompiledDay) public static func weekday(ofDay number: Int) -> Int {
     ((number + 3) % 7 + 7) % 7 + 1
   }
 }

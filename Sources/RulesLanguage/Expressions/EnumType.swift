@@ -6,7 +6,7 @@ public struct EnumType: Sendable, Equatable {
   public var values: [String]
 
   /// An enum type.
-  public init(name: String, values: [String]) {
+  @_spi(Tooling) public init(name: String, values: [String]) {
     self.name = name
     self.values = values
   }

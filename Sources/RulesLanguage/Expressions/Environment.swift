@@ -1,17 +1,17 @@
 /// The names expressions of one catalog can see, with their types.
-public struct Environment: Sendable {
+@_spi(Tooling) public struct Environment: Sendable {
   /// The inputs by name: position and type.
-  public var inputs: [String: (index: Int, type: ValueType)] = [:]
+  @_spi(Tooling) public var inputs: [String: (index: Int, type: ValueType)] = [:]
   /// Metrics by name; a metric whose type is not known yet (or has an error) is `.invalid`.
-  public var metrics: [String: (index: Int, type: ValueType)] = [:]
+  @_spi(Tooling) public var metrics: [String: (index: Int, type: ValueType)] = [:]
   /// The streaks by name: their position.
-  public var streaks: [String: Int] = [:]
+  @_spi(Tooling) public var streaks: [String: Int] = [:]
 
   /// An environment with no names.
-  public init() {}
+  @_spi(Tooling) public init() {}
 
   /// Built-in names and what they mean.
-  public static let builtins: [(name: String, type: ValueType, summary: String)] =
+  @_spi(Tooling) public static let builtins: [(name: String, type: ValueType, summary: String)] =
     [
       ("logged", .bool, "whether the day has a record in the history"),
       ("day", .int, "days since the history's start (0 on the start day)"),

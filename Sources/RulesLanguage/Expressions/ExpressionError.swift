@@ -1,18 +1,18 @@
 import RulesSource
 
 /// A problem in one expression, at a UTF-8 offset of the expression's text.
-public struct ExpressionError: Error, Sendable, Equatable {
+@_spi(Tooling) public struct ExpressionError: Error, Sendable, Equatable {
   /// The UTF-8 offset in the expression where the problem is.
-  public var offset: Int
+  @_spi(Tooling) public var offset: Int
   /// The kind of problem.
-  public var id: DiagnosticID
+  @_spi(Tooling) public var id: DiagnosticID
   /// What is wrong.
-  public var message: String
+  @_spi(Tooling) public var message: String
   /// An error or a warning.
-  public var severity: Diagnostic.Severity
+  @_spi(Tooling) public var severity: Diagnostic.Severity
 
   /// A problem at `offset`.
-  public init(
+  @_spi(Tooling) public init(
     offset: Int, id: DiagnosticID, _ message: String, severity: Diagnostic.Severity = .error
   ) {
     self.offset = offset
@@ -24,19 +24,19 @@ public struct ExpressionError: Error, Sendable, Equatable {
 
 extension DiagnosticID {
   /// An expression that does not parse.
-  public static let expressionSyntax: DiagnosticID = "expression-syntax"
+  @_spi(Tooling) public static let expressionSyntax: DiagnosticID = "expression-syntax"
   /// A name that is not an input, a metric, a streak field or a built-in.
-  public static let unknownName: DiagnosticID = "unknown-name"
+  @_spi(Tooling) public static let unknownName: DiagnosticID = "unknown-name"
   /// A function the language does not have.
-  public static let unknownFunction: DiagnosticID = "unknown-function"
+  @_spi(Tooling) public static let unknownFunction: DiagnosticID = "unknown-function"
   /// A function called with the wrong number of arguments.
-  public static let wrongArity: DiagnosticID = "wrong-arity"
+  @_spi(Tooling) public static let wrongArity: DiagnosticID = "wrong-arity"
   /// Operands or arguments of the wrong type.
-  public static let typeMismatch: DiagnosticID = "type-mismatch"
+  @_spi(Tooling) public static let typeMismatch: DiagnosticID = "type-mismatch"
   /// A string compared with an enum input that has no such value.
-  public static let unknownEnumValue: DiagnosticID = "unknown-enum-value"
+  @_spi(Tooling) public static let unknownEnumValue: DiagnosticID = "unknown-enum-value"
   /// Metrics (or streaks) that depend on themselves.
-  public static let dependencyCycle: DiagnosticID = "dependency-cycle"
+  @_spi(Tooling) public static let dependencyCycle: DiagnosticID = "dependency-cycle"
   /// A `{` in a message text without its `}`.
-  public static let templateSyntax: DiagnosticID = "template-syntax"
+  @_spi(Tooling) public static let templateSyntax: DiagnosticID = "template-syntax"
 }

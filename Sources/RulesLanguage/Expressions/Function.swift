@@ -1,9 +1,9 @@
 /// The functions of the expression language.
-public enum Function: String, Sendable, CaseIterable {
+@_spi(Tooling) public enum Function: String, Sendable, CaseIterable {
   case min, max, floor, ceil, round, sqrt, abs, clamp, pow, count, total, last
 
   /// How a function is shown in help and in "did you mean".
-  public var signature: String {
+  @_spi(Tooling) public var signature: String {
     switch self {
     case .min: "min(a, b, ...): the smallest"
     case .max: "max(a, b, ...): the largest"
@@ -43,5 +43,5 @@ public enum Function: String, Sendable, CaseIterable {
   }
 
   /// The longest window `last(n, x)` may keep.
-  public static let maxWindow = 3660
+  @_spi(Tooling) public static let maxWindow = 3660
 }

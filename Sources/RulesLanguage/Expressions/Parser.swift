@@ -1,7 +1,7 @@
 /// Parses an expression by precedence climbing. Lowest to highest: `?:`, `||`, `&&`,
 /// `==` `!=`, `<` `<=` `>` `>=`, `+` `-`, `*` `/` `%`, unary `!` `-`, then names, calls,
 /// `a.b`, literals and parentheses.
-public struct Parser {
+@_spi(Tooling) public struct Parser {
   private var tokens: [Token]
   private var index = 0
   /// Parentheses nest at most this deep (so a hostile expression cannot exhaust the stack).
@@ -16,7 +16,7 @@ public struct Parser {
   }
 
   /// Parses the whole text as one expression.
-  public static func parse(_ text: String) -> Result<Expr, ExpressionError> {
+  @_spi(Tooling) public static func parse(_ text: String) -> Result<Expr, ExpressionError> {
     switch Lexer.tokenize(text) {
     case .failure(let error): return .failure(error)
     case .success(let tokens):

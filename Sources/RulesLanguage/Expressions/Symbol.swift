@@ -1,5 +1,5 @@
 /// A name an expression can refer to, resolved.
-public enum Symbol: Sendable, Hashable {
+@_spi(Tooling) public enum Symbol: Sendable, Hashable {
   /// An input, by its position in the catalog's inputs.
   case input(Int)
   /// Whether the day has a record in the history.
@@ -19,6 +19,6 @@ public enum Symbol: Sendable, Hashable {
 }
 
 /// What an expression can read of a streak.
-public enum StreakField: String, Sendable, Hashable, CaseIterable {
+@_spi(Tooling) public enum StreakField: String, Sendable, Hashable, CaseIterable {
   case current, best, freezes
 }

@@ -1,9 +1,9 @@
 /// A message text with `{expression}` placeholders and, in the style of ICU MessageFormat,
 /// plurals: `{n, plural, =0 {no habits} one {# habit} other {# habits}}` (`#` is the number,
 /// `other` is required). `{{` and `}}` stand for literal braces.
-public struct Template: Sendable {
+@_spi(Tooling) public struct Template: Sendable {
   /// A part of a template.
-  public enum Part: Sendable {
+  @_spi(Tooling) public enum Part: Sendable {
     case text(String)
     /// An expression and the UTF-8 offset of its text within the template.
     case expression(Expr, offset: Int, key: String)
@@ -14,14 +14,14 @@ public struct Template: Sendable {
   }
 
   /// Which numbers a plural's form is for.
-  public enum PluralSelector: Sendable, Equatable, CustomStringConvertible {
+  @_spi(Tooling) public enum PluralSelector: Sendable, Equatable, CustomStringConvertible {
     /// `=N`: exactly this number (tried before the categories).
     case exact(Int)
     /// One of CLDR's categories (`zero one two few many other`).
     case category(PluralCategory)
 
     /// As written: `=0`, `one`.
-    public var description: String {
+    @_spi(Tooling) public var description: String {
       switch self {
       case .exact(let value): "=\(value)"
       case .category(let category): category.rawValue
@@ -30,21 +30,21 @@ public struct Template: Sendable {
   }
 
   /// One form of a plural: its selector, where the selector is written, and its text.
-  public struct PluralForm: Sendable {
+  @_spi(Tooling) public struct PluralForm: Sendable {
     /// Which numbers the form is for.
-    public var selector: PluralSelector
+    @_spi(Tooling) public var selector: PluralSelector
     /// The UTF-8 offset of the selector within the template.
-    public var offset: Int
+    @_spi(Tooling) public var offset: Int
     /// The form's text, in which `#` is the number.
-    public var parts: [Part]
+    @_spi(Tooling) public var parts: [Part]
   }
 
   /// The parts, in order.
-  public var parts: [Part]
+  @_spi(Tooling) public var parts: [Part]
 
   /// The template's arguments (placeholders and plural numbers, nested ones too) by their
   /// key, in the order written, each once, with the offset of its first use.
-  public var arguments: [(key: String, expr: Expr, offset: Int)] {
+  @_spi(Tooling) public var arguments: [(key: String, expr: Expr, offset: Int)] {
     var result: [(key: String, expr: Expr, offset: Int)] = []
     var seen = Set<String>()
     func walk(_ parts: [Part]) {
@@ -64,7 +64,7 @@ public struct Template: Sendable {
   }
 
   /// Every plural of the template, nested ones too.
-  public var plurals: [(key: String, offset: Int, forms: [PluralForm])] {
+  @_spi(Tooling) public var plurals: [(key: String, offset: Int, forms: [PluralForm])] {
     var result: [(key: String, offset: Int, forms: [PluralForm])] = []
     func walk(_ parts: [Part]) {
       for part in parts {
@@ -80,13 +80,13 @@ public struct Template: Sendable {
 
   /// The key an argument is known by across languages: its text without spaces, so that
   /// `{ streak.current }` and `{streak.current}` are the same placeholder.
-  public static func key(_ source: String) -> String {
+  @_spi(Tooling) public static func key(_ source: String) -> String {
     String(source.unicodeScalars.filter { !$0.properties.isWhitespace }.map(Character.init))
   }
 
   /// Splits `text` into literal parts, parsed expressions and plurals; errors carry offsets
   /// into `text` (every error in the template, not only the first).
-  public static func parse(_ text: String) -> (Template, [ExpressionError]) {
+  @_spi(Tooling) public static func parse(_ text: String) -> (Template, [ExpressionError]) {
     var parser = TemplateParser(bytes: Array(text.utf8))
     let parts = parser.sequence(inPlural: false)
     return (Template(parts: parts), parser.errors)

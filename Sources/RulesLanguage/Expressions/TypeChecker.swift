@@ -6,18 +6,18 @@ import RulesSource
 /// Mixing `int` and `number` works as people expect: `int + number` is a number, `/` always
 /// gives a number (`3 / 2` is 1.5), comparisons take either. Enum inputs compare with the
 /// strings of their `values`, and a string that is not one of them is an error.
-public struct TypeChecker {
+@_spi(Tooling) public struct TypeChecker {
   /// The names expressions may use.
-  public let environment: Environment
+  @_spi(Tooling) public let environment: Environment
   /// History aggregates found so far (shared by all expressions of a catalog, so that two
   /// uses of `total(logged)` keep one running sum).
-  public var aggregates: [Aggregate]
+  @_spi(Tooling) public var aggregates: [Aggregate]
   private var aggregateKeys: [String: Int] = [:]
   /// Every problem found so far.
-  public private(set) var errors: [ExpressionError] = []
+  @_spi(Tooling) public private(set) var errors: [ExpressionError] = []
 
   /// A type checker over `environment`, with the aggregates already known.
-  public init(environment: Environment, aggregates: [Aggregate] = []) {
+  @_spi(Tooling) public init(environment: Environment, aggregates: [Aggregate] = []) {
     self.environment = environment
     self.aggregates = aggregates
     for (index, aggregate) in aggregates.enumerated() {
@@ -26,14 +26,14 @@ public struct TypeChecker {
   }
 
   /// Checks `expression` and returns it typed; problems go to `errors`.
-  public mutating func check(_ expression: Expr) -> TypedExpr {
+  @_spi(Tooling) public mutating func check(_ expression: Expr) -> TypedExpr {
     errors = []
     return typed(expression)
   }
 
   /// Checks `expression` and that its type is `expected` (ints are accepted as numbers).
   /// `role` names the place in messages, e.g. "a badge's 'when'".
-  public mutating func check(_ expression: Expr, expecting expected: ValueType, role: String)
+  @_spi(Tooling) public mutating func check(_ expression: Expr, expecting expected: ValueType, role: String)
     -> TypedExpr
   {
     let result = check(expression)
@@ -41,7 +41,7 @@ public struct TypeChecker {
   }
 
   /// Checks `expression` and that it is numeric.
-  public mutating func checkNumeric(_ expression: Expr, role: String) -> TypedExpr {
+  @_spi(Tooling) public mutating func checkNumeric(_ expression: Expr, role: String) -> TypedExpr {
     let result = check(expression)
     if !result.type.isNumeric {
       error(
@@ -461,7 +461,7 @@ typealias DiagnosticIDValue = RulesSource.DiagnosticID
 
 extension TypedExpr {
   /// A text that is equal for two expressions that compute the same thing.
-  public var canonical: String {
+  @_spi(Tooling) public var canonical: String {
     switch kind {
     case .literal(let value): return value.literal
     case .symbol(let symbol): return symbol.written

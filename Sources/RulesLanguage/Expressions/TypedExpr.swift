@@ -1,8 +1,8 @@
 /// An expression after type checking: names resolved, types known, int-to-number
 /// conversions made explicit, enum literals turned into their positions.
-public struct TypedExpr: Sendable {
+@_spi(Tooling) public struct TypedExpr: Sendable {
   /// What the expression does.
-  public indirect enum Kind: Sendable {
+  @_spi(Tooling) public indirect enum Kind: Sendable {
     case literal(Value)
     case symbol(Symbol)
     case unary(UnaryOperator, TypedExpr)
@@ -19,28 +19,28 @@ public struct TypedExpr: Sendable {
   }
 
   /// What the expression does.
-  public var kind: Kind
+  @_spi(Tooling) public var kind: Kind
   /// The expression's type.
-  public var type: ValueType
+  @_spi(Tooling) public var type: ValueType
   /// The UTF-8 range of the expression's text.
-  public var range: Range<Int>
+  @_spi(Tooling) public var range: Range<Int>
 
   /// A typed expression.
-  public init(_ kind: Kind, _ type: ValueType, range: Range<Int>) {
+  @_spi(Tooling) public init(_ kind: Kind, _ type: ValueType, range: Range<Int>) {
     self.kind = kind
     self.type = type
     self.range = range
   }
 
   /// Every symbol the expression reads (aggregates not entered).
-  public func forEachSymbol(_ body: (Symbol) -> Void) {
+  @_spi(Tooling) public func forEachSymbol(_ body: (Symbol) -> Void) {
     forEachLeaf { leaf in
       if case .symbol(let symbol) = leaf.kind { body(symbol) }
     }
   }
 
   /// Every aggregate the expression reads directly.
-  public func forEachAggregate(_ body: (Int) -> Void) {
+  @_spi(Tooling) public func forEachAggregate(_ body: (Int) -> Void) {
     forEachLeaf { leaf in
       if case .aggregate(let index) = leaf.kind { body(index) }
     }

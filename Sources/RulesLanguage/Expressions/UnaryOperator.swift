@@ -1,5 +1,5 @@
 /// An operator before its operand: `!` and `-`.
-public enum UnaryOperator: String, Sendable {
+@_spi(Tooling) public enum UnaryOperator: String, Sendable {
   case not = "!"
   case negate = "-"
 }

@@ -1,5 +1,5 @@
 /// The type of an expression's value.
-public enum ValueType: Sendable, Equatable, CustomStringConvertible {
+@_spi(Tooling) public enum ValueType: Sendable, Equatable, CustomStringConvertible {
   case bool
   case int
   case number
@@ -11,10 +11,10 @@ public enum ValueType: Sendable, Equatable, CustomStringConvertible {
   case invalid
 
   /// Whether the type is a number (int, number, or invalid, which matches anything).
-  public var isNumeric: Bool { self == .int || self == .number || self == .invalid }
+  @_spi(Tooling) public var isNumeric: Bool { self == .int || self == .number || self == .invalid }
 
   /// For messages: "an integer", "a boolean", "fajr, an enum"...
-  public var description: String {
+  @_spi(Tooling) public var description: String {
     switch self {
     case .bool: "a boolean"
     case .int: "an integer"
@@ -26,7 +26,7 @@ public enum ValueType: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// The short name used in docs and exports: bool, int, number, string, enum.
-  public var name: String {
+  @_spi(Tooling) public var name: String {
     switch self {
     case .bool: "bool"
     case .int: "int"

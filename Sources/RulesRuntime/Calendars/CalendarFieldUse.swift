@@ -1,12 +1,12 @@
-import RulesCatalog
-import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
 extension ValidatedCatalog {
   /// The calendar built-ins (`weekday`, `hijri.*`) some expression of the catalog reads:
   /// streak conditions, history sums, metrics, badge criteria and progress, messages and
   /// their templates. An evaluator computes only these for each day, so a catalog that reads
   /// none pays nothing for them.
-  public var calendarFieldsRead: Set<CalendarField> {
+  @_spi(Tooling) public var calendarFieldsRead: Set<CalendarField> {
     var fields = Set<CalendarField>()
     func look(_ expr: TypedExpr?) {
       expr?.forEachSymbol { symbol in

@@ -1,5 +1,6 @@
 import Foundation
-import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
 /// The calendar a user lives by, which decides the day of the year of the quote rotation
 /// (`rotation: day-of-year`), as an app's `Calendar.current` does. Named by the identifiers of
@@ -57,7 +58,7 @@ public struct UserCalendar: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// What is said of a calendar name that is none: "did you mean", then every name.
-  public static func unknownMessage(_ name: String) -> String {
+  @_spi(Tooling) public static func unknownMessage(_ name: String) -> String {
     let names = all.map(\.name)
     let hint = Suggestion.closest(to: name, in: names).map { " (did you mean '\($0)'?)" } ?? ""
     return "'\(name)' is not a calendar\(hint); use one of \(names.joined(separator: ", "))"

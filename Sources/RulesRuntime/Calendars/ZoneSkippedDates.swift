@@ -1,4 +1,6 @@
 import Foundation
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
 /// The dates a time zone itself left out: a transition that moves its clocks forward by a
 /// day or more jumps over a local date (Samoa, `Pacific/Apia`, went from UTC-10 to UTC+14 at

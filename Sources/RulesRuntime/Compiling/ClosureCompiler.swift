@@ -1,5 +1,6 @@
 import Foundation
-import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
 typealias BoolFn = @Sendable (Frame) -> Bool
 typealias IntFn = @Sendable (Frame) -> Int

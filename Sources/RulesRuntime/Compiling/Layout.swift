@@ -1,33 +1,33 @@
-import RulesCatalog
-import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
 /// The frame layout of a checked catalog: a slot for every input, built-in, streak field,
 /// aggregate and metric (a metric that is an aggregate shares its slot).
-public struct Layout: Sendable {
+@_spi(Tooling) public struct Layout: Sendable {
   /// Each input's slot, in catalog order.
-  public private(set) var inputs: [Slot] = []
+  @_spi(Tooling) public private(set) var inputs: [Slot] = []
   /// The slot of `logged`.
-  public private(set) var logged = 0
+  @_spi(Tooling) public private(set) var logged = 0
   /// The slot of `day`.
-  public private(set) var day = 0
+  @_spi(Tooling) public private(set) var day = 0
   /// The slot of `badges.count`.
-  public private(set) var badgesCount = 0
+  @_spi(Tooling) public private(set) var badgesCount = 0
   /// The slot of `badges.xp`.
-  public private(set) var badgesXP = 0
+  @_spi(Tooling) public private(set) var badgesXP = 0
   /// The slot of each calendar built-in (`weekday`, `hijri.*`), in `CalendarField` order.
-  public private(set) var calendar: [Int] = []
+  @_spi(Tooling) public private(set) var calendar: [Int] = []
   /// The calendar built-ins the catalog reads (a day computes only these).
-  public private(set) var calendarFieldsRead: [CalendarField] = []
+  @_spi(Tooling) public private(set) var calendarFieldsRead: [CalendarField] = []
   /// Each streak's slots, in catalog order.
-  public private(set) var streaks: [(current: Int, best: Int, freezes: Int)] = []
+  @_spi(Tooling) public private(set) var streaks: [(current: Int, best: Int, freezes: Int)] = []
   /// Each metric's slot, in catalog order.
-  public private(set) var metrics: [Slot] = []
+  @_spi(Tooling) public private(set) var metrics: [Slot] = []
   /// Each aggregate's slot.
-  public private(set) var aggregates: [Slot] = []
+  @_spi(Tooling) public private(set) var aggregates: [Slot] = []
   /// How many int slots the layout uses.
-  public private(set) var intCount = 0
+  @_spi(Tooling) public private(set) var intCount = 0
   /// How many number slots the layout uses.
-  public private(set) var numCount = 0
+  @_spi(Tooling) public private(set) var numCount = 0
 
   init(_ catalog: ValidatedCatalog) {
     func slot(for type: ValueType) -> Slot {
@@ -61,7 +61,7 @@ public struct Layout: Sendable {
   }
 
   /// Where `symbol`'s value lives.
-  public func slot(of symbol: Symbol) -> Slot {
+  @_spi(Tooling) public func slot(of symbol: Symbol) -> Slot {
     switch symbol {
     case .input(let index): inputs[index]
     case .logged: .int(logged)

@@ -1,15 +1,15 @@
-import RulesCatalog
-import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
 /// A validated catalog compiled for evaluation: its frame layout, its day as bytecode (history
 /// sums, streaks, metrics, badge criteria), and closures, compiled here once, for what only a
 /// report reads (progress measures, message conditions and templates). Compile once, evaluate
 /// many days and users. (Explanations, a tooling matter, compile their closures per call.)
-public final class Program: Sendable {
+@_spi(CompiledDay) public final class Program: Sendable {
   /// The catalog compiled.
-  public let catalog: ValidatedCatalog
+  @_spi(CompiledDay) public let catalog: ValidatedCatalog
   /// Where each value lives in a frame.
-  public let layout: Layout
+  @_spi(CompiledDay) public let layout: Layout
   let bytecode: Bytecode
   let badgeXP: [Int]
   /// Badges outside progressive groups, in catalog order.
@@ -68,7 +68,7 @@ public final class Program: Sendable {
   }
 
   /// Compiles `catalog`: its layout, its bytecode and its report closures.
-  public init(_ catalog: ValidatedCatalog) {
+  @_spi(CompiledDay) public init(_ catalog: ValidatedCatalog) {
     self.catalog = catalog
     let layout = Layout(catalog)
     self.layout = layout
@@ -110,12 +110,12 @@ public final class Program: Sendable {
   /// one rule against values they put in an evaluator's frame). Compiled when asked for: the day
   /// runs the bytecode, so a catalog's load compiles no criterion closure (about 2,000
   /// instructions a badge, and as many to free them).
-  public func criterion(ofBadge index: Int) -> @Sendable (Frame) -> Bool {
+  @_spi(CompiledDay) public func criterion(ofBadge index: Int) -> @Sendable (Frame) -> Bool {
     ClosureCompiler(layout: layout).bool(catalog.badges[index].when)
   }
 
   /// A closure computing `expr` (an expression of this catalog) on a frame.
-  public func compile(_ expr: TypedExpr) -> @Sendable (Frame) -> Value {
+  @_spi(CompiledDay) public func compile(_ expr: TypedExpr) -> @Sendable (Frame) -> Value {
     ClosureCompiler(layout: layout).value(expr)
   }
 }

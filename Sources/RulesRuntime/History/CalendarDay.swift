@@ -1,4 +1,6 @@
 import Foundation
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
 /// A calendar day (no time, no zone), counted as days since 1970-01-01 in the Gregorian
 /// calendar. Parsing and printing are date arithmetic (the same days as Foundation's Gregorian
@@ -71,7 +73,7 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
   static let numbers = -25_567...84_005
 
   /// Why `text` is not a day, for messages; nil when it is one.
-  public static func problem(with text: String) -> String? {
+  @_spi(Tooling) public static func problem(with text: String) -> String? {
     let bytes = Array(text.utf8)
     let shaped =
       bytes.count == 10 && bytes[4] == 45 && bytes[7] == 45

@@ -1,27 +1,27 @@
 import Foundation
-import RulesCatalog
-import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
 /// One day's record: a value for every input of the catalog (defaults filled in), encoded
 /// for the evaluator: bools as 0 or 1, ints as themselves, enum values by position, numbers
 /// by their bit pattern.
-public struct EncodedRecord: Sendable, Equatable {
+@_spi(Tooling) public struct EncodedRecord: Sendable, Equatable {
   /// The day the record is for.
-  public var date: CalendarDay
+  @_spi(Tooling) public var date: CalendarDay
   /// One encoded value per input of the catalog, in catalog order.
-  public var values: [Int]
+  @_spi(Tooling) public var values: [Int]
   /// The line of the record in the history file (0 when it was not read from a file).
-  public var line: Int
+  @_spi(Tooling) public var line: Int
 
   /// A record of encoded values.
-  public init(date: CalendarDay, values: [Int], line: Int = 0) {
+  @_spi(Tooling) public init(date: CalendarDay, values: [Int], line: Int = 0) {
     self.date = date
     self.values = values
     self.line = line
   }
 
   /// A digest of the values, to notice a record that changed after it was counted.
-  public var digest: String {
+  @_spi(Tooling) public var digest: String {
     let hex = String(hash, radix: 16)
     return String(repeating: "0", count: 16 - hex.count) + hex
   }
@@ -43,7 +43,7 @@ public struct EncodedRecord: Sendable, Equatable {
 
 extension Input {
   /// A value encoded the way `EncodedRecord` stores it.
-  public func encode(_ value: Value) -> Int {
+  @_spi(Tooling) public func encode(_ value: Value) -> Int {
     switch value {
     case .bool(let flag): flag ? 1 : 0
     case .int(let number): number
@@ -54,7 +54,7 @@ extension Input {
   }
 
   /// The value a `EncodedRecord` stores for this input.
-  public func decode(_ raw: Int) -> Value {
+  @_spi(Tooling) public func decode(_ raw: Int) -> Value {
     switch kind {
     case .bool: .bool(raw != 0)
     case .int: .int(raw)

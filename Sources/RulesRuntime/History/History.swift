@@ -1,26 +1,28 @@
 import Foundation
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
 /// A user's history: the days the app recorded, and the journey's start.
-public struct History: Sendable {
+@_spi(Tooling) public struct History: Sendable {
   /// The user's id, when known.
-  public var user: String?
+  @_spi(Tooling) public var user: String?
   /// The journey's start (a commitment, the last contact...): Day 0 of elapsed streaks.
-  public var start: CalendarDay?
+  @_spi(Tooling) public var start: CalendarDay?
   /// The zone that decides "today" when no date is given (before the first of
   /// `timeZoneChanges`).
-  public var timeZone: TimeZone?
+  @_spi(Tooling) public var timeZone: TimeZone?
   /// The moments the user's zone changed, in time order: "today" is in the latest zone, and a
   /// date a change jumped over (west across the date line) is not one of the user's days.
-  public var timeZoneChanges: [TimeZoneChange] = []
+  @_spi(Tooling) public var timeZoneChanges: [TimeZoneChange] = []
   /// The calendar the user lives by (the quote rotation's day of the year follows it).
-  public var calendar: UserCalendar = .gregorian
+  @_spi(Tooling) public var calendar: UserCalendar = .gregorian
   /// The records, in date order, one per date.
-  public var records: [EncodedRecord]
+  @_spi(Tooling) public var records: [EncodedRecord]
   /// Where the history was read from, for messages.
-  public var file: String
+  @_spi(Tooling) public var file: String
 
   /// A history of `records`, which must be in date order, one per date.
-  public init(
+  @_spi(Tooling) public init(
     user: String? = nil, start: CalendarDay? = nil, timeZone: TimeZone? = nil,
     records: [EncodedRecord] = [], file: String = "history"
   ) {
@@ -34,7 +36,7 @@ public struct History: Sendable {
   /// The dates the user never lived, as day numbers in date order: those a time zone change
   /// or the user's zone itself jumped over (`TimeZoneChange.skippedDays`), unless the history
   /// has a record for them. Counting passes over them: they neither break nor extend a streak.
-  public var skippedDays: [Int] {
+  @_spi(Tooling) public var skippedDays: [Int] {
     guard timeZone != nil || !timeZoneChanges.isEmpty else { return [] }
     return TimeZoneChange.skippedDays(timeZoneChanges, initial: timeZone).filter {
       record(on: CalendarDay(number: $0)) == nil
@@ -42,12 +44,12 @@ public struct History: Sendable {
   }
 
   /// The zone the user is in at `moment` (the latest change at or before it, else `timeZone`).
-  public func zone(at moment: Date) -> TimeZone? {
+  @_spi(Tooling) public func zone(at moment: Date) -> TimeZone? {
     TimeZoneChange.zone(at: moment, timeZoneChanges, initial: timeZone)
   }
 
   /// The record of `day`, if there is one (records are sorted, so this is a binary search).
-  public func record(on day: CalendarDay) -> EncodedRecord? {
+  @_spi(Tooling) public func record(on day: CalendarDay) -> EncodedRecord? {
     var low = 0
     var high = records.count - 1
     while low <= high {

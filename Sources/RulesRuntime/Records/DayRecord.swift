@@ -1,3 +1,6 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
+
 /// One day's record as an app reports it: the date and a value for some of the catalog's
 /// inputs (the others take their defaults), checked against the catalog when it is made.
 ///

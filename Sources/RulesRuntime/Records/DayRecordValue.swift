@@ -1,4 +1,5 @@
-import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
 extension DayRecord {
   /// An input's value as an app writes it: a literal of the input's type (`true`, `3`, `2.5`,

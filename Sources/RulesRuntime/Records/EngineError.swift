@@ -1,3 +1,5 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 import RulesSource
 
 extension DiagnosticID {

@@ -1,3 +1,6 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
+
 /// Something an app may want to know about a check that is not an error: a record that changed
 /// after its day was counted, a state saved with another version of the catalog. A value with
 /// a stable id, so that the app decides what (if anything) to show.

@@ -1,5 +1,5 @@
-import RulesCatalog
-import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
 extension Input {
   /// The value `literal` gives this input: of the input's kind (an integer is also a number),

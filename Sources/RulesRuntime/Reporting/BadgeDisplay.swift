@@ -1,5 +1,5 @@
-import RulesCatalog
-import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
 extension Evaluation {
   /// What an app shows of a badge, as its catalog gives it: every badge in `unlocked` and
@@ -48,7 +48,7 @@ extension Evaluation {
     }
 
     /// The display fields of `badge`.
-    public init(_ badge: Badge) {
+    @_spi(Tooling) public init(_ badge: Badge) {
       self.init(
         name: badge.name, description: badge.description, category: badge.category, xp: badge.xp,
         group: badge.group, tags: badge.tags, emoji: badge.display["emoji"], icon: badge.display["icon"],

@@ -1,5 +1,5 @@
-import RulesCatalog
-import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
 /// A user's progress as of one date: streaks, metrics, milestones, badges, the quote and the
 /// message of the day. `Codable`: `JSONEncoder` writes exactly the keys and values of

@@ -1,4 +1,5 @@
-import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
 /// The JSON of `rules eval --format json`, with the keys and layout PRODUCT.md documents.
 /// Sections a catalog does not use are empty or null, never missing. `JSONEncoder` writes the

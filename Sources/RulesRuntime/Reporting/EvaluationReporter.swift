@@ -1,6 +1,6 @@
 import Foundation
-import RulesCatalog
-import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
 /// Reads an `Evaluation` off an evaluator's frame and state: streaks, metrics, milestones,
 /// badges with progress, the quote and the message of the day.

@@ -1,4 +1,5 @@
-import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
 extension Evaluation {
   /// How far the user is towards a metric's next value (RIZQ's "340 / 500 XP" ring towards

@@ -1,4 +1,6 @@
 import Foundation
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
 /// Runs bytecode on one frame: one loop, one `switch` per instruction. It owns the
 /// evaluator's scratch memory (the streaks before and after the day, the sums today's values

@@ -1,15 +1,18 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
+
 /// Evaluations as the commands run them: one user's progress as of a date, continuing from
 /// a saved state (each badge unlocks once, with its first date), and day-by-day replays.
-public enum CheckRunner {
+@_spi(Tooling) public enum CheckRunner {
   /// What an evaluation gives: the report, and the state to save (nil when nothing may be
   /// written, e.g. when the saved state is already ahead of the date).
-  public struct Outcome: Sendable {
+  @_spi(Tooling) public struct Outcome: Sendable {
     /// The evaluation of the date.
-    public var evaluation: Evaluation
+    @_spi(Tooling) public var evaluation: Evaluation
     /// The state to save; nil when the saved state was after the date (it stays as it was).
-    public var state: UserState?
+    @_spi(Tooling) public var state: UserState?
     /// What the app may want to know (a counted record that changed...).
-    public var warnings: [EngineWarning] = []
+    @_spi(Tooling) public var warnings: [EngineWarning] = []
   }
 
   /// Evaluates `history` as of `date`, continuing from `saved` when given. With `rebuild`
@@ -19,7 +22,7 @@ public enum CheckRunner {
   /// evaluation is made from `history` alone, with a `state-ahead` warning. `compiled`: the
   /// program's day compiled to Swift (`CompiledDay.matches(program)`), which then counts the
   /// days before the date.
-  public static func evaluate(
+  @_spi(Tooling) public static func evaluate(
     _ program: Program, history: History, date: CalendarDay, saved: UserState?,
     rebuild: Bool = false, compiled: (any CompiledDay.Type)? = nil
   ) -> Outcome {
@@ -99,7 +102,7 @@ public enum CheckRunner {
 
   /// The history day by day, as if the app checked every day from the history's first day:
   /// one evaluation per day from `from` to `to`.
-  public static func replay(
+  @_spi(Tooling) public static func replay(
     _ program: Program, history: History, from: CalendarDay?, to: CalendarDay
   ) -> [Evaluation] {
     let evaluator = DayRunner(program: program)

@@ -1,3 +1,6 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
+
 /// A catalog's day compiled ahead of time into Swift by `rules export --format swift`
 /// (`SwiftDayExport`): what `DayRunner.step` does for that one catalog, as straight-line code
 /// over local variables, with the catalog's constants folded in, instead of the bytecode run
@@ -6,7 +9,7 @@
 ///
 /// Only the catalog it was generated from may run through it: `matches(_:)` compares its
 /// `fingerprint` with the program's. Catalogs loaded at run time go through `DayRunner`.
-public protocol CompiledDay: SendableMetatype {
+@_spi(CompiledDay) public protocol CompiledDay: SendableMetatype {
   /// The id of the catalog the day was generated from.
   static var catalog: String { get }
   /// `SwiftDayExport.fingerprint(_:)` of the program it was generated from.
@@ -22,7 +25,7 @@ public protocol CompiledDay: SendableMetatype {
 extension CompiledDay {
   /// Whether this day was generated from `program` (its catalog, layout and bytecode as they
   /// are now): only then does it give what `DayRunner` gives.
-  public static func matches(_ program: Program) -> Bool {
+  @_spi(CompiledDay) public static func matches(_ program: Program) -> Bool {
     program.catalog.catalog.id == catalog && SwiftDayExport.fingerprint(program) == fingerprint
   }
 }

@@ -1,5 +1,5 @@
-import RulesCatalog
-import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
 /// Steps one user's state through days: the state as of day D plus the record of D+1 gives
 /// the state as of D+1, in constant time per streak, metric and badge. Not thread-safe: use
@@ -9,11 +9,11 @@ import RulesLanguage
 /// program's day is bytecode (`Bytecode`), run by a `BytecodeMachine` over the evaluator's own frame
 /// and raw buffers: one loop and one `switch` per operation, no closure calls, no reference
 /// counting and no exclusivity checks.
-public final class DayRunner {
+@_spi(Tooling) public final class DayRunner {
   /// The compiled catalog.
-  public let program: Program
+  @_spi(Tooling) public let program: Program
   /// The frame the day is computed in (read it after a run).
-  public let frame: Frame
+  @_spi(Tooling) public let frame: Frame
   private let machine: BytecodeMachine
   private let bytecode: Bytecode
   private let hasBadgeMetrics: Bool
@@ -56,12 +56,14 @@ public final class DayRunner {
 
   /// Each streak as the day under evaluation leaves it (when its run began, the latest day a
   /// freeze covered...).
-  public var streakStates: [StreakState] {
+  @_spi(Tooling) public var streakStates: [StreakState] {
     Array(UnsafeBufferPointer(start: machine.pending, count: machine.streakCount))
   }
 
   /// Whether each streak moved forward on the day under evaluation.
-  public var moved: [Bool] { Array(UnsafeBufferPointer(start: machine.moved, count: machine.streakCount)) }
+  @_spi(Tooling) public var moved: [Bool] {
+    Array(UnsafeBufferPointer(start: machine.moved, count: machine.streakCount))
+  }
 
   /// Each badge's criterion as `holds` tests it (see `CriterionTest`), and the most
   /// instructions of criteria it is cheaper to run badge by badge than all at once.
@@ -124,7 +126,7 @@ public final class DayRunner {
   /// A runner for `program`, with its own frame (one per thread). With `compiled` (a
   /// `CompiledDay` generated from this very program: `CompiledDay.matches`), `catchUp` counts
   /// the days with it; `step`, the check day and reports run the bytecode, which fills the frame.
-  public convenience init(program: Program, compiled: (any CompiledDay.Type)? = nil) {
+  @_spi(Tooling) public convenience init(program: Program, compiled: (any CompiledDay.Type)? = nil) {
     self.init(program: program, fusing: true, compiled: compiled)
   }
 
@@ -211,7 +213,7 @@ public final class DayRunner {
 
   /// Puts a day's inputs and built-ins in the frame. `values` nil: a day without a record.
   @inline(__always)
-  public func load(day: Int, values: [Int]?, state: CountedState, start: Int?) {
+  @_spi(Tooling) public func load(day: Int, values: [Int]?, state: CountedState, start: Int?) {
     put(
       day: day, values: values, start: start, origin: state.origin, badgeCount: state.badgeCount, badgeXP: state.badgeXP
     )
@@ -262,7 +264,7 @@ public final class DayRunner {
   /// break yet). Returns whether the finished day would differ (a deferred break).
   @discardableResult
   @inline(__always)
-  public func run(day: Int, state: CountedState, start: Int?, inProgress: Bool) -> Bool {
+  @_spi(Tooling) public func run(day: Int, state: CountedState, start: Int?, inProgress: Bool) -> Bool {
     precondition(fits(state), "the state is not this catalog's (CountedState(for:) makes one)")
     return runDay(day: day, state: state, start: start, inProgress: inProgress)
   }
@@ -300,14 +302,14 @@ public final class DayRunner {
 
   /// Computes the metrics that only reports read (the day's run leaves them out): call it
   /// before reading every metric off the frame.
-  public func completeMetrics() {
+  @_spi(Tooling) public func completeMetrics() {
     machine.run(bytecode.reportMetrics)
   }
 
   /// Makes the day finished, after a run in progress returned true (a deferred break): what
   /// `load` and `run(inProgress: false)` would do for `commit`. When the streaks are all that
   /// can differ, the breaks the run deferred are applied without running the day again.
-  public func finish(day: Int, values: [Int]?, state: CountedState, start: Int?) {
+  @_spi(Tooling) public func finish(day: Int, values: [Int]?, state: CountedState, start: Int?) {
     guard bytecode.streaksAlone else {
       load(day: day, values: values, state: state, start: start)
       run(day: day, state: state, start: start, inProgress: false)
@@ -318,7 +320,7 @@ public final class DayRunner {
 
   /// Makes the day just run part of `state`.
   @inline(__always)
-  public func commit(day: Int, into state: inout CountedState) {
+  @_spi(Tooling) public func commit(day: Int, into state: inout CountedState) {
     precondition(fits(state), "the state is not this catalog's (CountedState(for:) makes one)")
     commitDay(day, into: &state)
   }
@@ -368,7 +370,7 @@ public final class DayRunner {
   /// Returns the badges unlocked, in the order they unlocked.
   @discardableResult
   @inline(__always)
-  public func unlockBadges(day: Int, state: inout CountedState, check: Bool) -> [Int] {
+  @_spi(Tooling) public func unlockBadges(day: Int, state: inout CountedState, check: Bool) -> [Int] {
     // Most days unlock nothing: look first, without touching the state.
     guard state.badgeCount < badgeTotal, anyHolds(state.unlocked, check: check) else {
       if check { state.lastCheck = day }
@@ -510,7 +512,9 @@ public final class DayRunner {
   /// the other, in one call (the nightly job's loop): the state's shape checked once, its
   /// arrays read in place and each written once. Returns the badges unlocked.
   @discardableResult
-  public func step(day: Int, values: [Int]?, state: inout CountedState, start: Int?, check: Bool) -> [Int] {
+  @_spi(Tooling) public func step(day: Int, values: [Int]?, state: inout CountedState, start: Int?, check: Bool)
+    -> [Int]
+  {
     precondition(fits(state), "the state is not this catalog's (CountedState(for:) makes one)")
     put(
       day: day, values: values, start: start, origin: state.origin, badgeCount: state.badgeCount,
@@ -534,14 +538,16 @@ public final class DayRunner {
   /// Counts every day after the state's last counted day up to (not including) `day`, as the
   /// app would have seen them had it checked each day: badges outside progressive groups
   /// unlock on the day their criterion held. Returns the badges unlocked with their days.
-  public func catchUp(to day: Int, history: History, state: inout CountedState) -> [(badge: Int, day: Int)] {
+  @_spi(Tooling) public func catchUp(to day: Int, history: History, state: inout CountedState) -> [(
+    badge: Int, day: Int
+  )] {
     var protected: [[Int]] = []
     return catchUp(to: day, history: history, state: &state, protected: &protected)
   }
 
   /// `catchUp`, noting in `protected` (one list per streak, in date order) the days a freeze
   /// covered among the days it counts: SalahStreak's calendar shades each of them.
-  public func catchUp(
+  @_spi(Tooling) public func catchUp(
     to day: Int, history: History, state: inout CountedState, protected: inout [[Int]]
   ) -> [(badge: Int, day: Int)] {
     if protected.count != program.catalog.streaks.count {
@@ -589,7 +595,7 @@ public final class DayRunner {
 extension DayRunner {
   /// The day counting starts on: the history's start or its first record, whichever is
   /// earlier (a badge that depends on time since the start gets its true date).
-  public static func firstDay(of history: History, before day: Int) -> Int {
+  @_spi(Tooling) public static func firstDay(of history: History, before day: Int) -> Int {
     min(history.start?.number ?? .max, history.records.first?.date.number ?? .max, day)
   }
 }

@@ -1,12 +1,15 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
+
 /// The values of one day under evaluation, in typed slots: bools, ints and enum positions in
 /// `ints`, numbers in `nums`. Compiled expressions read their operands straight from here.
 /// The slots below 0 (`ints[-1]`, `ints[-2]`, ...) hold the constants of the bytecode that
 /// runs on the frame; slot 0 and up are the layout's slots, then the bytecode's temporaries.
-public final class Frame: @unchecked Sendable {
+@_spi(Tooling) public final class Frame: @unchecked Sendable {
   /// Int slots: ints, bools (0 or 1) and enum positions.
-  public let ints: UnsafeMutablePointer<Int>
+  @_spi(Tooling) public let ints: UnsafeMutablePointer<Int>
   /// Number slots.
-  public let nums: UnsafeMutablePointer<Double>
+  @_spi(Tooling) public let nums: UnsafeMutablePointer<Double>
   let intCount: Int
   let numCount: Int
   private let intConstantCount: Int

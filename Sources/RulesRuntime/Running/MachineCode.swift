@@ -1,3 +1,6 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
+
 /// `BytecodeMachine`'s own code for a `Bytecode`: each `Instruction` packed into a
 /// `MachineOp` (a tag and six 32-bit operands, 32 bytes instead of 40), and common shapes
 /// fused into one operation. The commonest shape of a streak's day: a consecutive streak whose `counts` is

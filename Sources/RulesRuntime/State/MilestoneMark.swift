@@ -1,3 +1,6 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
+
 /// The milestone streak as a check reported it: its value and the day its run began. The
 /// next check reports the milestones passed since (`milestones.new`); the state file keeps it
 /// as `milestone_check`.

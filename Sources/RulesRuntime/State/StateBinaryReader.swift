@@ -1,3 +1,6 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
+
 /// Reads what `StateBinaryWriter` wrote, refusing anything short or malformed with
 /// `StateBinaryReader.Malformed` (never a trap): every count is bounded by the bytes left.
 struct StateBinaryReader {

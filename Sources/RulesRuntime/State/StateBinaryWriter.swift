@@ -1,3 +1,6 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
+
 /// Bytes of the binary state (`UserState.binary()`): LEB128 varints, zigzag for signed
 /// numbers, doubles as their 8 bit-pattern bytes (little-endian), strings as a length and
 /// UTF-8, and sections framed as (tag, length, payload) so a reader can skip a tag it does

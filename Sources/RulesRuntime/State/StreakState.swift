@@ -1,17 +1,20 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
+
 /// One streak's state at the end of a counted day.
 ///
 /// Six words, as before it kept runs and protected days: the daily step copies it for every
 /// streak of every user-day, so the two days are stored as plain integers (`Self.noDay` for
 /// none) and read as optionals.
-public struct StreakState: Sendable, Equatable {
+@_spi(CompiledDay) public struct StreakState: Sendable, Equatable {
   /// Days in the streak.
-  public var current = 0
+  @_spi(CompiledDay) public var current = 0
   /// The longest the streak has been.
-  public var best = 0
+  @_spi(CompiledDay) public var best = 0
   /// Freezes saved up.
-  public var freezes = 0
+  @_spi(CompiledDay) public var freezes = 0
   /// Counted days towards the next freeze.
-  public var progress = 0
+  @_spi(CompiledDay) public var progress = 0
   /// `anchor`'s day number, or `noDay`.
   @usableFromInline var runStart = StreakState.noDay
   /// `lastProtected`'s day number, or `noDay`.
@@ -22,19 +25,19 @@ public struct StreakState: Sendable, Equatable {
 
   /// The day (a day number) the current run began: an elapsed streak's Day 0, once it is
   /// running; a consecutive streak's first counted day, while its current value is above 0.
-  @inlinable public var anchor: Int? {
+  @inlinable @_spi(CompiledDay) public var anchor: Int? {
     get { runStart == Self.noDay ? nil : runStart }
     set { runStart = newValue ?? Self.noDay }
   }
 
   /// The latest day (a day number) a freeze covered, or nil.
-  @inlinable public var lastProtected: Int? {
+  @inlinable @_spi(CompiledDay) public var lastProtected: Int? {
     get { protectedDay == Self.noDay ? nil : protectedDay }
     set { protectedDay = newValue ?? Self.noDay }
   }
 
   /// A streak's state.
-  public init(
+  @_spi(CompiledDay) public init(
     current: Int = 0, best: Int = 0, freezes: Int = 0, progress: Int = 0, anchor: Int? = nil,
     lastProtected: Int? = nil
   ) {
@@ -55,7 +58,7 @@ extension StreakState {
   /// With `maxDays` the streak stops at that many days (an app that keeps only its last
   /// `maxDays` days of activity cannot count further back).
   @inlinable @inline(__always)
-  public mutating func count(on day: Int, earnEvery: Int, maxFreezes: Int, maxDays: Int = .max) {
+  @_spi(CompiledDay) public mutating func count(on day: Int, earnEvery: Int, maxFreezes: Int, maxDays: Int = .max) {
     if current == 0 { runStart = day }
     current = Swift.min(maxDays, Arithmetic.add(current, 1))
     if current > best { best = current }
@@ -72,7 +75,7 @@ extension StreakState {
   /// the streak goes back to 0 (and its run has no start). The counted days towards the next
   /// freeze start again, unless `keepsProgress` (freezes earned by counted days overall).
   @inlinable @inline(__always)
-  public mutating func breakOrProtect(on day: Int, keepsProgress: Bool = false) {
+  @_spi(CompiledDay) public mutating func breakOrProtect(on day: Int, keepsProgress: Bool = false) {
     if freezes > 0 {
       freezes -= 1
       protectedDay = day
@@ -88,7 +91,9 @@ extension StreakState {
   /// Day 0), and `resets` makes the day a new Day 0. Returns whether the streak moved forward.
   @inlinable @inline(__always)
   @discardableResult
-  public mutating func elapse(to day: Int, start: Int?, origin: Int?, needsStart: Bool, resets: Bool) -> Bool {
+  @_spi(CompiledDay) public mutating func elapse(to day: Int, start: Int?, origin: Int?, needsStart: Bool, resets: Bool)
+    -> Bool
+  {
     if anchor == nil {
       anchor = start ?? (needsStart ? nil : (origin ?? day))
     } else if let start, let anchor, anchor < start {

@@ -1,6 +1,6 @@
 import Foundation
-import RulesCatalog
-import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
 /// The binary form of a state: what `binary()` writes and `init(binary:for:)` reads. It holds
 /// what the JSON holds, in a fraction of the bytes and without a JSON parser:

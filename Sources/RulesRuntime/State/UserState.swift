@@ -1,5 +1,6 @@
 import Foundation
-import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 import RulesSource
 
 /// What the engine keeps of one user between checks: unlocked badges with their dates, the

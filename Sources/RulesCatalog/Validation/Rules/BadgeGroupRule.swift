@@ -1,20 +1,20 @@
-import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 import RulesSource
 
 extension DiagnosticID {
   /// The id of the problems this rule reports.
-  public static let unknownGroup: DiagnosticID = "unknown-group"
+  @_spi(Tooling) public static let unknownGroup: DiagnosticID = "unknown-group"
 }
 
 /// A badge's `group` names a group of the catalog, and a progressive group has badges.
-public enum BadgeGroupRule: CatalogRule {
+@_spi(Tooling) public enum BadgeGroupRule: CatalogRule {
   /// The diagnostic id the rule reports.
-  public static let id = DiagnosticID.unknownGroup
+  @_spi(Tooling) public static let id = DiagnosticID.unknownGroup
   /// What the rule holds catalogs to, for docs/diagnostics.md.
-  public static let summary =
+  @_spi(Tooling) public static let summary =
     "A badge's `group` is one of the catalog's groups; a group without badges is a warning."
   /// Catalogs the rule passes or reports, run by the tests and shown in docs/diagnostics.md.
-  public static let examples = [
+  @_spi(Tooling) public static let examples = [
     RuleExample(
       """
       catalog: demo
@@ -41,7 +41,7 @@ public enum BadgeGroupRule: CatalogRule {
   ]
 
   /// Reports every place in `catalog` that breaks the rule.
-  public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
+  @_spi(Tooling) public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
     let ids = catalog.groups.map(\.id)
     for group in catalog.groups where !catalog.badges.contains(where: { $0.group == group.id }) {
       report.warning(group.origin, "the group '\(group.id)' has no badges")

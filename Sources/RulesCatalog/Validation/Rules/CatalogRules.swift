@@ -1,7 +1,8 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 import RulesSource
 
 /// Every rule, in the order they run.
-public enum CatalogRules {
+@_spi(Tooling) public enum CatalogRules {
   nonisolated(unsafe) public static let all: [any CatalogRule.Type] = [
     DuplicateIDRule.self,
     DuplicateNameRule.self,
@@ -19,7 +20,7 @@ public enum CatalogRules {
   ]
 
   /// Runs every rule on `catalog`.
-  public static func validate(_ catalog: Catalog) -> [Diagnostic] {
+  @_spi(Tooling) public static func validate(_ catalog: Catalog) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     for rule in all {
       var report = RuleReport(id: rule.id)

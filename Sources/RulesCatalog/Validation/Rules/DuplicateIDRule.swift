@@ -1,19 +1,20 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 import RulesSource
 
 extension DiagnosticID {
   /// The id of the problems this rule reports.
-  public static let duplicateID: DiagnosticID = "duplicate-id"
+  @_spi(Tooling) public static let duplicateID: DiagnosticID = "duplicate-id"
 }
 
 /// Ids are unique within their section (badges, groups, milestones, quotes, messages); both
 /// places are reported.
-public enum DuplicateIDRule: CatalogRule {
+@_spi(Tooling) public enum DuplicateIDRule: CatalogRule {
   /// The diagnostic id the rule reports.
-  public static let id = DiagnosticID.duplicateID
+  @_spi(Tooling) public static let id = DiagnosticID.duplicateID
   /// What the rule holds catalogs to, for docs/diagnostics.md.
-  public static let summary = "Ids are unique within their section; both places are reported."
+  @_spi(Tooling) public static let summary = "Ids are unique within their section; both places are reported."
   /// Catalogs the rule passes or reports, run by the tests and shown in docs/diagnostics.md.
-  public static let examples = [
+  @_spi(Tooling) public static let examples = [
     RuleExample(
       """
       catalog: demo
@@ -37,7 +38,7 @@ public enum DuplicateIDRule: CatalogRule {
   ]
 
   /// Reports every place in `catalog` that breaks the rule.
-  public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
+  @_spi(Tooling) public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
     find(catalog.badges.map { ($0.id, $0.origin) }, "badge", &report)
     find(catalog.groups.map { ($0.id, $0.origin) }, "group", &report)
     find(catalog.milestones?.milestones.map { ($0.id, $0.origin) } ?? [], "milestone", &report)

@@ -1,20 +1,21 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 import RulesSource
 
 extension DiagnosticID {
   /// The id of the problems this rule reports.
-  public static let duplicateName: DiagnosticID = "duplicate-name"
+  @_spi(Tooling) public static let duplicateName: DiagnosticID = "duplicate-name"
 }
 
 /// Inputs, streaks and metrics share one namespace (expressions name them), so a name may be
 /// defined once across the three sections.
-public enum DuplicateNameRule: CatalogRule {
+@_spi(Tooling) public enum DuplicateNameRule: CatalogRule {
   /// The diagnostic id the rule reports.
-  public static let id = DiagnosticID.duplicateName
+  @_spi(Tooling) public static let id = DiagnosticID.duplicateName
   /// What the rule holds catalogs to, for docs/diagnostics.md.
-  public static let summary =
+  @_spi(Tooling) public static let summary =
     "Inputs, streaks and metrics share one namespace: each name is defined once."
   /// Catalogs the rule passes or reports, run by the tests and shown in docs/diagnostics.md.
-  public static let examples = [
+  @_spi(Tooling) public static let examples = [
     RuleExample(
       """
       catalog: demo
@@ -38,7 +39,7 @@ public enum DuplicateNameRule: CatalogRule {
   ]
 
   /// Reports every place in `catalog` that breaks the rule.
-  public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
+  @_spi(Tooling) public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
     let entries =
       catalog.inputs.map { ($0.name, "an input", $0.origin) }
       + catalog.streaks.map { ($0.name, "a streak", $0.origin) }

@@ -1,18 +1,19 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 import RulesSource
 
 extension DiagnosticID {
   /// The id of the problems this rule reports.
-  public static let emptySection: DiagnosticID = "empty-section"
+  @_spi(Tooling) public static let emptySection: DiagnosticID = "empty-section"
 }
 
 /// A quote rotation needs quotes, and a milestone track needs milestones.
-public enum EmptySectionRule: CatalogRule {
+@_spi(Tooling) public enum EmptySectionRule: CatalogRule {
   /// The diagnostic id the rule reports.
-  public static let id = DiagnosticID.emptySection
+  @_spi(Tooling) public static let id = DiagnosticID.emptySection
   /// What the rule holds catalogs to, for docs/diagnostics.md.
-  public static let summary = "`quotes` and `milestones` hold at least one entry."
+  @_spi(Tooling) public static let summary = "`quotes` and `milestones` hold at least one entry."
   /// Catalogs the rule passes or reports, run by the tests and shown in docs/diagnostics.md.
-  public static let examples = [
+  @_spi(Tooling) public static let examples = [
     RuleExample(
       """
       catalog: demo
@@ -30,7 +31,7 @@ public enum EmptySectionRule: CatalogRule {
   ]
 
   /// Reports every place in `catalog` that breaks the rule.
-  public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
+  @_spi(Tooling) public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
     // A list whose entries are all malformed is not empty: their errors are reported.
     if let quotes = catalog.quotes, quotes.quotes.isEmpty, quotes.writtenCount == 0 {
       report.error(

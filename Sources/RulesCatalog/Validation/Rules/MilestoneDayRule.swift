@@ -1,20 +1,21 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 import RulesSource
 
 extension DiagnosticID {
   /// The id of the problems this rule reports.
-  public static let milestoneDay: DiagnosticID = "milestone-day"
+  @_spi(Tooling) public static let milestoneDay: DiagnosticID = "milestone-day"
 }
 
 /// Milestone days are positive (Day 0 is the start, never a milestone) and each day has one
 /// milestone. Out of order days are a warning: the list reads as a timeline.
-public enum MilestoneDayRule: CatalogRule {
+@_spi(Tooling) public enum MilestoneDayRule: CatalogRule {
   /// The diagnostic id the rule reports.
-  public static let id = DiagnosticID.milestoneDay
+  @_spi(Tooling) public static let id = DiagnosticID.milestoneDay
   /// What the rule holds catalogs to, for docs/diagnostics.md.
-  public static let summary =
+  @_spi(Tooling) public static let summary =
     "Milestone days are 1 or more, never repeated, and listed in order."
   /// Catalogs the rule passes or reports, run by the tests and shown in docs/diagnostics.md.
-  public static let examples = [
+  @_spi(Tooling) public static let examples = [
     RuleExample(
       """
       catalog: demo
@@ -47,7 +48,7 @@ public enum MilestoneDayRule: CatalogRule {
   ]
 
   /// Reports every place in `catalog` that breaks the rule.
-  public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
+  @_spi(Tooling) public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
     guard let track = catalog.milestones else { return }
     var byDay: [Int: Milestone] = [:]
     var latest = 0

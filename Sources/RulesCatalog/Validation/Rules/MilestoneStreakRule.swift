@@ -1,19 +1,19 @@
-import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 import RulesSource
 
 extension DiagnosticID {
   /// The id of the problems this rule reports.
-  public static let unknownStreak: DiagnosticID = "unknown-streak"
+  @_spi(Tooling) public static let unknownStreak: DiagnosticID = "unknown-streak"
 }
 
 /// The milestones' `streak` names a streak of the catalog.
-public enum MilestoneStreakRule: CatalogRule {
+@_spi(Tooling) public enum MilestoneStreakRule: CatalogRule {
   /// The diagnostic id the rule reports.
-  public static let id = DiagnosticID.unknownStreak
+  @_spi(Tooling) public static let id = DiagnosticID.unknownStreak
   /// What the rule holds catalogs to, for docs/diagnostics.md.
-  public static let summary = "The milestones' `streak` names one of the catalog's streaks."
+  @_spi(Tooling) public static let summary = "The milestones' `streak` names one of the catalog's streaks."
   /// Catalogs the rule passes or reports, run by the tests and shown in docs/diagnostics.md.
-  public static let examples = [
+  @_spi(Tooling) public static let examples = [
     RuleExample(
       """
       catalog: demo
@@ -36,7 +36,7 @@ public enum MilestoneStreakRule: CatalogRule {
   ]
 
   /// Reports every place in `catalog` that breaks the rule.
-  public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
+  @_spi(Tooling) public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
     guard let track = catalog.milestones else { return }
     let names = catalog.streaks.map(\.name)
     if !names.contains(track.streak) {

@@ -1,20 +1,21 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 import RulesSource
 
 extension DiagnosticID {
   /// The id of the problems this rule reports.
-  public static let missingTranslation: DiagnosticID = "missing-translation"
+  @_spi(Tooling) public static let missingTranslation: DiagnosticID = "missing-translation"
 }
 
 /// A language translates every text of the catalog; the ones it leaves out are shown in the
 /// default language (a warning, listing them).
-public enum MissingTranslationRule: CatalogRule {
+@_spi(Tooling) public enum MissingTranslationRule: CatalogRule {
   /// The diagnostic id the rule reports.
-  public static let id = DiagnosticID.missingTranslation
+  @_spi(Tooling) public static let id = DiagnosticID.missingTranslation
   /// What the rule holds catalogs to, for docs/diagnostics.md.
-  public static let summary =
+  @_spi(Tooling) public static let summary =
     "A locale file translates every text of the catalog (a warning lists those it leaves in the default language)."
   /// Catalogs the rule passes or reports, run by the tests and shown in docs/diagnostics.md.
-  public static let examples = [
+  @_spi(Tooling) public static let examples = [
     RuleExample(
       """
       catalog: demo
@@ -41,7 +42,7 @@ public enum MissingTranslationRule: CatalogRule {
   static let listed = 20
 
   /// Reports every place in `catalog` that breaks the rule.
-  public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
+  @_spi(Tooling) public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
     // A catalog in one language has nothing to compare (nor its texts to gather).
     guard !catalog.translations.locales.isEmpty else { return }
     let texts = catalog.texts

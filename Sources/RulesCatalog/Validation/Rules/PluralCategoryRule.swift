@@ -1,21 +1,21 @@
-import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 import RulesSource
 
 extension DiagnosticID {
   /// The id of the problems this rule reports.
-  public static let pluralCategory: DiagnosticID = "plural-category"
+  @_spi(Tooling) public static let pluralCategory: DiagnosticID = "plural-category"
 }
 
 /// A plural's forms are categories the text's language uses (CLDR's rules): English never
 /// takes `few`, Arabic takes all six. A form the language never chooses is dead text.
-public enum PluralCategoryRule: CatalogRule {
+@_spi(Tooling) public enum PluralCategoryRule: CatalogRule {
   /// The diagnostic id the rule reports.
-  public static let id = DiagnosticID.pluralCategory
+  @_spi(Tooling) public static let id = DiagnosticID.pluralCategory
   /// What the rule holds catalogs to, for docs/diagnostics.md.
-  public static let summary =
+  @_spi(Tooling) public static let summary =
     "A plural's categories are ones its text's language uses (CLDR's plural rules for the default locale or the locale file's)."
   /// Catalogs the rule passes or reports, run by the tests and shown in docs/diagnostics.md.
-  public static let examples = [
+  @_spi(Tooling) public static let examples = [
     RuleExample(
       """
       catalog: demo
@@ -47,7 +47,7 @@ public enum PluralCategoryRule: CatalogRule {
   ]
 
   /// Reports every place in `catalog` that breaks the rule.
-  public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
+  @_spi(Tooling) public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
     for message in catalog.messages {
       let sources = [message.title, message.action].compactMap { $0 } + message.text.map(\.text)
       for source in sources {

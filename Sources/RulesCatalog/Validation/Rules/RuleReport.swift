@@ -1,9 +1,10 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 import RulesSource
 
 /// Collects a rule's diagnostics.
-public struct RuleReport {
+@_spi(Tooling) public struct RuleReport {
   /// The problems reported so far.
-  public private(set) var diagnostics: [Diagnostic] = []
+  @_spi(Tooling) public private(set) var diagnostics: [Diagnostic] = []
   let id: DiagnosticID
 
   init(id: DiagnosticID) {

@@ -1,21 +1,22 @@
 import Foundation
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 import RulesSource
 
 extension DiagnosticID {
   /// The id of the problems this rule reports.
-  public static let unreachableMessage: DiagnosticID = "unreachable-message"
+  @_spi(Tooling) public static let unreachableMessage: DiagnosticID = "unreachable-message"
 }
 
 /// The first message whose `when` holds is shown, so a message without `when` (or with
 /// `when: true`) hides every message after it. The same goes for a message's text wordings.
-public enum ShadowedMessageRule: CatalogRule {
+@_spi(Tooling) public enum ShadowedMessageRule: CatalogRule {
   /// The diagnostic id the rule reports.
-  public static let id = DiagnosticID.unreachableMessage
+  @_spi(Tooling) public static let id = DiagnosticID.unreachableMessage
   /// What the rule holds catalogs to, for docs/diagnostics.md.
-  public static let summary =
+  @_spi(Tooling) public static let summary =
     "A message without `when` hides the messages after it (a warning); so does a text wording."
   /// Catalogs the rule passes or reports, run by the tests and shown in docs/diagnostics.md.
-  public static let examples = [
+  @_spi(Tooling) public static let examples = [
     RuleExample(
       """
       catalog: demo
@@ -38,7 +39,7 @@ public enum ShadowedMessageRule: CatalogRule {
   ]
 
   /// Reports every place in `catalog` that breaks the rule.
-  public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
+  @_spi(Tooling) public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
     var catchAll: Message?
     for message in catalog.messages {
       if let first = catchAll {

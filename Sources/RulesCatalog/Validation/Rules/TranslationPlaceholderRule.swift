@@ -1,21 +1,21 @@
-import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 import RulesSource
 
 extension DiagnosticID {
   /// The id of the problems this rule reports.
-  public static let translationPlaceholders: DiagnosticID = "translation-placeholders"
+  @_spi(Tooling) public static let translationPlaceholders: DiagnosticID = "translation-placeholders"
 }
 
 /// A translated message text is a template with the same placeholders (and plural numbers) as
 /// the default language's: the values the engine fills in are the default text's.
-public enum TranslationPlaceholderRule: CatalogRule {
+@_spi(Tooling) public enum TranslationPlaceholderRule: CatalogRule {
   /// The diagnostic id the rule reports.
-  public static let id = DiagnosticID.translationPlaceholders
+  @_spi(Tooling) public static let id = DiagnosticID.translationPlaceholders
   /// What the rule holds catalogs to, for docs/diagnostics.md.
-  public static let summary =
+  @_spi(Tooling) public static let summary =
     "A translated message text parses as a template and uses the same placeholders as the default language's."
   /// Catalogs the rule passes or reports, run by the tests and shown in docs/diagnostics.md.
-  public static let examples = [
+  @_spi(Tooling) public static let examples = [
     RuleExample(
       """
       catalog: demo
@@ -52,7 +52,7 @@ public enum TranslationPlaceholderRule: CatalogRule {
   ]
 
   /// Reports every place in `catalog` that breaks the rule.
-  public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
+  @_spi(Tooling) public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
     // A catalog in one language has nothing to compare (nor its texts to gather).
     guard !catalog.translations.locales.isEmpty else { return }
     var defaults: [TextKey: [String]] = [:]

@@ -1,21 +1,21 @@
-import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 import RulesSource
 
 extension DiagnosticID {
   /// The id of the problems this rule reports.
-  public static let unknownTranslation: DiagnosticID = "unknown-translation"
+  @_spi(Tooling) public static let unknownTranslation: DiagnosticID = "unknown-translation"
 }
 
 /// A locale file translates only what the catalog has: an element of the catalog, and a text
 /// it gives in its default language.
-public enum UnknownTranslationRule: CatalogRule {
+@_spi(Tooling) public enum UnknownTranslationRule: CatalogRule {
   /// The diagnostic id the rule reports.
-  public static let id = DiagnosticID.unknownTranslation
+  @_spi(Tooling) public static let id = DiagnosticID.unknownTranslation
   /// What the rule holds catalogs to, for docs/diagnostics.md.
-  public static let summary =
+  @_spi(Tooling) public static let summary =
     "A locale file translates only elements the catalog has, and texts they have in the default language."
   /// Catalogs the rule passes or reports, run by the tests and shown in docs/diagnostics.md.
-  public static let examples = [
+  @_spi(Tooling) public static let examples = [
     RuleExample(
       """
       catalog: demo
@@ -45,7 +45,7 @@ public enum UnknownTranslationRule: CatalogRule {
   ]
 
   /// Reports every place in `catalog` that breaks the rule.
-  public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
+  @_spi(Tooling) public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
     // A catalog in one language has nothing to compare (nor its texts to gather).
     guard !catalog.translations.locales.isEmpty else { return }
     let texts = catalog.texts

@@ -1,5 +1,5 @@
-import RulesCatalog
-import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
 /// A checked catalog's day as bytecode: the steps in evaluation order (history sums, streaks,
 /// metrics), the badges' criteria, and what `DayRunner.commit` writes back to the state.

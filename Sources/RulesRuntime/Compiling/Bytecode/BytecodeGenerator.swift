@@ -1,4 +1,5 @@
-import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
 /// Turns typed expressions into bytecode over a frame's slots, with the meaning the closure
 /// `ClosureCompiler` gives them (the two are checked against each other by the tests).

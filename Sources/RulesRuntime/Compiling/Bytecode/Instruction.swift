@@ -1,3 +1,6 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
+
 /// One instruction of the evaluator's bytecode: an operation over a frame's slots. The first
 /// operand is where the result goes; the others are the slots it reads. Int slots hold ints,
 /// enum positions and bools (0 false, anything else true); number slots hold doubles. Slots
