@@ -101,7 +101,7 @@ struct DiffCommand: ParsableCommand {
     -> DiffImpact
   {
     var isFolder: ObjCBool = false
-    FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+    _ = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
     let files = isFolder.boolValue ? YAMLFiles.files(in: path, leavingOut: nil) : [path]
     var impact = DiffImpact(date: day, old: old, new: new)
     let oldEngine = Engine(old)
