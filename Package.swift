@@ -4,7 +4,8 @@ import PackageDescription
 // The layout follows the architecture:
 //   CYaml        system libyaml (the only C), imported internally by the reader alone
 //   RulesSource  located nodes, source files and diagnostics, shared by the reader and the engine
-//                (re-exported by RulesEngine: an app linking RulesEngine reads diagnostics)
+//                (RulesEngine re-exports Diagnostic, DiagnosticID and Mark as type aliases: an app
+//                linking RulesEngine reads diagnostics, and sees no Node)
 //   YAMLReader   files and libyaml events -> located nodes, with limits against hostile input
 //   The engine, in four layers whose order the target dependencies enforce (in the manner of
 //   cel-go's parser/, checker/ and interpreter/ under a small cel.Env); Foundation only, no file
@@ -18,7 +19,11 @@ import PackageDescription
 //                  user's state, calendars and time zones, histories and records, reporting
 //                  (Evaluation, Localizer), the Swift export of a compiled day
 //   RulesEngine    what apps embed: the thin front, `Engine` and its daily check, over the three
-//                  layers it re-exports (an app sees their public names, which are the app's)
+//                  layers it re-exports. Their public names are the app's (docs/embedding.md lists
+//                  them; Tests/RulesAppSurfaceTests holds them clear of SwiftUI's); what the
+//                  layers share is `package`; what generated days use is public behind
+//                  @_spi(CompiledDay), what the tooling, Benchmarks and Fuzz use behind
+//                  @_spi(Tooling) (RulesKit's whole API is, too)
 //   CompiledCatalogs  the shipped catalogs' days as Swift (`rules export --format swift`): the
 //                daily step without the interpreter, for the server's batch and the benchmarks
 //   RulesKit     the tooling: YAML catalogs and histories from files, the state file and its
