@@ -92,14 +92,7 @@ struct ClosureCompiler {
     func holds(_ ints: UnsafeMutablePointer<Int>) -> Bool {
       let value = ints[slot]
       let constant = other < 0 ? constant : ints[other]
-      switch op {
-      case .equal: return value == constant
-      case .notEqual: return value != constant
-      case .less: return value < constant
-      case .lessOrEqual: return value <= constant
-      case .greater: return value > constant
-      default: return value >= constant
-      }
+      return ClosureCompiler.compare(op, value, constant)
     }
   }
 
