@@ -4,11 +4,26 @@ import PackageDescription
 // The layout follows the architecture:
 //   CYaml        system libyaml (the only C), imported internally by the reader alone
 //   RulesSource  located nodes, source files and diagnostics, shared by the reader and the engine
-//                (re-exported by RulesEngine: an app linking RulesEngine reads diagnostics)
+//                (RulesEngine re-exports Diagnostic, DiagnosticID and Mark as type aliases: an app
+//                linking RulesEngine reads diagnostics, and sees no Node)
 //   YAMLReader   files and libyaml events -> located nodes, with limits against hostile input
-//   RulesEngine  what apps embed: catalog model, expression language, catalog validation,
-//                compiling and evaluating; Foundation only, no file I/O, locks, printing or CLI
-//                wording (no libyaml: catalogs arrive as exported JSON)
+//   The engine, in four layers whose order the target dependencies enforce (in the manner of
+//   cel-go's parser/, checker/ and interpreter/ under a small cel.Env); Foundation only, no file
+//   I/O, printing or CLI wording (no libyaml: catalogs arrive as exported JSON):
+//   RulesLanguage  the expression language: lexer, parser, values and types, the type checker,
+//                  templates (plural categories and calendar fields are words of the language)
+//   RulesCatalog   the catalog: model, decoding from located nodes, validation (the rules of
+//                  `rules check`), localization (locales, plural rules, translations), loading
+//                  exported JSON, the export format (CatalogExport)
+//   RulesRuntime   evaluation: compiling (closures, bytecode), the machine, the day runner, the
+//                  user's state, calendars and time zones, histories and records, reporting
+//                  (Evaluation, Localizer), the Swift export of a compiled day
+//   RulesEngine    what apps embed: the thin front, `Engine` and its daily check, over the three
+//                  layers it re-exports. Their public names are the app's (docs/embedding.md lists
+//                  them; Tests/RulesAppSurfaceTests holds them clear of SwiftUI's); what the
+//                  layers share is `package`; what generated days use is public behind
+//                  @_spi(CompiledDay), what the tooling, Benchmarks and Fuzz use behind
+//                  @_spi(Tooling) (RulesKit's whole API is, too)
 //   CompiledCatalogs  the shipped catalogs' days as Swift (`rules export --format swift`): the
 //                daily step without the interpreter, for the server's batch and the benchmarks
 //   RulesKit     the tooling: YAML catalogs and histories from files, the state file and its
@@ -54,7 +69,10 @@ let package = Package(
     ),
     .target(name: "RulesSource"),
     .target(name: "YAMLReader", dependencies: ["CYaml", "RulesSource"]),
-    .target(name: "RulesEngine", dependencies: ["RulesSource"]),
+    .target(name: "RulesLanguage", dependencies: ["RulesSource"]),
+    .target(name: "RulesCatalog", dependencies: ["RulesSource", "RulesLanguage"]),
+    .target(name: "RulesRuntime", dependencies: ["RulesSource", "RulesLanguage", "RulesCatalog"]),
+    .target(name: "RulesEngine", dependencies: ["RulesSource", "RulesLanguage", "RulesCatalog", "RulesRuntime"]),
     .target(name: "RulesKit", dependencies: ["YAMLReader", "RulesEngine"]),
     .target(name: "CompiledCatalogs", dependencies: ["RulesEngine"]),
     .executableTarget(
@@ -89,13 +107,19 @@ let package = Package(
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
       ]
     ),
+    // What several test targets share: the one seeded random generator.
+    .target(name: "RulesTestSupport", path: "Tests/RulesTestSupport"),
     .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"], exclude: ["Fixtures"]),
     .testTarget(name: "RulesSourceTests", dependencies: ["RulesSource"]),
-    .testTarget(name: "RulesEngineTests", dependencies: ["RulesKit"]),
+    .testTarget(
+      name: "RulesEngineTests",
+      dependencies: ["RulesKit", "RulesLanguage", "RulesCatalog", "RulesRuntime", "RulesTestSupport"]),
     .testTarget(name: "RulesKitTests", dependencies: ["RulesKit"]),
     .testTarget(name: "RulesCLITests", dependencies: ["RulesCLI"]),
     .testTarget(
-      name: "CompiledCatalogsTests", dependencies: ["CompiledCatalogs", "RulesKit"], exclude: ["Fixtures"]),
+      name: "CompiledCatalogsTests",
+      dependencies: ["CompiledCatalogs", "RulesKit", "RulesRuntime", "RulesTestSupport"],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "RulesServerTests",
       dependencies: [
@@ -106,5 +130,8 @@ let package = Package(
       ]),
     // An app's view: RulesEngine alone, catalogs and histories from committed JSON fixtures.
     .testTarget(name: "RulesAppTests", dependencies: ["RulesEngine"], exclude: ["Fixtures"]),
+    // An app's names beside RulesEngine's (SwiftUI's Environment, Window, Layout...): RulesEngine
+    // alone, no SPI; a name RulesEngine made public again would make this target ambiguous.
+    .testTarget(name: "RulesAppSurfaceTests", dependencies: ["RulesEngine"]),
   ]
 )

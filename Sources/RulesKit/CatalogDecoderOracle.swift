@@ -1,4 +1,4 @@
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesSource
 import YAMLReader
 
@@ -7,9 +7,9 @@ import YAMLReader
 /// reference) and says how they differ. The fast path may give up on any file; when it does
 /// not, the reference path must find no problem and give the same model, field by field
 /// with every origin. Used by `EventCatalogDecoderTests` and the fuzz target `FuzzCatalog`.
-public enum CatalogDecoderOracle {
+@_spi(Tooling) public enum CatalogDecoderOracle {
   /// How the two paths differ on `source`, or nil when they agree.
-  public static func mismatch(_ source: SourceFile, limits: ReaderLimits = .default) -> String? {
+  @_spi(Tooling) public static func mismatch(_ source: SourceFile, limits: ReaderLimits = .default) -> String? {
     guard let fast = EventCatalogDecoder.decode(source, file: source.path, limits: limits) else {
       return nil
     }
@@ -32,7 +32,7 @@ public enum CatalogDecoderOracle {
   }
 
   /// Whether the fast path decodes `source` (rather than leaving it to the reference path).
-  public static func takesFastPath(_ source: SourceFile, limits: ReaderLimits = .default) -> Bool {
+  @_spi(Tooling) public static func takesFastPath(_ source: SourceFile, limits: ReaderLimits = .default) -> Bool {
     EventCatalogDecoder.decode(source, file: source.path, limits: limits) != nil
   }
 

@@ -1,16 +1,16 @@
 import Foundation
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesSource
 import YAMLReader
 
 /// Loading catalogs from files: read with libyaml, imports merged, checked.
-public enum CatalogFiles {
+@_spi(Tooling) public enum CatalogFiles {
   /// Loads and validates the catalog or module at `path` (YAML, read with libyaml: the catalog
   /// reader's fast path, else the reference path, `YAMLDocuments.catalogReader`). Read from
   /// disk (no `reader`), its imports must stay in `root`, by default the catalog's
   /// repository; with a `reader`, only in `root` when one is given. Its locale files are
   /// those `locales` finds (by default on disk, `locales/LOCALE/FILE` next to the catalog).
-  public static func validate(
+  @_spi(Tooling) public static func validate(
     path: String, reader: DocumentReader? = nil, root: RepositoryRoot? = nil,
     locales: @escaping LocaleFinder = LocaleFiles.disk
   ) -> CatalogValidation {
@@ -20,7 +20,7 @@ public enum CatalogFiles {
   }
 
   /// A `DocumentReader` for catalogs exported as JSON files.
-  public static let exportedReader: DocumentReader = { path in
+  @_spi(Tooling) public static let exportedReader: DocumentReader = { path in
     do {
       return ExportedCatalog.document(try Data(contentsOf: URL(fileURLWithPath: path)), path: path)
     } catch {
@@ -35,7 +35,7 @@ public enum CatalogFiles {
   }
 
   /// Loads and checks the exported catalog (JSON) at `path`.
-  public static func validateExported(path: String) -> CatalogValidation {
+  @_spi(Tooling) public static func validateExported(path: String) -> CatalogValidation {
     do {
       return ExportedCatalog.validate(try Data(contentsOf: URL(fileURLWithPath: path)), path: path)
     } catch {

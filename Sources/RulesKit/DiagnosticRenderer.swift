@@ -1,23 +1,23 @@
 import Foundation
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesSource
 
 /// Prints diagnostics for people (`path:line:column: error: message [id]` with the source
 /// line and a caret), for tools (JSON) and for GitHub Actions (workflow commands).
-public enum DiagnosticRenderer {
-  public enum Format: String, CaseIterable, Sendable {
+@_spi(Tooling) public enum DiagnosticRenderer {
+  @_spi(Tooling) public enum Format: String, CaseIterable, Sendable {
     case text, json, github
   }
 
   /// The most diagnostics shown for one file; the rest are counted in one line.
-  public static let perFileLimit = 1_000
+  @_spi(Tooling) public static let perFileLimit = 1_000
 
   /// The bytes of a long line shown on each side of the column.
-  public static let excerptReach = 80
+  @_spi(Tooling) public static let excerptReach = 80
 
   /// One diagnostic for people, with its source line and a caret under the column. A line
   /// longer than twice `excerptReach` bytes is shown around the column only, cut with `…`.
-  public static func text(_ diagnostic: Diagnostic, source: SourceFile?) -> String {
+  @_spi(Tooling) public static func text(_ diagnostic: Diagnostic, source: SourceFile?) -> String {
     var out = diagnostic.description
     guard let source, let range = source.lineRange(diagnostic.line) else { return out }
     let (line, caretColumn) = excerpt(source, range, line: diagnostic.line, column: diagnostic.column)
@@ -57,7 +57,7 @@ public enum DiagnosticRenderer {
 
   /// At most `perFileLimit` diagnostics of each file, in their order, and for each file with
   /// more a line that counts the rest.
-  public static func limited(_ diagnostics: [Diagnostic], perFile limit: Int = perFileLimit)
+  @_spi(Tooling) public static func limited(_ diagnostics: [Diagnostic], perFile limit: Int = perFileLimit)
     -> (shown: [Diagnostic], notes: [String])
   {
     var counts: [String: Int] = [:]
@@ -79,7 +79,7 @@ public enum DiagnosticRenderer {
   }
 
   /// The closing line: how many files, errors and warnings.
-  public static func summary(files: Int, diagnostics: [Diagnostic]) -> String {
+  @_spi(Tooling) public static func summary(files: Int, diagnostics: [Diagnostic]) -> String {
     let errors = diagnostics.errorCount
     let warnings = diagnostics.warningCount
     return "\(files) \(files == 1 ? "file" : "files") checked: "
@@ -88,7 +88,7 @@ public enum DiagnosticRenderer {
   }
 
   /// A JSON document with every diagnostic and the counts.
-  public static func json(files: Int, diagnostics: [Diagnostic]) -> String {
+  @_spi(Tooling) public static func json(files: Int, diagnostics: [Diagnostic]) -> String {
     JSONValue.object([
       ("files", .int(files)),
       ("errors", .int(diagnostics.errorCount)),
@@ -97,7 +97,7 @@ public enum DiagnosticRenderer {
     ]).serialized()
   }
 
-  public static func json(_ diagnostic: Diagnostic) -> JSONValue {
+  @_spi(Tooling) public static func json(_ diagnostic: Diagnostic) -> JSONValue {
     .object([
       ("file", .string(diagnostic.file)),
       ("line", .int(diagnostic.line)),
@@ -109,7 +109,7 @@ public enum DiagnosticRenderer {
   }
 
   /// A GitHub Actions workflow command that annotates the line in a pull request.
-  public static func github(_ diagnostic: Diagnostic) -> String {
+  @_spi(Tooling) public static func github(_ diagnostic: Diagnostic) -> String {
     func escape(_ text: String, property: Bool) -> String {
       var out = text.replacingOccurrences(of: "%", with: "%25")
         .replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")

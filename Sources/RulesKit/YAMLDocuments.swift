@@ -1,12 +1,12 @@
 import Foundation
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesSource
 import YAMLReader
 
 /// Files read with libyaml, for the engine's loader.
-public enum YAMLDocuments {
+@_spi(Tooling) public enum YAMLDocuments {
   /// A `DocumentReader` that reads files from disk with `YAMLReader`.
-  public static func reader(limits: ReaderLimits = .default) -> DocumentReader {
+  @_spi(Tooling) public static func reader(limits: ReaderLimits = .default) -> DocumentReader {
     { path in
       let source: SourceFile
       do throws(FileReadError) {
@@ -23,7 +23,7 @@ public enum YAMLDocuments {
   /// libyaml's events (`EventCatalogDecoder`) and reads it into nodes only when that fast
   /// path gives up (any problem at all, or a file that is not a catalog or module), so its
   /// documents give the same catalogs and the same diagnostics as `reader(limits:)`'s.
-  public static func catalogReader(limits: ReaderLimits = .default) -> DocumentReader {
+  @_spi(Tooling) public static func catalogReader(limits: ReaderLimits = .default) -> DocumentReader {
     { path in
       let source: SourceFile
       do throws(FileReadError) {
@@ -36,7 +36,9 @@ public enum YAMLDocuments {
   }
 
   /// A `catalogReader` over texts held in memory (tests, examples), by path.
-  public static func catalogReader(files: [String: String], limits: ReaderLimits = .default) -> DocumentReader {
+  @_spi(Tooling) public static func catalogReader(files: [String: String], limits: ReaderLimits = .default)
+    -> DocumentReader
+  {
     { path in
       let key = files[path] != nil ? path : FilePath.tidy(path)
       guard let text = files[key] else {
@@ -49,7 +51,7 @@ public enum YAMLDocuments {
 
   /// `source` as a catalog reader's document: decoded on the fast path when it can be, else
   /// read into nodes by `YAMLReader` (the reference path, which reports every problem).
-  public static func catalogDocument(_ source: SourceFile, limits: ReaderLimits = .default) -> Document {
+  @_spi(Tooling) public static func catalogDocument(_ source: SourceFile, limits: ReaderLimits = .default) -> Document {
     if let file = EventCatalogDecoder.decode(source, file: source.path, limits: limits) {
       return Document(source: source, ruleFile: file)
     }
@@ -57,13 +59,13 @@ public enum YAMLDocuments {
   }
 
   /// `source` read into nodes by `YAMLReader`.
-  public static func document(_ source: SourceFile, limits: ReaderLimits = .default) -> Document {
+  @_spi(Tooling) public static func document(_ source: SourceFile, limits: ReaderLimits = .default) -> Document {
     let result = YAMLReader(limits: limits).read(source)
     return Document(source: source, root: result.root, diagnostics: result.diagnostics)
   }
 
   /// A `DocumentReader` over texts held in memory (tests, examples), by path.
-  public static func reader(files: [String: String], limits: ReaderLimits = .default)
+  @_spi(Tooling) public static func reader(files: [String: String], limits: ReaderLimits = .default)
     -> DocumentReader
   {
     { path in

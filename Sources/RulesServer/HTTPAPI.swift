@@ -3,7 +3,7 @@ import Hummingbird
 import Logging
 import Metrics
 import NIOCore
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesStore
 
 /// An answer of the API that is an error: `{"error": {"code": ..., "message": ...}}`.

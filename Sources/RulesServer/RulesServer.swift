@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesStore
 
 @main

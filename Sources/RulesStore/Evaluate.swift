@@ -1,5 +1,5 @@
 import Foundation
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
 /// One user's evaluation as the batch, the server and `rules-server eval` make it.
 public enum UserEvaluation {

@@ -1,6 +1,6 @@
 import Foundation
-import RulesEngine
-import RulesKit
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+@_spi(Tooling) import RulesKit
 
 /// Reads day records from JSON Lines, CSV with a header row, or history YAML files, checked
 /// against a catalog's inputs. Every problem is reported as `FILE:LINE: error: ...`; with any

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
 /// The shared store: PostgreSQL through PostgresNIO's connection pool. A user's requests are
 /// serialized by a transaction holding the user's row (`SELECT ... FOR UPDATE`); batches read

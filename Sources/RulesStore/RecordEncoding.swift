@@ -1,5 +1,5 @@
 import Foundation
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
 /// A stored day's record in the engine's encoded form (`days.encoded`), beside its JSON text,
 /// so an evaluation reads it without reading JSON: a fingerprint of the catalog's inputs (8

@@ -1,5 +1,5 @@
 import Foundation
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
 /// A problem with one input value, as the HTTP API and the importer report it.
 public struct RecordProblem: Error, Sendable, Equatable, CustomStringConvertible {
@@ -24,10 +24,10 @@ public struct RecordProblems: Error, Sendable {
 /// The inputs of a catalog, for checking day records before they are stored: unknown inputs,
 /// values of the wrong type, enum values not in the list, values out of min/max.
 public struct RecordSchema: Sendable {
-  public let inputs: [Input]
+  package let inputs: [Input]
   private let positions: [String: Int]
 
-  public init(inputs: [Input]) {
+  package init(inputs: [Input]) {
     self.inputs = inputs
     var positions: [String: Int] = [:]
     for (index, input) in inputs.enumerated() { positions[input.name] = index }

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
 /// The embedded store: one SQLite file (WAL), read and written with GRDB. Writers take
 /// SQLite's write lock at the start of their transaction (BEGIN IMMEDIATE), so requests for

@@ -1,5 +1,5 @@
 import Foundation
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
 /// A user's start, time zone, time zone changes and calendar, as `PUT .../users/{user}`,
 /// import lines and history files give them (nil: leave as stored by an import; `PUT` clears

@@ -1,7 +1,7 @@
-import CompiledCatalogs
+@_spi(CompiledDay) import CompiledCatalogs
 import Foundation
-import RulesEngine
-import RulesKit
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+@_spi(Tooling) import RulesKit
 
 /// A day record as the store keeps it: the date, the inputs as compact JSON, and the same in
 /// the engine's encoded form (`StoreCatalog.encoded`; nil for a record stored before schema
@@ -75,13 +75,13 @@ public final class StoreCatalog: Sendable {
   let decoder: StoredRecordDecoder
   /// Stored records in the engine's encoded form (`days.encoded`).
   let encoding: RecordEncoding
-  public let checked: ValidatedCatalog
+  package let checked: ValidatedCatalog
   /// The Swift API's engine: every evaluation of the store goes through it. For a shipped
   /// catalog as it was when the server was built, its compiled day (`CompiledCatalogs`) counts
   /// the days; any other catalog runs on the interpreter, with the same results.
   public let engine: Engine
 
-  public init(_ checked: ValidatedCatalog) {
+  package init(_ checked: ValidatedCatalog) {
     self.checked = checked
     self.engine = Engine(checked, compiledDays: CompiledCatalogs.all)
     id = checked.catalog.id

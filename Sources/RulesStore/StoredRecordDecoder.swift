@@ -1,4 +1,4 @@
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
 /// Reads a stored record (the compact JSON the store writes: `{"name":value,...}`, no spaces,
 /// no escapes) straight into the engine's encoded form, without a JSON tree, a dictionary or

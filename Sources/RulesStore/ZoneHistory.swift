@@ -1,5 +1,5 @@
 import Foundation
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
 /// A user's time zone changes as the store keeps them (`users.timezone_changes`: compact JSON,
 /// `[{"at":"2026-03-10T09:30:00Z","timezone":"Pacific/Auckland"}]`, in time order) and as

@@ -1,9 +1,13 @@
-import CompiledCatalogs
+@_spi(CompiledDay) import CompiledCatalogs
 import Foundation
-import RulesKit
+@_spi(Tooling) import RulesKit
+import RulesTestSupport
 import Testing
 
-@testable import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) @testable import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) @testable import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) @testable import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) @testable import RulesRuntime
 
 /// The shipped catalogs' generated days against the interpreter: the same unlocks on the same
 /// days and the same state after every day, on every catalog; the committed sources are what
@@ -45,7 +49,7 @@ struct CompiledDayTests {
     let firstDay = try CalendarDay("2026-01-01").number
     var unlocks = 0
     for user in 0..<users {
-      var random = SeededRandom(seed: UInt64(user) &+ 0x5EED)
+      var random = SplitMix64(seed: UInt64(user) &+ 0x5EED)
       var state = CountedState(for: program.catalog)
       let start: Int? = user % 3 == 0 ? nil : firstDay + Int(random.next() % 20)
       state.origin = firstDay
@@ -74,7 +78,7 @@ struct CompiledDayTests {
 
   /// A value of `input`'s type: mostly plausible ones (a good day fills them), sometimes the
   /// extremes its range allows (saturating arithmetic), and numbers with fractions.
-  static func value(for input: Input, good: Bool, _ random: inout SeededRandom) -> Int {
+  static func value(for input: Input, good: Bool, _ random: inout SplitMix64) -> Int {
     let low = Int(input.min ?? -1_000_000)
     let high = Int(Swift.min(input.max ?? 1e15, 1e15))
     switch input.kind {
@@ -160,21 +164,5 @@ struct CompiledDayTests {
     }
     #expect(alternating == interpreted)
     #expect(alternating.badgeCount > 3)
-  }
-}
-
-/// SplitMix64: the same numbers for the same seed on every run.
-struct SeededRandom: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-  mutating func chance(_ probability: Double) -> Bool {
-    Double(next() % 1_000_000) / 1_000_000 < probability
   }
 }

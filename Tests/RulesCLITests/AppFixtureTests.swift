@@ -1,6 +1,6 @@
 import Foundation
-import RulesEngine
-import RulesKit
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+@_spi(Tooling) import RulesKit
 import Testing
 
 /// The fixtures of the app-shaped tests (Tests/RulesAppTests, which link RulesEngine alone and

@@ -1,6 +1,6 @@
 import Foundation
-import RulesEngine
-import RulesKit
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+@_spi(Tooling) import RulesKit
 import Testing
 
 /// The Swift API gives what the command line gives: for every shipped example history, the

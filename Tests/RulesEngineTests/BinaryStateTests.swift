@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) @testable import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) @testable import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) @testable import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) @testable import RulesRuntime
 
 /// The binary state (`state.binary()`, `UserState(binary:for:)`): every generated state of the
 /// five catalogs and two fixture catalogs reads back exactly; bytes of another catalog, a

@@ -1,7 +1,11 @@
 import Foundation
+import RulesTestSupport
 import Testing
 
-@testable import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) @testable import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) @testable import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) @testable import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) @testable import RulesRuntime
 
 /// The day runs as bytecode (`Bytecode`, `BytecodeMachine`); reports compute the same expressions with
 /// the closures of `ClosureCompiler`. The two must agree on every value, so each metric below is
@@ -90,7 +94,7 @@ struct BytecodeTests {
     let evaluator = DayRunner(program: program)
     let closures = checked.metrics.map(program.compile)
     let names = checked.catalog.metrics.map(\.name)
-    var generator = SeededGenerator(seed: seed)
+    var generator = SplitMix64(seed: seed)
     var state = CountedState(for: checked)
     var mismatches: [String] = []
     for day in 0..<400 {
@@ -146,7 +150,7 @@ struct BytecodeTests {
       """)
     let program = Program(checked)
     let evaluator = DayRunner(program: program)
-    var generator = SeededGenerator(seed: 7)
+    var generator = SplitMix64(seed: 7)
     var state = CountedState(for: checked)
     for day in 0..<200 {
       let x = Double.random(in: -1...1, using: &generator)
@@ -176,18 +180,5 @@ struct BytecodeTests {
   static func same(_ a: Value, _ b: Value) -> Bool {
     if case .number(let x) = a, case .number(let y) = b, x.isNaN, y.isNaN { return true }
     return a == b
-  }
-}
-
-/// A small deterministic generator (SplitMix64), so a failure shows again with its seed.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import Testing
 
 /// A catalog whose metrics are the calendar built-ins, a message that writes them and a badge

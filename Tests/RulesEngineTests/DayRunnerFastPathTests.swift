@@ -1,7 +1,11 @@
 import Foundation
+import RulesTestSupport
 import Testing
 
-@testable import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) @testable import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) @testable import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) @testable import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) @testable import RulesRuntime
 
 /// `DayRunner` takes shortcuts on the nightly job's hot path: criteria that are one comparison
 /// are made in place, only locked badges are looked at, and `step` does a whole day in one
@@ -13,7 +17,7 @@ struct DayRunnerFastPathTests {
 
   /// A day's encoded values for `inputs`: a good day (inputs that count) or a bad one, or no
   /// record at all.
-  static func record(_ inputs: [Input], using generator: inout SeededGenerator) -> [Int]? {
+  static func record(_ inputs: [Input], using generator: inout SplitMix64) -> [Int]? {
     if Int.random(in: 0..<10, using: &generator) == 0 { return nil }
     let good = Int.random(in: 0..<10, using: &generator) < 7
     let habits = Int.random(in: 0...6, using: &generator)
@@ -76,13 +80,13 @@ struct DayRunnerFastPathTests {
     let evaluator = DayRunner(program: program)
     // Every comparison above is made in place; the last four run their instructions.
     #expect(evaluator.criteriaInPlace == checked.badges.count - 4)
-    var generator = SeededGenerator(seed: 11)
+    var generator = SplitMix64(seed: 11)
     var state = CountedState(for: checked)
     let edges = [0.0, -0.0, 0.5, 1.5, 3, .nan, .infinity, -.infinity, 1e300]
     for day in 0..<400 {
       var values: [Int]? = nil
       if day % 7 != 3 {
-        let number = { (generator: inout SeededGenerator) -> Int in
+        let number = { (generator: inout SplitMix64) -> Int in
           let value =
             Bool.random(using: &generator)
             ? edges.randomElement(using: &generator)! : Double(Int.random(in: -3...5, using: &generator))
@@ -112,7 +116,7 @@ struct DayRunnerFastPathTests {
     var mismatches: [String] = []
     var held = 0
     for user in 0..<12 {
-      var generator = SeededGenerator(seed: UInt64(100 + user))
+      var generator = SplitMix64(seed: UInt64(100 + user))
       var state = CountedState(for: checked)
       state.origin = 0
       for day in 0..<200 {
@@ -144,7 +148,7 @@ struct DayRunnerFastPathTests {
     var mismatches: [String] = []
     var unlocks = 0
     for user in 0..<12 {
-      var generator = SeededGenerator(seed: UInt64(200 + user))
+      var generator = SplitMix64(seed: UInt64(200 + user))
       var a = CountedState(for: checked)
       var b = CountedState(for: checked)
       a.origin = 3
@@ -207,7 +211,7 @@ struct DayRunnerFastPathTests {
     let layout = program.layout
     var mismatches: [String] = []
     for user in 0..<12 {
-      var generator = SeededGenerator(seed: UInt64(300 + user))
+      var generator = SplitMix64(seed: UInt64(300 + user))
       var a = CountedState(for: checked)
       var b = CountedState(for: checked)
       a.origin = 0

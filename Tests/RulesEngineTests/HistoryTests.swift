@@ -1,4 +1,4 @@
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesSource
 import Testing
 

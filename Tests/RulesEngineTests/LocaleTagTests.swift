@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) @testable import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) @testable import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) @testable import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) @testable import RulesRuntime
 
 /// Issue #23, items 1 and 3: any text asked for as a locale is a locale served (with its
 /// fallback) or refused by its exact message; none reaches Foundation's formatters unchecked,

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) @testable import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) @testable import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) @testable import RulesLanguage
+@_spi(CompiledDay) @_spi(Tooling) @testable import RulesRuntime
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,6 @@
 import Foundation
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+import RulesTestSupport
 import Testing
 
 /// Issue #23, item 2: a state written for any history of the years the engine handles
@@ -9,7 +10,7 @@ struct StateDateRangeTests {
   static let catalogs = ["discipline", "imanpath", "onward", "rizq", "salahstreak"]
 
   /// Random values for every input of `engine`'s catalog, within their min and max.
-  static func values(for engine: Engine, _ random: inout SeededGenerator) -> [String: DayRecord.Value] {
+  static func values(for engine: Engine, _ random: inout SplitMix64) -> [String: DayRecord.Value] {
     var values: [String: DayRecord.Value] = [:]
     for input in engine.catalog.inputs where Bool.random(using: &random) {
       let low = input.min ?? 0
@@ -29,7 +30,7 @@ struct StateDateRangeTests {
   /// latest), the state saved and read back between checks, as the store and the app do; every
   /// state read back writes the same JSON.
   static func checkDaily(_ engine: Engine, from first: CalendarDay, days: Int, seed: UInt64) throws {
-    var random = SeededGenerator(seed: seed)
+    var random = SplitMix64(seed: seed)
     var records: [DayRecord] = []
     var saved: Data?
     let last = try CalendarDay("2199-12-31")
@@ -65,7 +66,7 @@ struct StateDateRangeTests {
   @Test("users starting on random days of the range are read back on every check", arguments: catalogs)
   func randomDays(_ name: String) throws {
     let engine = Engine(try Fixture.shipped(name))
-    var random = SeededGenerator(seed: 23)
+    var random = SplitMix64(seed: 23)
     let range = try CalendarDay("1900-01-01").number...(try CalendarDay("2199-12-31").number)
     for index in 0..<6 {
       let first = CalendarDay(number: Int.random(in: range, using: &random))

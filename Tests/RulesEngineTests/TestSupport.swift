@@ -1,6 +1,6 @@
 import Foundation
-import RulesEngine
-import RulesKit
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+@_spi(Tooling) import RulesKit
 import RulesSource
 
 /// Catalogs and histories written inline, checked the way `rules check` does.

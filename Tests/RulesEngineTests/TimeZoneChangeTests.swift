@@ -1,5 +1,5 @@
 import Foundation
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import Testing
 
 /// A prayer streak (a day without a record breaks it), a total and a 3-day window.

@@ -1,5 +1,5 @@
 import Foundation
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import Testing
 
 /// Reading a saved state (UserState(json:for:)): every malformed part named, states of other

@@ -1,5 +1,6 @@
-import RulesEngine
-import RulesKit
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+@_spi(Tooling) import RulesKit
+import RulesSource
 import Testing
 
 @Suite("diagnostic rendering")

@@ -1,5 +1,5 @@
-import RulesEngine
-import RulesKit
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+@_spi(Tooling) import RulesKit
 import Testing
 
 @Suite("explanations (rules explain)")

@@ -1,4 +1,4 @@
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import Testing
 
 @Suite("suggestions (did you mean)")

@@ -3,8 +3,8 @@ import Foundation
 /// A large catalog in the style of the shipped ones (RIZQ's inputs, streaks and metrics, the
 /// level curve inline), with many badges of varied criteria, display fields and tags. It
 /// checks cleanly. About 400 bytes per badge: 50,000 badges make about 20 MB.
-public enum CatalogGenerator {
-  public static func yaml(badges: Int, seed: UInt64 = 7) -> String {
+package enum CatalogGenerator {
+  package static func yaml(badges: Int, seed: UInt64 = 7) -> String {
     var random = SplitMix(seed: seed)
     var out = """
       # A generated catalog for the benchmarks: the shape of RIZQ's, with many badges.

@@ -1,22 +1,22 @@
-import RulesEngine
-import RulesKit
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+@_spi(Tooling) import RulesKit
 
 /// The values one evaluation of the benchmark rule sees.
-public struct Context: Sendable {
-  public var streak: Int
-  public var total: Int
-  public var level: Int
+package struct Context: Sendable {
+  package var streak: Int
+  package var total: Int
+  package var level: Int
 }
 
 /// The `expr.eval` workload: the rule `streak >= 7 && total >= 30 && level >= 5` over
 /// contexts drawn from one seed. peers/peers.py draws the same contexts in the same order.
-public enum RuleWorkload {
-  public static let rule = "streak >= 7 && total >= 30 && level >= 5"
-  public static let seed: UInt64 = 20_261_122
-  public static let count = 1_000_000
+package enum RuleWorkload {
+  package static let rule = "streak >= 7 && total >= 30 && level >= 5"
+  package static let seed: UInt64 = 20_261_122
+  package static let count = 1_000_000
 
   /// streak in 0..<40, total in 0..<100, level in 1...10.
-  public static func contexts(count: Int = count, seed: UInt64 = seed) -> [Context] {
+  package static func contexts(count: Int = count, seed: UInt64 = seed) -> [Context] {
     var random = SplitMix(seed: seed)
     var contexts: [Context] = []
     contexts.reserveCapacity(count)
@@ -36,7 +36,7 @@ public enum RuleWorkload {
   }
 
   /// The rule in the catalog language, as the only badge of a catalog with three int inputs.
-  public static let catalogText = """
+  package static let catalogText = """
     catalog: bench
     name: Expression benchmark
     inputs:
@@ -50,16 +50,16 @@ public enum RuleWorkload {
     """
 
   /// The compiled rule and where its inputs go in the frame.
-  public struct Compiled {
-    public let evaluator: DayRunner
-    public let criterion: @Sendable (Frame) -> Bool
-    public let streak: Int
-    public let total: Int
-    public let level: Int
+  package struct Compiled {
+    package let evaluator: DayRunner
+    package let criterion: @Sendable (Frame) -> Bool
+    package let streak: Int
+    package let total: Int
+    package let level: Int
 
     /// Evaluates the rule on every context and counts the true ones.
     @inline(never)
-    public func count(_ contexts: [Context]) -> Int {
+    package func count(_ contexts: [Context]) -> Int {
       let frame = evaluator.frame
       let ints = frame.ints
       var hits = 0
@@ -73,7 +73,7 @@ public enum RuleWorkload {
     }
   }
 
-  public static func compile() -> Compiled {
+  package static func compile() -> Compiled {
     let check = CatalogFiles.validate(
       path: "bench.yaml", reader: YAMLDocuments.reader(files: ["bench.yaml": catalogText]))
     guard let checked = check.validated else {
@@ -92,7 +92,7 @@ public enum RuleWorkload {
 
   /// The baseline's count over the same contexts.
   @inline(never)
-  public static func countPlain(_ contexts: [Context]) -> Int {
+  package static func countPlain(_ contexts: [Context]) -> Int {
     let f = plain
     var hits = 0
     for c in contexts where f(c) { hits += 1 }

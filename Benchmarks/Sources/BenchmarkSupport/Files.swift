@@ -1,28 +1,28 @@
 import Foundation
-import RulesEngine
-import RulesKit
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+@_spi(Tooling) import RulesKit
 import RulesSource
 import YAMLReader
 
 /// Files for the reading benchmarks, held in memory so that only the work is measured.
-public enum BenchFiles {
+package enum BenchFiles {
   /// The repository (the main package), found from this file's place.
-  public static let repository = URL(fileURLWithPath: #filePath)
+  package static let repository = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-  public static let shippedNames = ["imanpath", "discipline", "salahstreak", "onward", "rizq"]
+  package static let shippedNames = ["imanpath", "discipline", "salahstreak", "onward", "rizq"]
 
   /// Limits that let the 20 MB file through (the default refuses files over 16 MB).
-  public static let limits = ReaderLimits(maxFileSize: 64 * 1024 * 1024)
+  package static let limits = ReaderLimits(maxFileSize: 64 * 1024 * 1024)
 
   /// The generated catalog with `badges` badges.
-  public static func generated(badges: Int = 50_000) -> SourceFile {
+  package static func generated(badges: Int = 50_000) -> SourceFile {
     SourceFile(path: "generated.yaml", text: CatalogGenerator.yaml(badges: badges))
   }
 
   /// A shipped catalog and the modules it imports, by the paths the loader asks for.
-  public static func shipped(_ name: String) -> [String: SourceFile] {
+  package static func shipped(_ name: String) -> [String: SourceFile] {
     var files: [String: SourceFile] = [:]
     var pending = ["catalogs/\(name).yaml"]
     while let path = pending.popLast() {
@@ -46,7 +46,7 @@ public enum BenchFiles {
   /// is not. It reads as `rules check` does (`YAMLDocuments.catalogReader`: the fast path
   /// from libyaml's events), or with `tree`, on the reference path (located nodes, then
   /// `RuleFileDecoder`).
-  public static func reader(_ files: [String: SourceFile], tree: Bool = false) -> DocumentReader {
+  package static func reader(_ files: [String: SourceFile], tree: Bool = false) -> DocumentReader {
     { path in
       guard let source = files[path] ?? files[FilePath.tidy(path)] else {
         let error = FileReadError(path: path, reason: .notFound)
@@ -59,7 +59,7 @@ public enum BenchFiles {
 
   /// Bytes to a checked, ready-to-evaluate catalog (the program compiled too); with `tree`,
   /// read on the reference path.
-  public static func load(_ path: String, files: [String: SourceFile], tree: Bool = false) -> Program {
+  package static func load(_ path: String, files: [String: SourceFile], tree: Bool = false) -> Program {
     let check = CatalogFiles.validate(path: path, reader: reader(files, tree: tree))
     guard let checked = check.validated else {
       fatalError("\(path) does not check: \(check.diagnostics.prefix(5))")
@@ -68,7 +68,7 @@ public enum BenchFiles {
   }
 
   /// A shipped catalog, checked.
-  public static func shippedCatalog(_ name: String) -> ValidatedCatalog {
+  package static func shippedCatalog(_ name: String) -> ValidatedCatalog {
     load("catalogs/\(name).yaml", files: shipped(name)).catalog
   }
 }

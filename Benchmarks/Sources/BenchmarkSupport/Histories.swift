@@ -1,23 +1,23 @@
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
 /// Generated user histories for any catalog: each user has a consistency (how often a day is
 /// a good one) and a share of days without a record; a good day fills the inputs the way a
 /// diligent user's app would, a missed day the way a lapse looks. Inputs are recognised by
 /// name where it matters (RIZQ's habits, SalahStreak's prayers, relapses and contacts);
 /// anything else gets a plausible value of its type.
-public struct HistoryGenerator {
-  public let inputs: [Input]
-  public let days: Int
-  public let firstDay: CalendarDay
+package struct HistoryGenerator {
+  package let inputs: [Input]
+  package let days: Int
+  package let firstDay: CalendarDay
 
-  public init(inputs: [Input], days: Int = 365, firstDay: CalendarDay = (try! CalendarDay("2025-01-01"))) {
+  package init(inputs: [Input], days: Int = 365, firstDay: CalendarDay = (try! CalendarDay("2025-01-01"))) {
     self.inputs = inputs
     self.days = days
     self.firstDay = firstDay
   }
 
   /// The history of user number `user` (the same user always gets the same history).
-  public func history(user: Int) -> History {
+  package func history(user: Int) -> History {
     var random = SplitMix(seed: 0x5EED_0000 &+ UInt64(user))
     let consistency = 0.35 + Double(random.below(64)) / 100  // 0.35 ... 0.98
     let unlogged = Double(random.below(20)) / 100  // 0 ... 0.19 of the days have no record
@@ -64,21 +64,21 @@ public struct HistoryGenerator {
 }
 
 /// What evaluating users gave, to check that two implementations agree.
-public struct UnlockTally: Equatable, Sendable, CustomStringConvertible {
-  public var unlocks = 0
+package struct UnlockTally: Equatable, Sendable, CustomStringConvertible {
+  package var unlocks = 0
   /// The sum of the unlock days (relative to the first day), so the dates are compared too.
-  public var days = 0
+  package var days = 0
 
-  public init() {}
+  package init() {}
 
-  public var description: String { "\(unlocks) unlocks, day sum \(days)" }
+  package var description: String { "\(unlocks) unlocks, day sum \(days)" }
 }
 
 /// The engine's daily loop for one user, as an app checking every day runs it: load the
 /// day, run it as in progress, unlock badges, run it again as finished when a streak's break
 /// was deferred, commit. No reports are built.
-public enum DailyLoop {
-  public static func run(
+package enum DailyLoop {
+  package static func run(
     _ evaluator: DayRunner, history: History, days: Int, tally: inout UnlockTally
   ) {
     loop(evaluator.program, history: history, days: days, tally: &tally) { day, values, state, start in
@@ -88,7 +88,7 @@ public enum DailyLoop {
 
   /// The same loop with the catalog's day compiled to Swift (`CompiledDay`) instead of the
   /// interpreter.
-  public static func run<Day: CompiledDay>(
+  package static func run<Day: CompiledDay>(
     _ compiled: inout Day, program: Program, history: History, days: Int, tally: inout UnlockTally
   ) {
     loop(program, history: history, days: days, tally: &tally) { day, values, state, start in
@@ -98,7 +98,7 @@ public enum DailyLoop {
 
   /// `run(_:program:...)` for a compiled day known only at run time (one generic
   /// specialization per catalog: the loop itself calls the day directly).
-  public static func run(
+  package static func run(
     compiled: any CompiledDay.Type, program: Program, history: History, days: Int, tally: inout UnlockTally
   ) {
     func open<Day: CompiledDay>(_: Day.Type) {

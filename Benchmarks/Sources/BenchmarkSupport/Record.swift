@@ -3,8 +3,8 @@ import Foundation
 /// Each benchmark measures its own figure (units of work per second of the work alone) and
 /// hands it to the harness as a custom metric; it also appends it to the file named by
 /// `RULES_BENCH_RESULTS`, one JSON object a line, for `run` to build the table from.
-public enum Record {
-  public static func append(_ name: String, figure: Double, unit: String, extra: [String: Double] = [:]) {
+package enum Record {
+  package static func append(_ name: String, figure: Double, unit: String, extra: [String: Double] = [:]) {
     guard let path = ProcessInfo.processInfo.environment["RULES_BENCH_RESULTS"] else { return }
     var object: [String: Any] = ["name": name, "figure": figure, "unit": unit]
     for (key, value) in extra { object[key] = value }
@@ -22,7 +22,7 @@ public enum Record {
   }
 
   /// The process's peak resident memory so far (VmHWM), in bytes; 0 where /proc is missing.
-  public static func peakResident() -> Int {
+  package static func peakResident() -> Int {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
     for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
       let digits = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
@@ -33,7 +33,7 @@ public enum Record {
 
   /// Seconds taken by `work`.
   @inline(__always)
-  public static func seconds<T>(_ work: () -> T) -> (T, Double) {
+  package static func seconds<T>(_ work: () -> T) -> (T, Double) {
     let clock = ContinuousClock()
     let start = clock.now
     let result = work()

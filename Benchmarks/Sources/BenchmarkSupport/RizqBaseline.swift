@@ -1,5 +1,5 @@
 import Foundation
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
 /// RIZQ's scheme written by hand in Swift, as an app would hard-code it: the streak, the
 /// perfect-day streak, total duas, XP (10 per dua plus the badges' XP), the level curve
@@ -7,7 +7,7 @@ import RulesEngine
 /// day is in progress: a miss breaks a streak only once the day is over; a badge that unlocks
 /// adds its XP, and the badges are looked at again). It reads the same `EncodedRecord`s as the
 /// engine, inputs in the catalog's order: duas_completed, habits_completed, habits_total.
-public enum RizqBaseline {
+package enum RizqBaseline {
   struct State {
     var streak = 0
     var best = 0
@@ -25,7 +25,7 @@ public enum RizqBaseline {
     Int((Double(xp) / 50).squareRoot().rounded(.down)) + 1
   }
 
-  public static func run(history: History, days: Int, tally: inout UnlockTally) {
+  package static func run(history: History, days: Int, tally: inout UnlockTally) {
     var s = State()
     let first = history.start ?? history.records[0].date
     let records = history.records

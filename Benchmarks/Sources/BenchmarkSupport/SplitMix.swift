@@ -1,13 +1,13 @@
 /// SplitMix64: a tiny seeded generator that Python reproduces bit for bit (peers/peers.py),
 /// so both sides measure the same contexts.
-public struct SplitMix: RandomNumberGenerator, Sendable {
+package struct SplitMix: RandomNumberGenerator, Sendable {
   private var state: UInt64
 
-  public init(seed: UInt64) {
+  package init(seed: UInt64) {
     state = seed
   }
 
-  public mutating func next() -> UInt64 {
+  package mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -16,12 +16,12 @@ public struct SplitMix: RandomNumberGenerator, Sendable {
   }
 
   /// A value in `0..<bound` (plain modulo, as the Python side does).
-  public mutating func below(_ bound: Int) -> Int {
+  package mutating func below(_ bound: Int) -> Int {
     Int(next() % UInt64(bound))
   }
 
   /// True with probability `p` (to 1/1,000,000).
-  public mutating func chance(_ p: Double) -> Bool {
+  package mutating func chance(_ p: Double) -> Bool {
     below(1_000_000) < Int(p * 1_000_000)
   }
 }

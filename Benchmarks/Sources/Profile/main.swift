@@ -1,7 +1,7 @@
 import BenchmarkSupport
-import CompiledCatalogs
+@_spi(CompiledDay) import CompiledCatalogs
 import Foundation
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesSource
 import YAMLReader
 

@@ -1,6 +1,6 @@
 import FuzzSupport
-import RulesEngine
-import RulesKit
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+@_spi(Tooling) import RulesKit
 import RulesSource
 
 /// A few days of records with every input at its default, then a gap, for any catalog.

@@ -1,6 +1,6 @@
-import CompiledCatalogs
+@_spi(CompiledDay) import CompiledCatalogs
 import FuzzSupport
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesSource
 
 /// The shipped catalogs, checked once.

@@ -1,5 +1,5 @@
 import FuzzSupport
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesSource
 import YAMLReader
 

@@ -1,6 +1,6 @@
 import Foundation
 import FuzzSupport
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
 /// The shipped catalogs, checked once.
 let engines = ["discipline", "imanpath", "onward", "rizq", "salahstreak"].map { Engine(Catalogs.shipped($0)) }

@@ -1,19 +1,19 @@
 import Foundation
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesSource
 
 /// Evaluations as `rules eval` (with and without a state file) and `rules replay` run them.
-public enum Evaluations {
+package enum Evaluations {
   /// The day an evaluation of `history` looks at: its last day (record or start), or `fallback`,
   /// moved on by `later` days.
-  public static func day(of history: History, later: Int, fallback: CalendarDay) -> CalendarDay {
+  package static func day(of history: History, later: Int, fallback: CalendarDay) -> CalendarDay {
     let last = [history.records.last?.date, history.start].compactMap { $0 }.max() ?? fallback
     return last + later
   }
 
   /// Checks `history` on `date` from scratch with two engines of one catalog (one counting the
   /// days with a compiled day): the evaluations and the states must be the same, byte for byte.
-  public static func compare(_ engine: Engine, _ other: Engine, _ history: History, on date: CalendarDay) {
+  package static func compare(_ engine: Engine, _ other: Engine, _ history: History, on date: CalendarDay) {
     let first = CalendarDay(number: DayRunner.firstDay(of: history, before: date.number))
     guard date - first <= 3660 else { return }
     do {
@@ -35,7 +35,7 @@ public enum Evaluations {
   /// each time, as an app or the state file does), once more with `rebuild`, and replays it day
   /// by day when the span is short (the span of a history is at most 300 years,
   /// `CalendarDay.years`). Asserts what every report must hold.
-  public static func exercise(_ engine: Engine, _ history: History, on date: CalendarDay, checks: Int) {
+  package static func exercise(_ engine: Engine, _ history: History, on date: CalendarDay, checks: Int) {
     let records: [DayRecord]
     do {
       records = try history.records.map { record throws(EngineError) in try DayRecord(record, for: engine) }
@@ -95,7 +95,7 @@ extension Invariant {
   /// their runs and protected days are not after the report, progress is a fraction, unlocks
   /// are dated no later than the report, new milestones are reached ones, the next badge is a
   /// locked one.
-  public static func sound(_ evaluation: Evaluation, date: CalendarDay) {
+  package static func sound(_ evaluation: Evaluation, date: CalendarDay) {
     if evaluation.date != date { fail("a report of \(evaluation.date) for a check of \(date)") }
     for streak in evaluation.streaks {
       if streak.current < 0 || streak.freezes < 0 || streak.best < streak.current {

@@ -1,19 +1,19 @@
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesSource
 import YAMLReader
 
 /// What every fuzz target asserts about what the engine reports. A broken invariant stops the
 /// process with a message (libFuzzer then saves the input as a crash).
-public enum Invariant {
+package enum Invariant {
   /// Stops the fuzzer with `message`; libFuzzer reports it as a deadly signal and keeps the input.
-  public static func fail(_ message: String) -> Never {
+  package static func fail(_ message: String) -> Never {
     fatalError("invariant broken: \(message)")
   }
 
   /// Every diagnostic is located inside the file it names: line and column at least 1, and the
   /// mark at a character of that line or just after its last one (see `Places`). A diagnostic
   /// for a file that was never read (an import not found) must point at 1:1.
-  public static func located(_ diagnostics: [Diagnostic], in sources: [String: SourceFile]) {
+  package static func located(_ diagnostics: [Diagnostic], in sources: [String: SourceFile]) {
     var places: [String: Places] = [:]
     for diagnostic in diagnostics {
       if diagnostic.message.isEmpty { fail("a diagnostic without a message: \(diagnostic)") }
@@ -34,7 +34,7 @@ public enum Invariant {
 
   /// A node tree read from `source`: every node and key is located inside the file, and the
   /// collections nest no deeper than the reader's limit.
-  public static func located(_ root: Node, in source: SourceFile, maxDepth: Int) {
+  package static func located(_ root: Node, in source: SourceFile, maxDepth: Int) {
     var places = Places(source)
     var visited = 0
     func visit(_ node: Node, depth: Int) {
@@ -61,7 +61,7 @@ public enum Invariant {
   }
 
   /// A result without a root and without an error is only possible for a file with no document.
-  public static func explained(_ result: ReadResult) {
+  package static func explained(_ result: ReadResult) {
     if result.root == nil && result.diagnostics.hasErrors == false {
       // No document: only comments, blank space, directives or an empty stream.
       return
@@ -75,8 +75,8 @@ public enum Invariant {
 }
 
 /// Files read from memory, bytes as given (no repair of bad UTF-8 on the way in).
-public enum MemoryFiles {
-  public static func reader(_ files: [String: [UInt8]], limits: ReaderLimits = .default) -> DocumentReader {
+package enum MemoryFiles {
+  package static func reader(_ files: [String: [UInt8]], limits: ReaderLimits = .default) -> DocumentReader {
     { path in
       guard let bytes = files[path] ?? files[FilePath.tidy(path)] else {
         let error = FileReadError(path: path, reason: .notFound)

@@ -1,27 +1,27 @@
 import Foundation
-import RulesEngine
-import RulesKit
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+@_spi(Tooling) import RulesKit
 import RulesSource
 import YAMLReader
 
 /// Catalogs loaded and checked the way `rules check` does, from memory.
-public enum Catalogs {
+package enum Catalogs {
   /// The rule module the shipped catalogs import, so that a fuzzed catalog can import it too.
-  public static let levelsPath = "rules/levels.yaml"
-  public static let levels: [UInt8] = Array(
+  package static let levelsPath = "rules/levels.yaml"
+  package static let levels: [UInt8] = Array(
     (try? Data(contentsOf: Repository.root.appendingPathComponent(levelsPath))) ?? Data())
 
   /// Validates `bytes` as `catalogs/catalog.yaml`, next to `rules/levels.yaml`.
-  public static func validate(_ bytes: [UInt8], path: String = "catalogs/catalog.yaml") -> CatalogValidation {
+  package static func validate(_ bytes: [UInt8], path: String = "catalogs/catalog.yaml") -> CatalogValidation {
     CatalogFiles.validate(path: path, reader: MemoryFiles.reader([path: bytes, levelsPath: levels]))
   }
 
-  public static func validate(_ text: String) -> CatalogValidation {
+  package static func validate(_ text: String) -> CatalogValidation {
     validate(Array(text.utf8))
   }
 
   /// A shipped catalog, checked from its file; stops the fuzzer when it does not check cleanly.
-  public static func shipped(_ name: String) -> ValidatedCatalog {
+  package static func shipped(_ name: String) -> ValidatedCatalog {
     let path = Repository.root.appendingPathComponent("catalogs/\(name).yaml").path
     let result = CatalogFiles.validate(path: path)
     guard let checked = result.validated else {
@@ -32,8 +32,8 @@ public enum Catalogs {
 }
 
 /// Histories read the way `HistoryFiles.load` reads them, from bytes (bad UTF-8 included).
-public enum Histories {
-  public static func read(_ source: SourceFile, inputs: [Input]) -> (History?, [Diagnostic]) {
+package enum Histories {
+  package static func read(_ source: SourceFile, inputs: [Input]) -> (History?, [Diagnostic]) {
     let result = YAMLReader().read(source)
     guard result.root != nil || !result.diagnostics.hasErrors else { return (nil, result.diagnostics) }
     let (history, problems) = HistoryDecoder.decode(result.root, file: source.path, inputs: inputs)
@@ -44,7 +44,7 @@ public enum Histories {
 
 extension Invariant {
   /// An accepted history: one record per day in date order, every value one its input allows.
-  public static func wellFormed(_ history: History, inputs: [Input]) {
+  package static func wellFormed(_ history: History, inputs: [Input]) {
     var previous: CalendarDay?
     for record in history.records {
       if let previous, record.date <= previous { fail("records out of order: \(previous), then \(record.date)") }
@@ -70,8 +70,8 @@ extension Invariant {
 }
 
 /// The repository this package lives in (Fuzz/ is one of its folders).
-public enum Repository {
-  public static let root = URL(fileURLWithPath: #filePath)
+package enum Repository {
+  package static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 }

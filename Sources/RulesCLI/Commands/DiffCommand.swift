@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import RulesEngine
-import RulesKit
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+@_spi(Tooling) import RulesKit
 import RulesSource
 
 struct DiffCommand: ParsableCommand {
@@ -101,7 +101,7 @@ struct DiffCommand: ParsableCommand {
     -> DiffImpact
   {
     var isFolder: ObjCBool = false
-    FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+    _ = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
     let files = isFolder.boolValue ? YAMLFiles.files(in: path, leavingOut: nil) : [path]
     var impact = DiffImpact(date: day, old: old, new: new)
     let oldEngine = Engine(old)

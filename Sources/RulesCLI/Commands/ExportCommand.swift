@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
 struct ExportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import RulesEngine
-import RulesKit
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+@_spi(Tooling) import RulesKit
 
 struct ListCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

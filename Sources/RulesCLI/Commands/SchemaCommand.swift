@@ -1,6 +1,6 @@
 import ArgumentParser
-import RulesEngine
-import RulesKit
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+@_spi(Tooling) import RulesKit
 
 struct SchemaCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

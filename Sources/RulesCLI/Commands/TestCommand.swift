@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import RulesEngine
-import RulesKit
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+@_spi(Tooling) import RulesKit
 import RulesSource
 
 struct TestCommand: ParsableCommand {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
 /// The language of a command's texts (`--locale ar`): badge names, quotes, messages, with the
 /// catalog's fallback (`ar-EG` → `ar` → its `default_locale`).

@@ -1,4 +1,4 @@
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
 /// A replay as a table: one row per day. A day a freeze covered has the seed's shield (🛡)
 /// beside the streak it protected.

@@ -1,23 +1,23 @@
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
 /// What changed between two versions of a catalog, by id: each section's entries added,
 /// removed, changed (with the fields that changed) and renamed (the same content under a new
 /// id), each locale's texts, and whether the version was bumped where ids changed. Compared on
 /// the catalogs as `rules export` writes them: imports merged, defaults written, so a change
 /// of a module or of a default shows as the change it makes.
-public struct CatalogDiff: Sendable {
+@_spi(Tooling) public struct CatalogDiff: Sendable {
   /// One entry's change.
-  public struct Change: Sendable, Equatable {
+  @_spi(Tooling) public struct Change: Sendable, Equatable {
     /// inputs, streaks, metrics, milestones, groups, badges, quotes, messages or locales.
-    public var section: String
+    @_spi(Tooling) public var section: String
     /// The entry's id (a locale's code in `locales`).
-    public var id: String
+    @_spi(Tooling) public var id: String
     /// added, removed, changed or renamed.
-    public var change: String
+    @_spi(Tooling) public var change: String
     /// The fields that changed (`changed`), in the entry's order; a locale's as `section.id.field`.
-    public var fields: [String] = []
+    @_spi(Tooling) public var fields: [String] = []
     /// The old id of a renamed entry.
-    public var from: String?
+    @_spi(Tooling) public var from: String?
   }
 
   /// The sections compared, in the order they are reported, with the key that names an entry.
@@ -29,20 +29,20 @@ public struct CatalogDiff: Sendable {
   /// message that holds is shown, quotes rotate by position, inputs are encoded by position.
   static let ordered: Set<String> = ["badges", "quotes", "messages"]
 
-  public let old: (catalog: String, version: Int)
-  public let new: (catalog: String, version: Int)
-  public private(set) var changes: [Change] = []
+  @_spi(Tooling) public let old: (catalog: String, version: Int)
+  @_spi(Tooling) public let new: (catalog: String, version: Int)
+  @_spi(Tooling) public private(set) var changes: [Change] = []
   /// The catalog's own fields that changed (name, description, default_locale, the quotes'
   /// rotation, the milestones' streak).
-  public private(set) var catalogFields: [String] = []
-  public private(set) var warnings: [String] = []
+  @_spi(Tooling) public private(set) var catalogFields: [String] = []
+  @_spi(Tooling) public private(set) var warnings: [String] = []
 
-  public init(old: ValidatedCatalog, new: ValidatedCatalog) {
+  @_spi(Tooling) public init(old: ValidatedCatalog, new: ValidatedCatalog) {
     self.init(old: CatalogExport.json(old), new: CatalogExport.json(new))
   }
 
   /// The difference of two exported catalogs.
-  public init(old: JSONValue, new: JSONValue) {
+  @_spi(Tooling) public init(old: JSONValue, new: JSONValue) {
     self.old = (old["catalog"]?.text ?? "", old["version"]?.integer ?? 0)
     self.new = (new["catalog"]?.text ?? "", new["version"]?.integer ?? 0)
     for field in ["name", "description", "default_locale", "version"] where old[field] != new[field] {
@@ -61,7 +61,7 @@ public struct CatalogDiff: Sendable {
   }
 
   /// Whether anything differs.
-  public var isEmpty: Bool { changes.isEmpty && catalogFields.isEmpty }
+  @_spi(Tooling) public var isEmpty: Bool { changes.isEmpty && catalogFields.isEmpty }
 
   /// A section's entries in catalog order (quotes and milestones are lists inside an object).
   static func entries(_ catalog: JSONValue, _ section: String) -> [JSONValue] {

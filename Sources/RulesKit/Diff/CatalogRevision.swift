@@ -1,17 +1,17 @@
 import Foundation
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesSource
 
 /// A catalog as it was in a git revision (`REV:PATH`): the catalog, its rule modules and its
 /// locale files read with `git show`, never from the working tree.
-public enum CatalogRevision {
+@_spi(Tooling) public enum CatalogRevision {
   /// Why a revision's catalog cannot be read.
-  public struct Failure: Error, CustomStringConvertible {
-    public var description: String
+  @_spi(Tooling) public struct Failure: Error, CustomStringConvertible {
+    @_spi(Tooling) public var description: String
   }
 
   /// `REV:PATH` split, when `text` has that shape and is not a file of the working tree.
-  public static func split(_ text: String) -> (revision: String, path: String)? {
+  @_spi(Tooling) public static func split(_ text: String) -> (revision: String, path: String)? {
     guard !FileManager.default.fileExists(atPath: text), let colon = text.firstIndex(of: ":") else { return nil }
     let revision = String(text[..<colon])
     let path = String(text[text.index(after: colon)...])
@@ -20,7 +20,7 @@ public enum CatalogRevision {
   }
 
   /// Validates the catalog at `path` (relative to the current folder) as of `revision`.
-  public static func validate(revision: String, path: String) throws(Failure) -> CatalogValidation {
+  @_spi(Tooling) public static func validate(revision: String, path: String) throws(Failure) -> CatalogValidation {
     let folder = FileManager.default.currentDirectoryPath
     let top = try git(["rev-parse", "--show-toplevel"], in: folder).trimmingCharacters(in: .whitespacesAndNewlines)
     let absolute = FilePath.tidy(path.hasPrefix("/") ? path : folder + "/" + path)

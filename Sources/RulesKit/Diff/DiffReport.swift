@@ -1,14 +1,14 @@
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
 /// `rules diff`'s output: JSON for tools (a contract: more keys may be added) and a table for
 /// a terminal.
-public struct DiffReport: Sendable {
-  public var diff: CatalogDiff
-  public var impact: DiffImpact?
+@_spi(Tooling) public struct DiffReport: Sendable {
+  @_spi(Tooling) public var diff: CatalogDiff
+  @_spi(Tooling) public var impact: DiffImpact?
   /// Users listed per row (`--sample N`).
-  public var sample: Int
+  @_spi(Tooling) public var sample: Int
 
-  public init(diff: CatalogDiff, impact: DiffImpact?, sample: Int = 0) {
+  @_spi(Tooling) public init(diff: CatalogDiff, impact: DiffImpact?, sample: Int = 0) {
     self.diff = diff
     self.impact = impact
     self.sample = sample
@@ -16,7 +16,7 @@ public struct DiffReport: Sendable {
 
   // MARK: - JSON
 
-  public var json: JSONValue {
+  @_spi(Tooling) public var json: JSONValue {
     var pairs: [(String, JSONValue)] = [
       ("old", .object([("catalog", .string(diff.old.catalog)), ("version", .int(diff.old.version))])),
       ("new", .object([("catalog", .string(diff.new.catalog)), ("version", .int(diff.new.version))])),
@@ -102,7 +102,7 @@ public struct DiffReport: Sendable {
 
   // MARK: - Text
 
-  public var text: String {
+  @_spi(Tooling) public var text: String {
     var lines: [String] = []
     let versions =
       diff.old.version == diff.new.version

@@ -1,21 +1,21 @@
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesSource
 
 extension DiagnosticID {
   /// Ids removed or renamed since a git revision without a version bump (`rules check --against`).
-  public static let versionNotBumped: DiagnosticID = "version-not-bumped"
+  @_spi(Tooling) public static let versionNotBumped: DiagnosticID = "version-not-bumped"
 }
 
 /// `rules check --against REV`: a catalog whose badges, milestones, quotes, messages, streaks,
 /// metrics, inputs or groups lost or changed ids since the revision must bump its `version`
 /// (states and unlocks are keyed by id; the version tells apps and states that they changed).
-public enum VersionBumpRule {
-  public static let summary =
+@_spi(Tooling) public enum VersionBumpRule {
+  @_spi(Tooling) public static let summary =
     "Ids were removed or renamed since the revision given to `rules check --against` but `version` was not bumped."
 
   /// The diagnostic for `catalog` (read from `source`) against its file as of `revision`; nil
   /// when the ids kept, the version was bumped, or the revision has no such file (a new catalog).
-  public static func check(_ catalog: ValidatedCatalog, source: SourceFile?, against revision: String)
+  @_spi(Tooling) public static func check(_ catalog: ValidatedCatalog, source: SourceFile?, against revision: String)
     throws(CatalogRevision.Failure) -> Diagnostic?
   {
     let file = catalog.catalog.file

@@ -1,10 +1,10 @@
 import Foundation
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
 /// Why a badge is or is not unlocked on a date: its criterion with the values it saw, and
 /// the progress towards it (`rules explain`).
-public enum BadgeExplanation {
-  public static func explain(
+@_spi(Tooling) public enum BadgeExplanation {
+  @_spi(Tooling) public static func explain(
     _ program: Program, badge index: Int, history: History, date: CalendarDay
   ) -> String {
     let catalog = program.catalog

@@ -1,19 +1,19 @@
 import Foundation
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
 /// Explains an expression on a day: each comparison with the values it saw
 /// (`training.current >= 7: 4 >= 7 is false`), then the whole criterion.
-public struct CriterionExplainer {
+@_spi(Tooling) public struct CriterionExplainer {
   let program: Program
   let frame: Frame
 
-  public init(program: Program, frame: Frame) {
+  @_spi(Tooling) public init(program: Program, frame: Frame) {
     self.program = program
     self.frame = frame
   }
 
   /// Lines explaining `expr`, whose text is `source`.
-  public func explain(_ expr: TypedExpr, source: String) -> [String] {
+  @_spi(Tooling) public func explain(_ expr: TypedExpr, source: String) -> [String] {
     var lines: [String] = []
     collect(expr, source: source, into: &lines)
     let whole = text(expr, source)

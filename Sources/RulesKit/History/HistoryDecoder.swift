@@ -1,22 +1,22 @@
 import Foundation
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesSource
 
 extension DiagnosticID {
   /// An empty history file, or one that has none of a history's keys.
-  public static let notAHistory: DiagnosticID = "not-a-history"
+  @_spi(Tooling) public static let notAHistory: DiagnosticID = "not-a-history"
 }
 
 /// Reads a history file's node tree against a catalog's inputs, reporting every problem
 /// with its line: unknown inputs, values of the wrong type, enum values not in `values`,
 /// values out of `min`/`max`, malformed, impossible, repeated and unordered dates.
-public struct HistoryDecoder {
+@_spi(Tooling) public struct HistoryDecoder {
   let file: String
   let inputs: [Input]
   private(set) var diagnostics: [Diagnostic] = []
 
   /// One time zone change of a history.
-  public static let zoneChangeSchema = ObjectSchema(
+  @_spi(Tooling) public static let zoneChangeSchema = ObjectSchema(
     "time zone change", "A moment the user's zone changed.",
     keys: [
       KeySchema(
@@ -26,7 +26,7 @@ public struct HistoryDecoder {
     ])
 
   /// A history file's keys.
-  public static let schema = ObjectSchema(
+  @_spi(Tooling) public static let schema = ObjectSchema(
     "history", "A user's history: the days the app recorded.",
     keys: [
       KeySchema("user", .text, "The user's id (optional)."),
@@ -46,7 +46,7 @@ public struct HistoryDecoder {
     ])
 
   /// Decodes `root` read from `file`; the history is nil when any error was found.
-  public static func decode(_ root: Node?, file: String, inputs: [Input]) -> (History?, [Diagnostic]) {
+  @_spi(Tooling) public static func decode(_ root: Node?, file: String, inputs: [Input]) -> (History?, [Diagnostic]) {
     var decoder = HistoryDecoder(file: file, inputs: inputs)
     let history = decoder.decode(root)
     return (decoder.diagnostics.hasErrors ? nil : history, decoder.diagnostics)

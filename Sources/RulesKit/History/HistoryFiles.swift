@@ -1,11 +1,12 @@
 import Foundation
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesSource
 import YAMLReader
 
-public enum HistoryFiles {
+@_spi(Tooling) public enum HistoryFiles {
   /// Reads the history at `path` with the catalog's inputs; nil history when any error.
-  public static func load(path: String, inputs: [Input], limits: ReaderLimits = .default) -> HistoryLoad {
+  @_spi(Tooling) public static func load(path: String, inputs: [Input], limits: ReaderLimits = .default) -> HistoryLoad
+  {
     let document = YAMLDocuments.reader(limits: limits)(path)
     guard document.root != nil || !document.diagnostics.hasErrors else {
       return HistoryLoad(history: nil, source: document.source, diagnostics: document.diagnostics)
@@ -18,7 +19,7 @@ public enum HistoryFiles {
   }
 
   /// Reads a history held in memory (tests, scenario files).
-  public static func load(text: String, path: String, inputs: [Input]) -> HistoryLoad {
+  @_spi(Tooling) public static func load(text: String, path: String, inputs: [Input]) -> HistoryLoad {
     let source = SourceFile(path: path, text: text)
     let result = YAMLReader().read(source)
     guard result.root != nil || !result.diagnostics.hasErrors else {

@@ -1,11 +1,11 @@
 import Foundation
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesSource
 import YAMLReader
 
 /// A history file read against a catalog.
-public struct HistoryLoad: Sendable {
-  public var history: History?
-  public var source: SourceFile?
-  public var diagnostics: [Diagnostic]
+@_spi(Tooling) public struct HistoryLoad: Sendable {
+  @_spi(Tooling) public var history: History?
+  @_spi(Tooling) public var source: SourceFile?
+  @_spi(Tooling) public var diagnostics: [Diagnostic]
 }

@@ -1,13 +1,13 @@
 import Foundation
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
 /// What a catalog holds, for `rules list`: milestones, badges, quotes and messages, with
 /// their display fields, optionally only those with a tag.
-public struct CatalogListing {
-  public let catalog: Catalog
-  public let tag: String?
+@_spi(Tooling) public struct CatalogListing {
+  @_spi(Tooling) public let catalog: Catalog
+  @_spi(Tooling) public let tag: String?
 
-  public init(catalog: Catalog, tag: String?) {
+  @_spi(Tooling) public init(catalog: Catalog, tag: String?) {
     self.catalog = catalog
     self.tag = tag
   }
@@ -16,7 +16,7 @@ public struct CatalogListing {
 
   /// The entries of one kind as JSON objects, each as `rules export` writes it (one encoder
   /// for both).
-  public func entries(_ kind: String) -> [JSONValue] {
+  @_spi(Tooling) public func entries(_ kind: String) -> [JSONValue] {
     switch kind {
     case "milestones":
       (catalog.milestones?.milestones ?? []).filter { keep($0.tags) }.map(CatalogExport.milestone)
@@ -28,7 +28,7 @@ public struct CatalogListing {
   }
 
   /// The entries of the kinds asked for, for people.
-  public func text(_ kinds: [String]) -> String {
+  @_spi(Tooling) public func text(_ kinds: [String]) -> String {
     var lines: [String] = []
     for kind in kinds {
       let rows: [[String]]

@@ -1,13 +1,13 @@
 import Foundation
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
 /// An evaluation for people, as `rules eval` prints it: what the app would show.
-public struct EvaluationText: Sendable {
+@_spi(Tooling) public struct EvaluationText: Sendable {
   /// The catalog evaluated (for badge names, milestone labels and the title).
-  public let catalog: ValidatedCatalog
+  @_spi(Tooling) public let catalog: ValidatedCatalog
 
   /// A renderer for evaluations of `catalog`.
-  public init(catalog: ValidatedCatalog) {
+  @_spi(Tooling) public init(catalog: ValidatedCatalog) {
     self.catalog = catalog
   }
 
@@ -19,7 +19,7 @@ public struct EvaluationText: Sendable {
   static func isolated(_ text: String) -> String { Bidi.isolated(text) }
 
   /// The evaluation as text, without a final newline.
-  public func render(_ evaluation: Evaluation) -> String {
+  @_spi(Tooling) public func render(_ evaluation: Evaluation) -> String {
     var lines: [String] = []
     let title = Self.isolated(catalog.catalog.name ?? evaluation.catalog)
     lines.append("\(title) — \(evaluation.user.map { "\($0), " } ?? "")\(evaluation.date)")

@@ -1,16 +1,16 @@
 import Foundation
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
 /// Warnings as the command line says them: the engine's message, with the line of the record
 /// in the history file and what `--rebuild` would do.
-public enum WarningText {
+@_spi(Tooling) public enum WarningText {
   /// Whether the warning is about the saved state itself (the CLI names the state file).
-  public static func isAboutState(_ warning: EngineWarning) -> Bool {
+  @_spi(Tooling) public static func isAboutState(_ warning: EngineWarning) -> Bool {
     [.catalogVersionChanged, .newSinceState, .overflowedSum].contains(warning.id)
   }
 
   /// `warning` for people, for a history read from a file (`history` gives record lines).
-  public static func text(_ warning: EngineWarning, history: History?) -> String {
+  @_spi(Tooling) public static func text(_ warning: EngineWarning, history: History?) -> String {
     switch warning.id {
     case .recordChanged, .recordAdded:
       guard let date = warning.date else { return warning.message }

@@ -1,19 +1,19 @@
 import Foundation
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesSource
 
 /// What the check of one date must show: each item is one value to compare, with the place
 /// it was written so a failure points at it.
-public struct Expectation: Sendable {
-  public var date: CalendarDay
-  public var checks: [Check]
+@_spi(Tooling) public struct Expectation: Sendable {
+  @_spi(Tooling) public var date: CalendarDay
+  @_spi(Tooling) public var checks: [Check]
 
-  public struct Check: Sendable {
-    public var what: Subject
-    public var mark: Mark
+  @_spi(Tooling) public struct Check: Sendable {
+    @_spi(Tooling) public var what: Subject
+    @_spi(Tooling) public var mark: Mark
   }
 
-  public enum Subject: Sendable {
+  @_spi(Tooling) public enum Subject: Sendable {
     case streak(name: String, field: StreakField, value: Int)
     /// A streak's `start` or `last_protected` (nil: null).
     case streakDate(name: String, field: String, value: CalendarDay?)

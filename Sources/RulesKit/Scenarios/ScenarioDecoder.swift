@@ -1,24 +1,24 @@
 import Foundation
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesSource
 
 /// Reads a scenario file's node tree against the catalog it tests, reporting every problem
 /// with its place: unknown keys, streaks, metrics, badges, milestones, quotes or messages the
 /// catalog does not have, histories that do not fit its inputs, and dates the scenario's
 /// history does not cover.
-public struct ScenarioDecoder {
+@_spi(Tooling) public struct ScenarioDecoder {
   let file: String
   let catalog: ValidatedCatalog
   private(set) var diagnostics: [Diagnostic] = []
 
   /// The `catalog` the file names, with its place, before anything else is decoded.
-  public static func catalogReference(in root: Node?) -> (path: String, mark: Mark)? {
+  @_spi(Tooling) public static func catalogReference(in root: Node?) -> (path: String, mark: Mark)? {
     guard let node = root?["catalog"], let text = node.text, node.tag != .null else { return nil }
     return (text, node.mark)
   }
 
   /// Checks the file's keys alone (when its catalog cannot be loaded).
-  public static func validateShape(_ root: Node?, file: String) -> [Diagnostic] {
+  @_spi(Tooling) public static func validateShape(_ root: Node?, file: String) -> [Diagnostic] {
     guard let root else { return [Self.empty(file)] }
     var validator = ShapeValidator(file: file)
     validator.validate(root, .object(ScenarioSchema.file), what: "scenario file")
@@ -26,7 +26,7 @@ public struct ScenarioDecoder {
   }
 
   /// Decodes `root`; the file is nil when any error was found.
-  public static func decode(_ root: Node?, file: String, catalogPath: String, catalog: ValidatedCatalog)
+  @_spi(Tooling) public static func decode(_ root: Node?, file: String, catalogPath: String, catalog: ValidatedCatalog)
     -> (ScenarioFile?, [Diagnostic])
   {
     guard let root else { return (nil, [Self.empty(file)]) }

@@ -1,18 +1,18 @@
 import Foundation
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesSource
 import YAMLReader
 
 /// Scenario files read with libyaml and run against their catalogs.
-public enum ScenarioFiles {
+@_spi(Tooling) public enum ScenarioFiles {
   /// Whether a file read as `root` is a scenario file (a `scenarios` key at its top; a
   /// catalog or module has none), so that `rules check` checks it as one.
-  public static func isScenarioFile(_ root: Node?) -> Bool {
+  @_spi(Tooling) public static func isScenarioFile(_ root: Node?) -> Bool {
     root?["scenarios"] != nil
   }
 
   /// Reads, validates and runs every scenario of `paths`.
-  public static func run(_ paths: [String], reader: DocumentReader? = nil, root: RepositoryRoot? = nil)
+  @_spi(Tooling) public static func run(_ paths: [String], reader: DocumentReader? = nil, root: RepositoryRoot? = nil)
     -> ScenarioRun
   {
     let validation = validate(paths, reader: reader, root: root)
@@ -27,7 +27,7 @@ public enum ScenarioFiles {
   /// it: what `rules check` does with a scenario file. `run.outcomes` is empty; `loaded` has
   /// the files that can be run, each with its validated catalog. The catalogs and their
   /// imports must stay in `root`, by default (reading from disk) each scenario's repository.
-  public static func validate(
+  @_spi(Tooling) public static func validate(
     _ paths: [String], reader: DocumentReader? = nil, root repository: RepositoryRoot? = nil
   )
     -> (run: ScenarioRun, loaded: [(file: ScenarioFile, catalog: ValidatedCatalog)])

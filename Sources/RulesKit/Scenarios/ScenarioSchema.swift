@@ -1,11 +1,11 @@
 import Foundation
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
 /// The scenario file format: a catalog's behaviour written as histories and what a daily
 /// check must show on given dates. `rules test` decodes scenario files with these shapes,
 /// so unknown keys get the same "did you mean" as in catalogs.
-public enum ScenarioSchema {
-  public static let streak = ObjectSchema(
+@_spi(Tooling) public enum ScenarioSchema {
+  @_spi(Tooling) public static let streak = ObjectSchema(
     "streak expectation", "What a streak must show.",
     keys: [
       KeySchema("current", .integer(min: 0), "The current streak."),
@@ -19,7 +19,7 @@ public enum ScenarioSchema {
     ])
 
   /// What a metric's progress must show.
-  public static let metricProgress = ObjectSchema(
+  @_spi(Tooling) public static let metricProgress = ObjectSchema(
     "metric progress expectation", "A metric's progress towards its next value.",
     keys: [
       KeySchema("current", .scalar, "Where the user is (XP into the level)."),
@@ -27,7 +27,7 @@ public enum ScenarioSchema {
     ])
 
   /// What a badge's display fields must show.
-  public static let badgeFields = ObjectSchema(
+  @_spi(Tooling) public static let badgeFields = ObjectSchema(
     "badge fields", "Display fields of a badge as the evaluation shows it.",
     keys: [KeySchema("id", .id, required: true, "The badge.")]
       + ["name", "description", "category", "xp", "group", "emoji", "icon", "image", "color"].map {
@@ -35,7 +35,7 @@ public enum ScenarioSchema {
       })
 
   /// What the message of the day's display fields must show.
-  public static let messageFields = ObjectSchema(
+  @_spi(Tooling) public static let messageFields = ObjectSchema(
     "message fields", "Display fields of the message of the day.",
     keys: [
       KeySchema("title", .anything, "Its title, or null."),
@@ -44,14 +44,14 @@ public enum ScenarioSchema {
       KeySchema("color", .anything, "Its colour, or null."),
     ])
 
-  public static let unlock = ObjectSchema(
+  @_spi(Tooling) public static let unlock = ObjectSchema(
     "unlock", "A badge unlocked on a given date.",
     keys: [
       KeySchema("id", .id, required: true, "The badge."),
       KeySchema("date", .text, required: true, "The date it unlocked, YYYY-MM-DD."),
     ])
 
-  public static let milestones = ObjectSchema(
+  @_spi(Tooling) public static let milestones = ObjectSchema(
     "milestone expectation", "What the milestones must show.",
     keys: [
       KeySchema("reached", .list(.id), "Every milestone reached, in day order (exactly these)."),
@@ -64,7 +64,7 @@ public enum ScenarioSchema {
       KeySchema("next_date", .text, "The date of the next milestone, YYYY-MM-DD."),
     ])
 
-  public static let expectation = ObjectSchema(
+  @_spi(Tooling) public static let expectation = ObjectSchema(
     "expectation", "What the check of one date must show.",
     keys: [
       KeySchema("date", .text, required: true, "The date of the check, YYYY-MM-DD."),
@@ -97,7 +97,7 @@ public enum ScenarioSchema {
         "Display fields of the message of the day (`title`, `action`, `icon`, `color`): a text, or null."),
     ])
 
-  public static let scenario = ObjectSchema(
+  @_spi(Tooling) public static let scenario = ObjectSchema(
     "scenario", "A history and what the daily checks must show.",
     keys: [
       KeySchema("name", .text, required: true, "What the scenario shows, in a sentence."),
@@ -123,7 +123,7 @@ public enum ScenarioSchema {
       KeySchema("expect", .list(.object(expectation)), required: true, "The checks to verify."),
     ])
 
-  public static let file = ObjectSchema(
+  @_spi(Tooling) public static let file = ObjectSchema(
     "scenario file", "Scenarios for one catalog.",
     keys: [
       KeySchema(

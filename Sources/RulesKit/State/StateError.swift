@@ -1,19 +1,19 @@
 import Foundation
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
 /// Why a state file cannot be used. The file is never changed when this happens.
-public struct StateError: Error, Sendable, Equatable, CustomStringConvertible {
+@_spi(Tooling) public struct StateError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The file.
-  public var path: String
+  @_spi(Tooling) public var path: String
   /// What is wrong with it.
-  public var message: String
+  @_spi(Tooling) public var message: String
 
   /// An error about the file at `path`.
-  public init(path: String, message: String) {
+  @_spi(Tooling) public init(path: String, message: String) {
     self.path = path
     self.message = message
   }
 
   /// `PATH: error: MESSAGE`.
-  public var description: String { "\(path): error: \(message)" }
+  @_spi(Tooling) public var description: String { "\(path): error: \(message)" }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
 #if canImport(Glibc)
   import Glibc
@@ -11,21 +11,21 @@ import RulesEngine
 /// separate lock file (`STATE.lock`), written atomically (a temporary file in the same folder,
 /// flushed to disk, renamed over the old one, the folder flushed too), so that a crash leaves
 /// the old file or the new one, never half of one, and two evaluations at once lose nothing.
-public struct StateFile: Sendable {
-  public let path: String
+@_spi(Tooling) public struct StateFile: Sendable {
+  @_spi(Tooling) public let path: String
 
-  public init(path: String) {
+  @_spi(Tooling) public init(path: String) {
     self.path = path
   }
 
-  public var lockPath: String { path + ".lock" }
+  @_spi(Tooling) public var lockPath: String { path + ".lock" }
 
   /// The engine's daily check with the state in this file: read, checked and written back
   /// under the file's lock, so concurrent evaluations queue up and every unlock is kept. A
   /// state that cannot be used is an error and the file stays as it was; a state saved after
   /// `date` is left as it is (the check warns `state-ahead`). `calendar`, `timeZone` and
   /// `timeZoneChanges` as for `Engine.check`.
-  public func check(
+  @_spi(Tooling) public func check(
     _ engine: Engine, user: String?, start: CalendarDay?, on date: CalendarDay, records: [DayRecord],
     rebuild: Bool = false, calendar: UserCalendar = .gregorian, timeZone: TimeZone? = nil,
     timeZoneChanges: [TimeZoneChange] = []
@@ -58,7 +58,7 @@ public struct StateFile: Sendable {
   }
 
   /// Runs `body` holding the state's lock (waiting for another process to release it).
-  public func withLock<T>(_ body: () throws(StateError) -> T) throws(StateError) -> T {
+  @_spi(Tooling) public func withLock<T>(_ body: () throws(StateError) -> T) throws(StateError) -> T {
     let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
     guard fd >= 0 else {
       throw StateError(path: lockPath, message: "cannot open the lock file: \(Self.systemError())")
@@ -74,7 +74,7 @@ public struct StateFile: Sendable {
   }
 
   /// The file's bytes, or nil when there is no file yet.
-  public func read() throws(StateError) -> Data? {
+  @_spi(Tooling) public func read() throws(StateError) -> Data? {
     guard FileManager.default.fileExists(atPath: path) else { return nil }
     do {
       return try Data(contentsOf: URL(fileURLWithPath: path))
@@ -88,7 +88,7 @@ public struct StateFile: Sendable {
   }
 
   /// Replaces the file with `data`, atomically.
-  public func write(_ data: Data) throws(StateError) {
+  @_spi(Tooling) public func write(_ data: Data) throws(StateError) {
     let url = URL(fileURLWithPath: path)
     let folder = url.deletingLastPathComponent().path
     removeAbandonedTemporaryFiles(in: folder, name: url.lastPathComponent)

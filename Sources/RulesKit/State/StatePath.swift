@@ -10,9 +10,9 @@ import Foundation
 /// symbolic link is followed to its target (so the lock and the write are the real file's,
 /// and the link stays a link); a dangling link, a link loop, a folder or anything that is
 /// not a regular file is an error, and nothing is created.
-public enum StatePath {
+@_spi(Tooling) public enum StatePath {
   /// The real file `path` names, or why it cannot be a state file.
-  public static func resolve(_ path: String) throws(StateError) -> String {
+  @_spi(Tooling) public static func resolve(_ path: String) throws(StateError) -> String {
     func fail(_ message: String) -> StateError {
       StateError(path: path, message: message)
     }

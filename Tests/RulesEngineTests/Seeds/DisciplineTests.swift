@@ -1,5 +1,5 @@
 import Foundation
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import Testing
 
 /// The training app's discipline badges, and what its seed asks beyond a scenario: unlocks

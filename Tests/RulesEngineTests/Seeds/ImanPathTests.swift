@@ -1,4 +1,4 @@
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import Testing
 
 /// ImanPath's milestone catalogue as its seed document lists it. How the milestones behave

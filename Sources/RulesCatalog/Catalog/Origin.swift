@@ -1,0 +1,20 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
+import RulesSource
+
+/// Where something was written: a file and a position. Diagnostics about an entry point
+/// here, and clashes name both places.
+@_spi(Tooling) public struct Origin: Sendable, Hashable, CustomStringConvertible {
+  /// The file as the user named it.
+  @_spi(Tooling) public var file: String
+  /// The line and column.
+  @_spi(Tooling) public var mark: Mark
+
+  /// A place in `file`.
+  @_spi(Tooling) public init(file: String, mark: Mark) {
+    self.file = file
+    self.mark = mark
+  }
+
+  /// `file:line:column`.
+  @_spi(Tooling) public var description: String { "\(file):\(mark.line):\(mark.column)" }
+}

@@ -1,0 +1,393 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
+import RulesSource
+
+extension DiagnosticID {
+  /// A file with no document, or one that is neither a catalog nor a module.
+  @_spi(Tooling) public static let notACatalog: DiagnosticID = "not-a-catalog"
+  /// An input whose type, values, default or bounds do not fit together.
+  @_spi(Tooling) public static let invalidInput: DiagnosticID = "invalid-input"
+  /// A streak whose keys do not fit its type.
+  @_spi(Tooling) public static let invalidStreak: DiagnosticID = "invalid-streak"
+}
+
+/// Decodes one file's node tree into a `RuleFile`, reporting every problem with its place.
+/// The shapes (unknown keys, missing keys, wrong kinds) are checked by `ShapeValidator`
+/// against `CatalogSchema`; this adds what shapes cannot say (an input's default must have
+/// the input's type, a streak's keys must fit its type...) and builds the model, skipping
+/// entries too broken to build.
+@_spi(Tooling) public struct RuleFileDecoder {
+  let file: String
+  private(set) var diagnostics: [Diagnostic] = []
+
+  private init(file: String) {
+    self.file = file
+  }
+
+  /// Decodes `root` (nil for a file without a document) read from `file`.
+  @_spi(Tooling) public static func decode(_ root: Node?, file: String) -> (RuleFile?, [Diagnostic]) {
+    var decoder = RuleFileDecoder(file: file)
+    let result = decoder.decode(root)
+    return (result, decoder.diagnostics)
+  }
+
+  private mutating func decode(_ root: Node?) -> RuleFile? {
+    guard let root, root.tag != .null else {
+      report(
+        .start, .notACatalog,
+        "the file is empty; a catalog starts with 'catalog: ID' (a rule module with 'module: ID')")
+      return nil
+    }
+    guard root.pairs != nil else {
+      report(
+        root.mark, .notACatalog,
+        "a catalog is a mapping of keys ('catalog', 'badges', ...); this file holds \(root.kindDescription)")
+      return nil
+    }
+    let kind: RuleFile.Kind
+    let schema: ObjectSchema
+    if root["catalog"] != nil {
+      (kind, schema) = (.catalog, CatalogSchema.catalog)
+    } else if root["module"] != nil {
+      (kind, schema) = (.module, CatalogSchema.module)
+    } else {
+      report(
+        root.mark, .missingKey,
+        "a catalog needs the key 'catalog' with its id (a rule module needs 'module')")
+      return nil
+    }
+    var validator = ShapeValidator(file: file)
+    validator.validate(root, .object(schema), what: schema.title)
+    diagnostics += validator.diagnostics
+
+    let id = Self.text(root[kind == .catalog ? "catalog" : "module"]) ?? ""
+    var result = RuleFile(kind: kind, file: file, id: id)
+    result.version = Self.int(root["version"]) ?? 1
+    result.name = Self.text(root["name"])
+    result.description = Self.text(root["description"])
+    if let node = root["default_locale"], let locale = Self.text(node) { result.defaultLocale = (locale, origin(node)) }
+    for item in root["imports"]?.items ?? [] {
+      if let path = Self.text(item) { result.imports.append((path, origin(item))) }
+    }
+    for pair in root["requires"]?.pairs ?? [] {
+      guard let name = pair.key.text, let typeName = pair.value.text else { continue }
+      let type: ValueType =
+        switch typeName {
+        case "bool": .bool
+        case "int": .int
+        default: .number
+        }
+      result.requirements.append(Requirement(name: name, type: type, origin: origin(pair.key)))
+    }
+    for pair in root["inputs"]?.pairs ?? [] {
+      if let input = decodeInput(pair) { result.inputs.append(input) }
+    }
+    for pair in root["streaks"]?.pairs ?? [] {
+      if let streak = decodeStreak(pair) { result.streaks.append(streak) }
+    }
+    for pair in root["metrics"]?.pairs ?? [] {
+      if let metric = decodeMetric(pair) { result.metrics.append(metric) }
+    }
+    for node in root["groups"]?.items ?? [] {
+      if let group = decodeGroup(node) { result.groups.append(group) }
+    }
+    for node in root["badges"]?.items ?? [] {
+      if let badge = decodeBadge(node) { result.badges.append(badge) }
+    }
+    if let node = root["milestones"] { result.milestones = decodeMilestones(node) }
+    if let node = root["quotes"] { result.quotes = decodeQuotes(node) }
+    if let node = root["unlocks"] { result.unlocks = decodeUnlocks(node) }
+    for node in root["messages"]?.items ?? [] {
+      if let message = decodeMessage(node) { result.messages.append(message) }
+    }
+    return result
+  }
+
+  // MARK: - Sections
+
+  private mutating func decodeInput(_ pair: Pair) -> Input? {
+    guard let name = pair.key.text, Names.isName(name), pair.value.pairs != nil,
+      let typeName = Self.text(pair.value["type"])
+    else { return nil }
+    let node = pair.value
+    let kind: Input.Kind
+    switch typeName {
+    case "bool": kind = .bool
+    case "int": kind = .int
+    case "number": kind = .number
+    case "enum":
+      guard let valuesNode = node["values"], let items = valuesNode.items else {
+        report(node.mark, .invalidInput, "the enum input '\(name)' needs 'values', the list of its values")
+        return nil
+      }
+      var values: [String] = []
+      for item in items {
+        guard let value = Self.text(item) else { continue }
+        if values.contains(value) {
+          report(item.mark, .invalidInput, "the value '\(value)' of '\(name)' is listed twice")
+        }
+        values.append(value)
+      }
+      if values.isEmpty {
+        report(valuesNode.mark, .invalidInput, "the enum input '\(name)' needs at least one value")
+        return nil
+      }
+      kind = .enumeration(values)
+    default:
+      return nil
+    }
+    if let values = node["values"], typeName != "enum" {
+      report(
+        values.mark, .invalidInput,
+        "'values' only applies to enum inputs; '\(name)' is \(typeName)")
+    }
+    var input = Input(
+      name: name, origin: origin(pair.key), kind: kind,
+      defaultValue: Input.implicitDefault(of: kind, name: name),
+      description: Self.text(node["description"]))
+    if let defaultNode = node["default"], let value = inputValue(defaultNode, of: input, what: "the default") {
+      input.defaultValue = value
+    }
+    for key in ["min", "max"] {
+      guard let bound = node[key] else { continue }
+      guard kind == .int || kind == .number else {
+        report(bound.mark, .invalidInput, "'\(key)' only applies to int and number inputs; '\(name)' is \(typeName)")
+        continue
+      }
+      guard let value = inputValue(bound, of: input, what: "'\(key)'") else { continue }
+      if key == "min" { input.min = value.asDouble } else { input.max = value.asDouble }
+    }
+    if let min = input.min, let max = input.max, min > max {
+      report(node["max"]!.mark, .invalidInput, "'max' of '\(name)' is less than its 'min'")
+    }
+    if let min = input.min, input.defaultValue.asDouble < min {
+      report((node["default"] ?? node).mark, .invalidInput, "the default of '\(name)' is less than its 'min'")
+    } else if let max = input.max, input.defaultValue.asDouble > max {
+      report((node["default"] ?? node).mark, .invalidInput, "the default of '\(name)' is more than its 'max'")
+    }
+    return input
+  }
+
+  /// A value written for an input (default, min, max), checked against its type.
+  private mutating func inputValue(_ node: Node, of input: Input, what: String) -> Value? {
+    let expected = input.type
+    switch (input.kind, node.scalar) {
+    case (.bool, .bool(let value)?): return .bool(value)
+    case (.int, .int(let value)?): return .int(value)
+    case (.number, .int(let value)?): return .number(Double(value))
+    case (.number, .float(let value)?) where value.isFinite: return .number(value)
+    case (.number, .float?):
+      report(
+        node.mark, .invalidInput,
+        "\(what) of '\(input.name)' must be a finite number; found \(node.nonFiniteDescription)")
+      return nil
+    case (.enumeration(let values), .string(let text)?):
+      if let index = values.firstIndex(of: text) {
+        return .member(index, EnumType(name: input.name, values: values))
+      }
+      report(
+        node.mark, .invalidInput,
+        "\(what) of '\(input.name)' must be one of its values (\(values.joined(separator: ", "))); found '\(text)'"
+          + Suggestion.hint(for: text, in: values))
+      return nil
+    default:
+      let found = node.tag == .null ? "nothing" : node.kindDescription
+      let wanted = expected == .bool ? "true or false" : "\(expected)"
+      report(node.mark, .wrongType, "\(what) of '\(input.name)' must be \(wanted); found \(found)")
+      return nil
+    }
+  }
+
+  private mutating func decodeStreak(_ pair: Pair) -> Streak? {
+    guard let name = pair.key.text, Names.isName(name), pair.value.pairs != nil else { return nil }
+    let node = pair.value
+    let type = Self.text(node["type"]) ?? "consecutive"
+    let kind: Streak.Kind
+    if type == "elapsed" {
+      for key in ["counts", "skips", "freezes", "max_days"] {
+        if let misplaced = node[key] {
+          report(
+            misplaced.mark, .invalidStreak,
+            "'\(key)' applies to consecutive streaks; the elapsed streak '\(name)' counts days since its start or last reset (use 'resets')"
+          )
+        }
+      }
+      kind = .elapsed(resets: expression(node["resets"]))
+    } else {
+      if let misplaced = node["resets"] {
+        report(
+          misplaced.mark, .invalidStreak,
+          "'resets' applies to elapsed streaks (type: elapsed); a consecutive streak breaks on days that neither count nor skip"
+        )
+      }
+      guard let counts = expression(node["counts"]) else {
+        if node["counts"] == nil {
+          report(node.mark, .missingKey, "the consecutive streak '\(name)' needs 'counts', the days that extend it")
+        }
+        return nil
+      }
+      var freezes: FreezeRule?
+      if let freezeNode = node["freezes"], let every = Self.int(freezeNode["earn_every"]), every >= 1 {
+        freezes = FreezeRule(
+          earnEvery: every, max: Self.int(freezeNode["max"]), overall: Self.text(freezeNode["progress"]) == "overall")
+      }
+      kind = .consecutive(counts: counts, skips: expression(node["skips"]), freezes: freezes)
+    }
+    var streak = Streak(
+      name: name, origin: origin(pair.key), kind: kind,
+      needsStart: Self.bool(node["needs_start"]) ?? false,
+      today: Self.text(node["today"]).flatMap(Streak.Today.init(rawValue:)) ?? .inProgress,
+      displayName: Self.text(node["name"]), description: Self.text(node["description"]))
+    if type != "elapsed", let maxDays = Self.int(node["max_days"]), maxDays >= 1 { streak.maxDays = maxDays }
+    return streak
+  }
+
+  private func decodeMetric(_ pair: Pair) -> Metric? {
+    guard let name = pair.key.text, Names.isName(name) else { return nil }
+    let node = pair.value
+    if node.pairs != nil {
+      guard let value = expression(node["value"]) else { return nil }
+      var progress: (ExpressionSource, ExpressionSource)?
+      if let progressNode = node["progress"], let current = expression(progressNode["current"]),
+        let target = expression(progressNode["target"])
+      {
+        progress = (current, target)
+      }
+      return Metric(
+        name: name, origin: origin(pair.key), expression: value,
+        displayName: Self.text(node["name"]), description: Self.text(node["description"]), progress: progress)
+    }
+    guard let value = expression(node) else { return nil }
+    return Metric(name: name, origin: origin(pair.key), expression: value)
+  }
+
+  private func decodeUnlocks(_ node: Node) -> UnlockRule {
+    UnlockRule(
+      at: Self.text(node["at"]).flatMap(UnlockRule.Timing.init(rawValue:)) ?? .earned,
+      perCheck: Self.int(node["per_check"]), perGroup: Self.int(node["per_group"]), origin: origin(node))
+  }
+
+  private func decodeGroup(_ node: Node) -> BadgeGroup? {
+    guard let id = Self.text(node["id"]) else { return nil }
+    return BadgeGroup(
+      id: id, origin: origin(node), name: Self.text(node["name"]),
+      description: Self.text(node["description"]),
+      progressive: Self.bool(node["progressive"]) ?? false,
+      display: display(node, keys: ["icon"]))
+  }
+
+  private func decodeBadge(_ node: Node) -> Badge? {
+    guard let id = Self.text(node["id"]), let name = Self.text(node["name"]),
+      let when = expression(node["when"])
+    else { return nil }
+    var progress: (ExpressionSource, ExpressionSource)?
+    if let progressNode = node["progress"], let current = expression(progressNode["current"]),
+      let target = expression(progressNode["target"])
+    {
+      progress = (current, target)
+    }
+    return Badge(
+      id: id, origin: origin(node), name: name, description: Self.text(node["description"]),
+      category: Self.text(node["category"]), when: when, progress: progress,
+      xp: Self.int(node["xp"]).map { Swift.max(0, $0) } ?? 0,
+      group: Self.text(node["group"]), groupOrigin: node["group"].map(origin),
+      tags: Self.tags(node["tags"]),
+      display: display(node, keys: ["emoji", "icon", "image", "color"]))
+  }
+
+  private func decodeMilestones(_ node: Node) -> MilestoneTrack? {
+    guard let streakNode = node["streak"], let streak = Self.text(streakNode) else { return nil }
+    var milestones: [Milestone] = []
+    for item in node["list"]?.items ?? [] {
+      guard let id = Self.text(item["id"]), let dayNode = item["day"], let day = Self.int(dayNode)
+      else { continue }
+      milestones.append(
+        Milestone(
+          id: id, origin: origin(item), day: day, dayOrigin: origin(dayNode),
+          tags: Self.tags(item["tags"]),
+          display: display(
+            item, keys: ["title", "name", "meaning", "description", "verse", "icon", "color"])))
+    }
+    var track = MilestoneTrack(streak: streak, streakOrigin: origin(streakNode), milestones: milestones)
+    track.writtenCount = node["list"]?.items?.count ?? 0
+    return track
+  }
+
+  private func decodeQuotes(_ node: Node) -> QuoteRotation? {
+    guard node.pairs != nil else { return nil }
+    let rule = Self.text(node["rotation"]).flatMap(QuoteRotation.Rule.init(rawValue:)) ?? .dayOfYear
+    var quotes: [Quote] = []
+    for item in node["list"]?.items ?? [] {
+      guard let id = Self.text(item["id"]), let text = Self.text(item["text"]) else { continue }
+      quotes.append(
+        Quote(
+          id: id, origin: origin(item), text: text, arabic: Self.text(item["arabic"]),
+          source: Self.text(item["source"]), category: Self.text(item["category"]),
+          tags: Self.tags(item["tags"])))
+    }
+    var rotation = QuoteRotation(rule: rule, quotes: quotes, listOrigin: node["list"].map(origin))
+    rotation.writtenCount = node["list"]?.items?.count ?? 0
+    return rotation
+  }
+
+  private func decodeMessage(_ node: Node) -> Message? {
+    guard let id = Self.text(node["id"]), let textNode = node["text"] else { return nil }
+    var variants: [TextVariant] = []
+    if let items = textNode.items {
+      for item in items {
+        guard let text = expression(item["text"]) else { continue }
+        variants.append(TextVariant(when: expression(item["when"]), text: text))
+      }
+    } else if let text = expression(textNode) {
+      variants.append(TextVariant(text: text))
+    }
+    guard !variants.isEmpty else { return nil }
+    return Message(
+      id: id, origin: origin(node), when: expression(node["when"]),
+      title: expression(node["title"]), text: variants, action: expression(node["action"]),
+      tags: Self.tags(node["tags"]), display: display(node, keys: ["icon", "color"]))
+  }
+
+  // MARK: - Values
+
+  private func origin(_ node: Node) -> Origin { Origin(file: file, mark: node.mark) }
+
+  /// A scalar holding an expression or a template.
+  private func expression(_ node: Node?) -> ExpressionSource? {
+    guard let node, let text = Self.text(node) else { return nil }
+    return ExpressionSource(text: text, origin: origin(node), style: node.style)
+  }
+
+  private func display(_ node: Node, keys: [String]) -> Display {
+    var fields: [(key: String, value: String)] = []
+    for pair in node.pairs ?? [] {
+      guard let key = pair.key.text, keys.contains(key), let value = Self.text(pair.value) else {
+        continue
+      }
+      fields.append((key, value))
+    }
+    return Display(fields: fields, extra: node["extra"].map(JSONValue.init))
+  }
+
+  static func text(_ node: Node?) -> String? {
+    guard let node, node.tag != .null, let text = node.text else { return nil }
+    return text
+  }
+
+  static func int(_ node: Node?) -> Int? {
+    if case .int(let value)? = node?.scalar, node?.tag == .int { return value }
+    return nil
+  }
+
+  static func bool(_ node: Node?) -> Bool? {
+    if case .bool(let value)? = node?.scalar { return value }
+    return nil
+  }
+
+  static func tags(_ node: Node?) -> [String] {
+    node?.items?.compactMap { text($0) } ?? []
+  }
+
+  private mutating func report(_ mark: Mark, _ id: DiagnosticID, _ message: String) {
+    diagnostics.append(Diagnostic(file: file, mark: mark, id: id, message: message))
+  }
+}

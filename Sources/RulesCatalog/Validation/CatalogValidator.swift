@@ -1,0 +1,420 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
+import RulesSource
+
+extension DiagnosticID {
+  /// A module's `requires` that the importing catalog does not satisfy.
+  @_spi(Tooling) public static let unmetRequirement: DiagnosticID = "unmet-requirement"
+  /// Something that must not depend on badge unlocks does (streaks, history sums).
+  @_spi(Tooling) public static let badgeDependency: DiagnosticID = "badge-dependency"
+}
+
+/// Checks a loaded catalog in the manner of cel-go: parse every expression, resolve names,
+/// order metrics and streaks by what they read (reporting cycles), type-check each in that
+/// order, and collect every problem rather than stopping at the first. When nothing is an
+/// error the result is a `ValidatedCatalog` ready to evaluate.
+@_spi(Tooling) public struct CatalogValidator {
+  private let catalog: Catalog
+  private let sources: [String: SourceFile]
+  private var diagnostics: [Diagnostic] = []
+  private var environment = Environment()
+  private var checker: TypeChecker
+  /// The names of the final environment, for the one-pass checker of badges' criteria.
+  private var fastNames = TypedParser.Names(Environment())
+
+  private init(catalog: Catalog, sources: [String: SourceFile]) {
+    self.catalog = catalog
+    self.sources = sources
+    self.checker = TypeChecker(environment: Environment())
+  }
+
+  /// Checks `catalog`. `sources` holds the text of its files, to point at columns inside
+  /// expressions. A rule module checked on its own (`isModule`) may use the names it
+  /// `requires` as if they were inputs.
+  @_spi(Tooling) public static func validate(
+    _ catalog: Catalog, sources: [String: SourceFile], isModule: Bool = false
+  ) -> (ValidatedCatalog?, [Diagnostic]) {
+    // Names a module requires but nobody defines are checked as inputs of their type: a
+    // module alone may use them, and in a catalog the unmet requirement is the one error.
+    var catalog = catalog
+    var unmet: [Requirement] = []
+    let defined = Set(catalog.inputs.map(\.name) + catalog.metrics.map(\.name))
+    for requirement in catalog.requirements where !defined.contains(requirement.name) {
+      if !catalog.inputs.contains(where: { $0.name == requirement.name }) {
+        let kind: Input.Kind =
+          switch requirement.type {
+          case .bool: .bool
+          case .int: .int
+          default: .number
+          }
+        catalog.inputs.append(
+          Input(
+            name: requirement.name, origin: requirement.origin, kind: kind,
+            defaultValue: Input.implicitDefault(of: kind, name: requirement.name)))
+      }
+      unmet.append(requirement)
+    }
+    var instance = CatalogValidator(catalog: catalog, sources: sources)
+    if !isModule {
+      for requirement in unmet {
+        instance.report(
+          requirement.origin, .unmetRequirement,
+          "this module requires '\(requirement.name)' (\(requirement.type.name)), which the catalog '\(catalog.id)' does not define as an input or a metric"
+        )
+      }
+    }
+    let checked = instance.run(isModule: isModule)
+    return (checked, instance.diagnostics)
+  }
+
+  // MARK: - The passes
+
+  private mutating func run(isModule: Bool) -> ValidatedCatalog? {
+    diagnostics += CatalogRules.validate(catalog)
+
+    for (index, input) in catalog.inputs.enumerated() where environment.inputs[input.name] == nil {
+      environment.inputs[input.name] = (index, input.type)
+    }
+    for (index, streak) in catalog.streaks.enumerated() where environment.streaks[streak.name] == nil {
+      environment.streaks[streak.name] = index
+    }
+    for (index, metric) in catalog.metrics.enumerated() where environment.metrics[metric.name] == nil {
+      environment.metrics[metric.name] = (index, .invalid)
+    }
+    checker = TypeChecker(environment: environment)
+
+    // Parse metrics and streak conditions, then order them by what they read.
+    var metricExprs: [Expr?] = []
+    for metric in catalog.metrics { metricExprs.append(parse(metric.expression)) }
+    var streakExprs: [[Expr?]] = []
+    for streak in catalog.streaks {
+      switch streak.kind {
+      case .consecutive(let counts, let skips, _):
+        streakExprs.append([parse(counts), skips.flatMap { parse($0) }])
+      case .elapsed(let resets):
+        streakExprs.append([resets.flatMap { parse($0) }])
+      }
+    }
+    let graph = DependencyGraph(
+      catalog: catalog, metricExprs: metricExprs, streakExprs: streakExprs)
+    for cycle in graph.cycles {
+      for (node, path) in cycle {
+        let origin = graph.origin(of: node)
+        report(
+          origin, .dependencyCycle,
+          "\(graph.describe(node)) depends on itself: " + path.joined(separator: " → "))
+      }
+    }
+
+    // Type-check in dependency order, learning each metric's type as we go.
+    var metricTypes = [TypedExpr?](repeating: nil, count: catalog.metrics.count)
+    var streakChecks = [ValidatedStreak?](repeating: nil, count: catalog.streaks.count)
+    var badgeDependent = Set<Int>()
+    for node in graph.order {
+      switch node {
+      case .metric(let index):
+        let metric = catalog.metrics[index]
+        guard let expr = metricExprs[index] else { continue }
+        let typed = typeCheck(expr, metric.expression) { checker, expr in
+          checker.check(expr)
+        }
+        switch typed.type {
+        case .bool, .int, .number, .enumeration, .invalid: break
+        case .string:
+          report(
+            metric.expression, offset: 0, .typeMismatch,
+            "a metric holds a number, true/false or an enum value; this is a string (text belongs in a message template)"
+          )
+        }
+        let type: ValueType = typed.type == .string ? .invalid : typed.type
+        environment.metrics[metric.name] = (index, type)
+        checker = TypeChecker(environment: environment, aggregates: checker.aggregates)
+        metricTypes[index] = typed
+        if readsBadges(typed, dependent: badgeDependent) { badgeDependent.insert(index) }
+      case .streak(let index):
+        streakChecks[index] = checkStreak(index, streakExprs[index], badgeDependent: badgeDependent)
+      }
+    }
+    for (index, streak) in catalog.streaks.enumerated() where streakChecks[index] == nil {
+      streakChecks[index] = ValidatedStreak(streak: streak, counts: nil, skips: nil, resets: nil)
+    }
+
+    fastNames = TypedParser.Names(checker.environment)
+    var badges: [ValidatedBadge] = []
+    badges.reserveCapacity(catalog.badges.count)
+    // By index: a for-in would copy each badge once more before `checkBadge` copies it.
+    for index in catalog.badges.indices { badges.append(checkBadge(catalog.badges[index])) }
+    var metricProgress: [ProgressPart?] = []
+    for metric in catalog.metrics {
+      metricProgress.append(metric.progress.flatMap { checkProgress($0, of: "a metric") })
+    }
+    var messages: [ValidatedMessage] = []
+    for message in catalog.messages { messages.append(checkMessage(message)) }
+    if !isModule { checkRequirements() }
+    checkAggregates(badgeDependent: badgeDependent)
+
+    guard !diagnostics.hasErrors else { return nil }
+    return ValidatedCatalog(
+      catalog: catalog,
+      streaks: streakChecks.map { $0! },
+      metrics: metricTypes.map { $0! },
+      metricProgress: metricProgress,
+      aggregates: checker.aggregates,
+      order: evaluationOrder(graph: graph, metrics: metricTypes.map { $0! }, streaks: streakChecks.map { $0! }),
+      badges: badges,
+      messages: messages,
+      milestoneStreak: catalog.milestones.flatMap { track in
+        catalog.streaks.firstIndex { $0.name == track.streak }
+      },
+      badgeDependentMetrics: graph.order.compactMap { node in
+        if case .metric(let index) = node, badgeDependent.contains(index) { return index }
+        return nil
+      })
+  }
+
+  private mutating func checkStreak(_ index: Int, _ exprs: [Expr?], badgeDependent: Set<Int>)
+    -> ValidatedStreak
+  {
+    let streak = catalog.streaks[index]
+    func condition(_ expr: Expr?, _ source: ExpressionSource?, _ key: String) -> TypedExpr? {
+      guard let expr, let source else { return nil }
+      let typed = typeCheck(expr, source) { checker, expr in
+        checker.check(expr, expecting: .bool, role: "a streak's '\(key)'")
+      }
+      if readsBadges(typed, dependent: badgeDependent) {
+        report(
+          source, offset: 0, .badgeDependency,
+          "a streak's '\(key)' cannot read badges.count or badges.xp (badges unlock after streaks are counted)"
+        )
+      }
+      return typed
+    }
+    switch streak.kind {
+    case .consecutive(let counts, let skips, _):
+      return ValidatedStreak(
+        streak: streak, counts: condition(exprs[0], counts, "counts"),
+        skips: condition(exprs[1], skips, "skips"), resets: nil)
+    case .elapsed(let resets):
+      return ValidatedStreak(
+        streak: streak, counts: nil, skips: nil, resets: condition(exprs[0], resets, "resets"))
+    }
+  }
+
+  /// `badge` is consumed: it moves into the result instead of being copied once more.
+  private mutating func checkBadge(_ badge: consuming Badge) -> ValidatedBadge {
+    var when = Self.placeholder
+    if let typed = TypedParser.check(badge.when.text, names: fastNames, expecting: .bool) {
+      when = typed
+    } else if let expr = parse(badge.when) {
+      when = typeCheck(expr, badge.when) { checker, expr in
+        checker.check(expr, expecting: .bool, role: "a badge's 'when'")
+      }
+    }
+    var progress: [ProgressPart] = []
+    if let measure = badge.progress {
+      progress = checkProgress(measure, of: "a badge").map { [$0] } ?? []
+    } else {
+      progress = ProgressInference.parts(of: when)
+    }
+    return ValidatedBadge(
+      badge: badge, when: when, progress: progress,
+      group: badge.group.flatMap { id in catalog.groups.firstIndex { $0.id == id } })
+  }
+
+  /// A progress measure, its `current` and `target` type-checked as numbers.
+  private mutating func checkProgress(
+    _ measure: (current: ExpressionSource, target: ExpressionSource), of owner: String
+  ) -> ProgressPart? {
+    var typedCurrent = TypedParser.check(measure.current.text, names: fastNames, expecting: nil)
+    if typedCurrent == nil, let expr = parse(measure.current) {
+      typedCurrent = typeCheck(expr, measure.current) {
+        $0.checkNumeric($1, role: "\(owner)'s progress 'current'")
+      }
+    }
+    var typedTarget = TypedParser.check(measure.target.text, names: fastNames, expecting: nil)
+    if typedTarget == nil, let expr = parse(measure.target) {
+      typedTarget = typeCheck(expr, measure.target) {
+        $0.checkNumeric($1, role: "\(owner)'s progress 'target'")
+      }
+    }
+    guard let typedCurrent, let typedTarget else { return nil }
+    return ProgressPart(current: typedCurrent, target: typedTarget)
+  }
+
+  private mutating func checkMessage(_ message: Message) -> ValidatedMessage {
+    func condition(_ source: ExpressionSource?, _ role: String) -> TypedExpr? {
+      guard let source, let expr = parse(source) else { return nil }
+      return typeCheck(expr, source) { $0.check($1, expecting: .bool, role: role) }
+    }
+    let when = condition(message.when, "a message's 'when'")
+    let title = message.title.map { template($0) }
+    var variants: [(when: TypedExpr?, text: TypedTemplate)] = []
+    for variant in message.text {
+      variants.append((condition(variant.when, "a wording's 'when'"), template(variant.text)))
+    }
+    let action = message.action.map { template($0) }
+    return ValidatedMessage(
+      message: message, when: when, title: title, variants: variants, action: action)
+  }
+
+  private mutating func template(_ source: ExpressionSource) -> TypedTemplate {
+    let (parsed, errors) = Template.parse(source.text)
+    for error in errors { report(error, in: source) }
+    let plurals = Set(parsed.plurals.map(\.key))
+    var arguments: [(key: String, expr: TypedExpr)] = []
+    for argument in parsed.arguments {
+      let typed =
+        plurals.contains(argument.key)
+        ? checker.checkNumeric(argument.expr, role: "a plural's number") : checker.check(argument.expr)
+      for var error in checker.errors {
+        error.offset += argument.offset  // from the placeholder's text to the whole template's
+        report(error, in: source)
+      }
+      arguments.append((argument.key, typed))
+    }
+    return TypedTemplate(template: parsed, arguments: arguments)
+  }
+
+  /// Every module requirement the catalog defines must have a fitting type.
+  private mutating func checkRequirements() {
+    let inputNames = Set(
+      catalog.inputs.filter { input in
+        !catalog.requirements.contains { $0.name == input.name && $0.origin == input.origin }
+      }.map(\.name))
+    for requirement in catalog.requirements {
+      let found: ValueType?
+      if inputNames.contains(requirement.name) {
+        found = environment.inputs[requirement.name]?.type
+      } else {
+        found = environment.metrics[requirement.name]?.type
+      }
+      guard let found else { continue }  // unmet: reported before the check
+      let fits =
+        found == requirement.type || found == .invalid
+        || (requirement.type == .number && found == .int)
+      if !fits {
+        report(
+          requirement.origin, .unmetRequirement,
+          "this module requires '\(requirement.name)' to be \(requirement.type), but the catalog '\(catalog.id)' defines it as \(found)"
+        )
+      }
+    }
+  }
+
+  /// History sums cannot read badge totals: the sums are kept before badges unlock.
+  private mutating func checkAggregates(badgeDependent: Set<Int>) {
+    for aggregate in checker.aggregates where readsBadges(aggregate.argument, dependent: badgeDependent) {
+      // The aggregate's own place is inside some expression; point at the catalog.
+      report(
+        Origin(file: catalog.file, mark: .start), .badgeDependency,
+        "total() and last() cannot sum badges.count or badges.xp: \(aggregate.argument.canonical)")
+    }
+  }
+
+  /// Whether `expr` reads badge totals, directly or through a badge-dependent metric.
+  private func readsBadges(_ expr: TypedExpr, dependent: Set<Int>) -> Bool {
+    var reads = false
+    expr.forEachSymbol { symbol in
+      switch symbol {
+      case .badgesCount, .badgesXP: reads = true
+      case .metric(let index) where dependent.contains(index): reads = true
+      default: break
+      }
+    }
+    expr.forEachAggregate { index in
+      if index < checker.aggregates.count,
+        readsBadges(checker.aggregates[index].argument, dependent: dependent)
+      {
+        reads = true
+      }
+    }
+    return reads
+  }
+
+  /// The steps of a day: each node of the graph, preceded by the aggregates it reads that
+  /// were not computed yet (inner ones first).
+  private func evaluationOrder(graph: DependencyGraph, metrics: [TypedExpr], streaks: [ValidatedStreak])
+    -> [EvaluationStep]
+  {
+    var steps: [EvaluationStep] = []
+    var done = Set<Int>()
+    func addAggregates(of expr: TypedExpr?) {
+      guard let expr else { return }
+      var found: [Int] = []
+      expr.forEachAggregate { found.append($0) }
+      for index in found.sorted() where !done.contains(index) {
+        addAggregates(of: checker.aggregates[index].argument)
+        done.insert(index)
+        steps.append(.aggregate(index))
+      }
+    }
+    for node in graph.order {
+      switch node {
+      case .metric(let index):
+        addAggregates(of: metrics[index])
+        steps.append(.metric(index))
+      case .streak(let index):
+        addAggregates(of: streaks[index].counts)
+        addAggregates(of: streaks[index].skips)
+        addAggregates(of: streaks[index].resets)
+        steps.append(.streak(index))
+      }
+    }
+    // Aggregates only badges or messages read come last.
+    for index in checker.aggregates.indices where !done.contains(index) {
+      addAggregates(of: checker.aggregates[index].argument)
+      if !done.contains(index) {
+        done.insert(index)
+        steps.append(.aggregate(index))
+      }
+    }
+    return steps
+  }
+
+  // MARK: - Helpers
+
+  private static let placeholder = TypedExpr(.literal(.bool(false)), .invalid, range: 0..<0)
+
+  private mutating func parse(_ source: ExpressionSource) -> Expr? {
+    switch Parser.parse(source.text) {
+    case .success(let expr): return expr
+    case .failure(let error):
+      report(error, in: source)
+      return nil
+    }
+  }
+
+  private mutating func typeCheck(
+    _ expr: Expr, _ source: ExpressionSource, _ body: (inout TypeChecker, Expr) -> TypedExpr
+  ) -> TypedExpr {
+    let typed = body(&checker, expr)
+    for error in checker.errors { report(error, in: source) }
+    return typed
+  }
+
+  private mutating func report(_ error: ExpressionError, in source: ExpressionSource) {
+    diagnostics.append(
+      Diagnostic(
+        file: source.origin.file, mark: mark(of: error.offset, in: source),
+        severity: error.severity, id: error.id, message: error.message))
+  }
+
+  private mutating func report(
+    _ source: ExpressionSource, offset: Int, _ id: DiagnosticID, _ message: String
+  ) {
+    diagnostics.append(
+      Diagnostic(
+        file: source.origin.file, mark: mark(of: offset, in: source), id: id, message: message))
+  }
+
+  private mutating func report(_ origin: Origin, _ id: DiagnosticID, _ message: String) {
+    diagnostics.append(Diagnostic(file: origin.file, mark: origin.mark, id: id, message: message))
+  }
+
+  /// The file position of a UTF-8 offset in an expression's text.
+  private func mark(of offset: Int, in source: ExpressionSource) -> Mark {
+    let prefix = source.text.utf8.prefix(max(0, offset))
+    let scalars = String(decoding: prefix, as: UTF8.self).unicodeScalars.count
+    guard let file = sources[source.origin.file] else { return source.origin.mark }
+    return file.mark(ofValueOffset: scalars, scalarAt: source.origin.mark, style: source.style)
+  }
+}

@@ -1,0 +1,56 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
+import RulesSource
+
+extension DiagnosticID {
+  /// The id of the problems this rule reports.
+  @_spi(Tooling) public static let unknownGroup: DiagnosticID = "unknown-group"
+}
+
+/// A badge's `group` names a group of the catalog, and a progressive group has badges.
+@_spi(Tooling) public enum BadgeGroupRule: CatalogRule {
+  /// The diagnostic id the rule reports.
+  @_spi(Tooling) public static let id = DiagnosticID.unknownGroup
+  /// What the rule holds catalogs to, for docs/diagnostics.md.
+  @_spi(Tooling) public static let summary =
+    "A badge's `group` is one of the catalog's groups; a group without badges is a warning."
+  /// Catalogs the rule passes or reports, run by the tests and shown in docs/diagnostics.md.
+  @_spi(Tooling) public static let examples = [
+    RuleExample(
+      """
+      catalog: demo
+      inputs: {done: {type: bool}}
+      groups:
+        - {id: time, progressive: true}
+        - {id: empty}
+      badges:
+        - {id: one, name: One, when: done, group: tmie}
+      """,
+      expected: [
+        "4:5: warning: the group 'time' has no badges",
+        "5:5: warning: the group 'empty' has no badges",
+        "7:45: error: the group 'tmie' is not in 'groups'; did you mean 'time'?",
+      ]),
+    RuleExample(
+      """
+      catalog: demo
+      inputs: {done: {type: bool}}
+      groups: [{id: time, progressive: true}]
+      badges:
+        - {id: one, name: One, when: done, group: time}
+      """),
+  ]
+
+  /// Reports every place in `catalog` that breaks the rule.
+  @_spi(Tooling) public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
+    let ids = catalog.groups.map(\.id)
+    for group in catalog.groups where !catalog.badges.contains(where: { $0.group == group.id }) {
+      report.warning(group.origin, "the group '\(group.id)' has no badges")
+    }
+    for badge in catalog.badges {
+      guard let group = badge.group, !ids.contains(group) else { continue }
+      report.error(
+        badge.groupOrigin ?? badge.origin,
+        "the group '\(group)' is not in 'groups'" + Suggestion.hint(for: group, in: ids))
+    }
+  }
+}

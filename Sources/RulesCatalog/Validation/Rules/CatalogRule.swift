@@ -1,0 +1,34 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
+import RulesSource
+
+/// One check of a loaded catalog, as a small unit with its own examples (in the manner of
+/// SwiftLint's rules). The type checker and the decoder report the rest; every rule's
+/// examples run in one test loop and become `docs/diagnostics.md`.
+@_spi(Tooling) public protocol CatalogRule {
+  /// The id its diagnostics carry.
+  static var id: DiagnosticID { get }
+  /// What it checks, in a sentence.
+  static var summary: String { get }
+  /// Catalogs that trigger it (with the diagnostics expected) and catalogs that do not.
+  static var examples: [RuleExample] { get }
+  /// Reports what it finds in `catalog`.
+  static func validate(_ catalog: Catalog, into report: inout RuleReport)
+}
+
+/// A catalog written for a rule's documentation and tests, with the diagnostics it must
+/// give, each as `line:column: severity: message` (an empty list: it must pass).
+@_spi(Tooling) public struct RuleExample: Sendable {
+  /// The catalog, as YAML.
+  @_spi(Tooling) public var yaml: String
+  /// What the rule reports, as `line:column: severity: message`; empty when it passes.
+  @_spi(Tooling) public var expected: [String]
+  /// Other files the example's catalog imports, by path relative to it.
+  @_spi(Tooling) public var modules: [String: String]
+
+  /// An example catalog and what the rule reports on it.
+  @_spi(Tooling) public init(_ yaml: String, expected: [String] = [], modules: [String: String] = [:]) {
+    self.yaml = yaml
+    self.expected = expected
+    self.modules = modules
+  }
+}

@@ -1,0 +1,61 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
+import RulesSource
+
+extension DiagnosticID {
+  /// The id of the problems this rule reports.
+  @_spi(Tooling) public static let duplicateName: DiagnosticID = "duplicate-name"
+}
+
+/// Inputs, streaks and metrics share one namespace (expressions name them), so a name may be
+/// defined once across the three sections.
+@_spi(Tooling) public enum DuplicateNameRule: CatalogRule {
+  /// The diagnostic id the rule reports.
+  @_spi(Tooling) public static let id = DiagnosticID.duplicateName
+  /// What the rule holds catalogs to, for docs/diagnostics.md.
+  @_spi(Tooling) public static let summary =
+    "Inputs, streaks and metrics share one namespace: each name is defined once."
+  /// Catalogs the rule passes or reports, run by the tests and shown in docs/diagnostics.md.
+  @_spi(Tooling) public static let examples = [
+    RuleExample(
+      """
+      catalog: demo
+      inputs:
+        steps: {type: int}
+      metrics:
+        steps: total(logged)
+      """,
+      expected: [
+        "3:3: error: the name 'steps' is defined twice: as an input here and as a metric at line 5, column 3",
+        "5:3: error: the name 'steps' is defined twice: as a metric here and as an input at line 3, column 3",
+      ]),
+    RuleExample(
+      """
+      catalog: demo
+      inputs:
+        steps: {type: int}
+      metrics:
+        total_steps: total(steps)
+      """),
+  ]
+
+  /// Reports every place in `catalog` that breaks the rule.
+  @_spi(Tooling) public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
+    let entries =
+      catalog.inputs.map { ($0.name, "an input", $0.origin) }
+      + catalog.streaks.map { ($0.name, "a streak", $0.origin) }
+      + catalog.metrics.map { ($0.name, "a metric", $0.origin) }
+    for (name, what, origin) in entries {
+      for (otherName, otherWhat, otherOrigin) in entries
+      where otherName == name && otherOrigin != origin && otherOrigin.file == origin.file {
+        report.error(
+          origin,
+          "the name '\(name)' is defined twice: as \(what) here and as \(otherWhat) at line \(otherOrigin.mark.line), column \(otherOrigin.mark.column)"
+        )
+        break
+      }
+    }
+    for (name, _, origin) in entries where ["badges", "logged", "day", "weekday", "hijri"].contains(name) {
+      report.error(origin, "'\(name)' is a built-in name; choose another")
+    }
+  }
+}

@@ -1,0 +1,20 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
+
+/// A streak with its conditions typed.
+@_spi(Tooling) public struct ValidatedStreak: Sendable {
+  /// The streak as written.
+  @_spi(Tooling) public let streak: Streak
+  /// Consecutive streaks: the days that extend it and the neutral days.
+  @_spi(Tooling) public let counts: TypedExpr?
+  /// When a day neither extends nor breaks it, typed.
+  @_spi(Tooling) public let skips: TypedExpr?
+  /// Elapsed streaks: the days that set it back to Day 0.
+  @_spi(Tooling) public let resets: TypedExpr?
+  /// A value of each stored property.
+  package init(streak: Streak, counts: TypedExpr?, skips: TypedExpr?, resets: TypedExpr?) {
+    self.streak = streak
+    self.counts = counts
+    self.skips = skips
+    self.resets = resets
+  }
+}

@@ -1,3 +1,0 @@
-// Diagnostics (`Diagnostic`, `DiagnosticID`, `Mark`) are part of the engine's API: an app that
-// links `RulesEngine` alone reads the problems a catalog has.
-@_exported import RulesSource

@@ -1,7 +1,0 @@
-/// A template with its arguments (placeholders and plural numbers) typed.
-public struct TypedTemplate: Sendable {
-  /// The template as parsed.
-  public let template: Template
-  /// Each argument's key (see `Template.key`) and typed expression, in the order written.
-  public let arguments: [(key: String, expr: TypedExpr)]
-}

@@ -1,0 +1,612 @@
+/// Parses and type-checks an expression in one pass, from its UTF-8 bytes straight to the typed
+/// tree: no token array, no untyped tree (`Expr`), no second walk. It is a fast path only, for
+/// expressions without a problem: it gives up (nil) on anything `Lexer`, `Parser` or
+/// `TypeChecker` would report, and on what it leaves to them (`total` and `last`, which add to
+/// the catalog's aggregates; a value of the `.invalid` type). The caller then checks the
+/// expression on that path, which reports every problem, so diagnostics never come from here.
+///
+/// On success the tree is the one `TypeChecker` makes from `Parser`'s tree, node for node and
+/// range for range (`TypedParserTests` holds both to it). Checking the criteria of a large
+/// catalog on the reference path was 92 M instructions of 143 M (5,000 badges: tokens, the
+/// untyped tree and its destruction, string interpolation per operator).
+package struct TypedParser {
+  private let bytes: UnsafeBufferPointer<UInt8>
+  private let names: Names
+  /// Where the lexer is: the current token ends here.
+  private var position = 0
+  private var token = Token(kind: .end, range: 0..<0)
+  /// How deep parentheses, operators before an operand, calls and `?:` nest (`Parser.maxDepth`).
+  private var nesting = 0
+
+  /// A token of the language; names and strings are kept as ranges of `bytes`.
+  private struct Token {
+    enum Kind: Equatable {
+      case int(Int)
+      case number(Double)
+      case string
+      case identifier
+      case binary(BinaryOperator)
+      case symbol(Token.Symbol)
+      case end
+    }
+    typealias Symbol = RulesLanguage.Token.Symbol
+    var kind: Kind
+    var range: Range<Int>
+  }
+
+  /// A node as `Parser` would have made it, typed as `TypeChecker` would have typed it.
+  private struct Node {
+    /// The typed node.
+    var typed: TypedExpr
+    /// The untyped node's range (parentheses included).
+    var range: Range<Int>
+    /// `Parser.operatorDepth` of the untyped node.
+    var depth: Int
+    /// The untyped node's value when it is an integer or a number written as one (what a `-`
+    /// before it folds).
+    var literal: Value?
+    /// Whether `typed` is an operand's own node (`floor(x)` of an int is `x`): parentheses
+    /// around it leave its range alone.
+    var isOperand = false
+  }
+
+  /// The failure of the fast path: the reference path decides.
+  private struct GiveUp: Error {}
+
+  private init(bytes: UnsafeBufferPointer<UInt8>, names: Names) {
+    self.bytes = bytes
+    self.names = names
+  }
+
+  /// The names of an environment, looked up by their bytes (no string made for a name, no
+  /// hashing); made once for the criteria of a catalog.
+  package struct Names {
+    fileprivate struct Entry {
+      var input: (index: Int, type: ValueType)?
+      var metric: (index: Int, type: ValueType)?
+      var streak: Int?
+    }
+    /// Every name's bytes, one after the other; name `i` is `bytes[starts[i]..<starts[i + 1]]`.
+    private var bytes: [UInt8] = []
+    private var starts: [Int] = [0]
+    fileprivate var entries: [Entry] = []
+
+    /// The names of `environment`.
+    package init(_ environment: Environment) {
+      var positions: [String: Int] = [:]
+      func entry(_ name: String) -> Int {
+        if let position = positions[name] { return position }
+        positions[name] = entries.count
+        entries.append(Entry())
+        bytes += name.utf8
+        starts.append(bytes.count)
+        return entries.count - 1
+      }
+      for (name, input) in environment.inputs { entries[entry(name)].input = input }
+      for (name, metric) in environment.metrics { entries[entry(name)].metric = metric }
+      for (name, streak) in environment.streaks { entries[entry(name)].streak = streak }
+    }
+
+    /// The position of the entry named `name`.
+    fileprivate func find(_ name: UnsafeBufferPointer<UInt8>) -> Int? {
+      bytes.withUnsafeBufferPointer { all in
+        starts.withUnsafeBufferPointer { starts in
+          for index in 0..<starts.count - 1 where starts[index + 1] - starts[index] == name.count {
+            if memoryEquals(UnsafeBufferPointer(rebasing: all[starts[index]..<starts[index + 1]]), name) {
+              return index
+            }
+          }
+          return nil
+        }
+      }
+    }
+  }
+
+  /// `text` typed as `TypeChecker.check(_:expecting:role:)` types it (`expecting` nil: as
+  /// `checkNumeric`), or nil when the reference path must check it.
+  package static func check(_ text: String, names: Names, expecting: ValueType?) -> TypedExpr? {
+    var text = text
+    return text.withUTF8 { bytes -> TypedExpr? in
+      var parser = TypedParser(bytes: bytes, names: names)
+      guard let node = try? parser.whole() else { return nil }
+      let typed = node.typed
+      guard let expecting else { return typed.type == .int || typed.type == .number ? typed : nil }
+      if typed.type == expecting { return typed }
+      if expecting == .number && typed.type == .int {
+        return TypedExpr(.toNumber(typed), .number, range: typed.range)
+      }
+      return nil
+    }
+  }
+
+  // MARK: - Parsing (as `Parser`)
+
+  private mutating func whole() throws -> Node {
+    try advance()
+    if token.kind == .end { throw GiveUp() }
+    let node = try conditional()
+    guard token.kind == .end else { throw GiveUp() }
+    return node
+  }
+
+  private mutating func conditional() throws -> Node {
+    let condition = try binary(level: 0)
+    guard token.kind == .symbol(.question) else { return condition }
+    try advance()
+    try enter()
+    defer { nesting -= 1 }
+    let then = try conditional()
+    guard token.kind == .symbol(.colon) else { throw GiveUp() }
+    try advance()
+    let otherwise = try conditional()
+    let range = condition.range.lowerBound..<otherwise.range.upperBound
+    let depth = try limited(1 + max(condition.depth, then.depth, otherwise.depth))
+    // As `TypeChecker.conditional`.
+    guard condition.typed.type == .bool else { throw GiveUp() }
+    var thenTyped = then.typed
+    var otherwiseTyped = otherwise.typed
+    try valid(thenTyped)
+    try valid(otherwiseTyped)
+    try coerceEnumLiteral(&thenTyped, &otherwiseTyped)
+    let (t, o) = try unify(thenTyped, otherwiseTyped)
+    return Node(
+      typed: TypedExpr(.conditional(condition.typed, t, o), t.type, range: range), range: range, depth: depth)
+  }
+
+  /// The operators of `Parser.levels[level]`, loosest first.
+  private static func level(of op: BinaryOperator) -> Int {
+    switch op {
+    case .or: 0
+    case .and: 1
+    case .equal, .notEqual: 2
+    case .less, .lessOrEqual, .greater, .greaterOrEqual: 3
+    case .add, .subtract: 4
+    case .multiply, .divide, .remainder: 5
+    }
+  }
+
+  /// The operators of `level` and tighter, by precedence climbing: the tree `Parser.binary`'s
+  /// one call per level gives (all its operators group to the left), with one call per operand.
+  private mutating func binary(level: Int) throws -> Node {
+    var left = try unary()
+    while case .binary(let op) = token.kind {
+      let opLevel = Self.level(of: op)
+      guard opLevel >= level else { break }
+      try advance()
+      let right = try binary(level: opLevel + 1)
+      let range = left.range.lowerBound..<right.range.upperBound
+      let depth = try limited(1 + max(left.depth, right.depth))
+      left = Node(typed: try binaryTyped(op, left.typed, right.typed, range: range), range: range, depth: depth)
+    }
+    return left
+  }
+
+  private mutating func unary() throws -> Node {
+    guard token.kind == .symbol(.not) || token.kind == .binary(.subtract) else { return try primary() }
+    let start = token.range.lowerBound
+    let op: UnaryOperator = token.kind == .symbol(.not) ? .not : .negate
+    try advance()
+    try enter()
+    defer { nesting -= 1 }
+    let operand = try unary()
+    let range = start..<operand.range.upperBound
+    if op == .negate {
+      // `-5` is the number -5 (`Parser.unary`).
+      switch operand.literal {
+      case .int(let value)?:
+        return Node(
+          typed: TypedExpr(.literal(.int(-value)), .int, range: range), range: range, depth: 0, literal: .int(-value))
+      case .number(let value)?:
+        return Node(
+          typed: TypedExpr(.literal(.number(-value)), .number, range: range), range: range, depth: 0,
+          literal: .number(-value))
+      default: break
+      }
+    }
+    let depth = try limited(1 + operand.depth)
+    let inner = operand.typed
+    switch op {
+    case .not: guard inner.type == .bool else { throw GiveUp() }
+    case .negate: guard inner.type == .int || inner.type == .number else { throw GiveUp() }
+    }
+    return Node(typed: TypedExpr(.unary(op, inner), inner.type, range: range), range: range, depth: depth)
+  }
+
+  private mutating func primary() throws -> Node {
+    let current = token
+    switch current.kind {
+    case .int(let value):
+      try advance()
+      return Node(
+        typed: TypedExpr(.literal(.int(value)), .int, range: current.range), range: current.range, depth: 0,
+        literal: .int(value))
+    case .number(let value):
+      try advance()
+      return Node(
+        typed: TypedExpr(.literal(.number(value)), .number, range: current.range), range: current.range, depth: 0,
+        literal: .number(value))
+    case .string:
+      try advance()
+      let value = try stringValue(current.range)
+      return Node(
+        typed: TypedExpr(.literal(.string(value)), .string, range: current.range), range: current.range, depth: 0)
+    case .identifier:
+      try advance()
+      let name = current.range
+      if equals(name, "true") {
+        return Node(typed: TypedExpr(.literal(.bool(true)), .bool, range: name), range: name, depth: 0)
+      }
+      if equals(name, "false") {
+        return Node(typed: TypedExpr(.literal(.bool(false)), .bool, range: name), range: name, depth: 0)
+      }
+      if equals(name, "and") || equals(name, "or") || equals(name, "not") { throw GiveUp() }
+      if token.kind == .symbol(.openParen) { return try call(text(name), at: name) }
+      if token.kind == .symbol(.dot) {
+        try advance()
+        guard token.kind == .identifier else { throw GiveUp() }
+        let field = token.range
+        try advance()
+        let range = name.lowerBound..<field.upperBound
+        return Node(typed: try member(name, field, range: range), range: range, depth: 0)
+      }
+      return Node(typed: try resolve(name), range: name, depth: 0)
+    case .symbol(.openParen):
+      try advance()
+      try enter()
+      defer { nesting -= 1 }
+      var inner = try conditional()
+      guard token.kind == .symbol(.closeParen) else { throw GiveUp() }
+      let range = current.range.lowerBound..<token.range.upperBound
+      try advance()
+      // The same node over the parentheses' range (`Parser.primary`), typed again.
+      inner.range = range
+      if !inner.isOperand { inner.typed.range = range }
+      return inner
+    default:
+      throw GiveUp()
+    }
+  }
+
+  private mutating func call(_ name: String, at nameRange: Range<Int>) throws -> Node {
+    try advance()  // (
+    try enter()
+    defer { nesting -= 1 }
+    var arguments: [Node] = []
+    if token.kind != .symbol(.closeParen) {
+      repeat {
+        if !arguments.isEmpty { try advance() }  // ,
+        arguments.append(try conditional())
+      } while token.kind == .symbol(.comma)
+    }
+    guard token.kind == .symbol(.closeParen) else { throw GiveUp() }
+    let range = nameRange.lowerBound..<token.range.upperBound
+    try advance()
+    var depth = 0
+    for argument in arguments { depth = max(depth, argument.depth) }
+    depth = try limited(1 + depth)
+    // As `TypeChecker.call`; `total` and `last` add aggregates, which the reference path does.
+    guard let function = Function(rawValue: name), function != .total, function != .last,
+      function.arity.contains(arguments.count)
+    else { throw GiveUp() }
+    var typed: [TypedExpr] = []
+    typed.reserveCapacity(arguments.count)
+    for argument in arguments {
+      try valid(argument.typed)
+      typed.append(argument.typed)
+    }
+    if function == .count {
+      for argument in typed where argument.type != .bool { throw GiveUp() }
+      let counted = typed.map { TypedExpr(.toInt($0), .int, range: $0.range) }
+      return Node(typed: TypedExpr(.call(.count, counted), .int, range: range), range: range, depth: depth)
+    }
+    for argument in typed where argument.type != .int && argument.type != .number { throw GiveUp() }
+    let allInt = typed.allSatisfy { $0.type == .int }
+    let result: TypedExpr
+    switch function {
+    case .min, .max, .clamp:
+      result = TypedExpr(.call(function, allInt ? typed : typed.map(number)), allInt ? .int : .number, range: range)
+    case .abs:
+      result = TypedExpr(.call(function, typed), typed[0].type, range: range)
+    case .floor, .ceil, .round:
+      if allInt { return Node(typed: typed[0], range: range, depth: depth, isOperand: true) }
+      result = TypedExpr(.call(function, typed), .int, range: range)
+    case .sqrt, .pow:
+      result = TypedExpr(.call(function, typed.map(number)), .number, range: range)
+    case .count, .total, .last:
+      throw GiveUp()
+    }
+    return Node(typed: result, range: range, depth: depth)
+  }
+
+  private mutating func enter() throws {
+    nesting += 1
+    if nesting > Parser.maxDepth { throw GiveUp() }
+  }
+
+  private func limited(_ depth: Int) throws -> Int {
+    if depth > Parser.maxOperatorDepth { throw GiveUp() }
+    return depth
+  }
+
+  // MARK: - Types (as `TypeChecker`)
+
+  private func valid(_ typed: TypedExpr) throws {
+    if typed.type == .invalid { throw GiveUp() }
+  }
+
+  private func slice(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(rebasing: bytes[range])
+  }
+
+  private func equals(_ range: Range<Int>, _ word: StaticString) -> Bool {
+    range.count == word.utf8CodeUnitCount
+      && memoryEquals(slice(range), UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+  }
+
+  /// A plain name (`TypeChecker.resolve`): an input, a metric, then a built-in.
+  private func resolve(_ range: Range<Int>) throws -> TypedExpr {
+    if let found = names.find(slice(range)) {
+      let entry = names.entries[found]
+      if let input = entry.input {
+        if input.type == .invalid { throw GiveUp() }
+        return TypedExpr(.symbol(.input(input.index)), input.type, range: range)
+      }
+      if let metric = entry.metric {
+        if metric.type == .invalid { throw GiveUp() }
+        return TypedExpr(.symbol(.metric(metric.index)), metric.type, range: range)
+      }
+    }
+    if equals(range, "logged") { return TypedExpr(.symbol(.logged), .bool, range: range) }
+    if equals(range, "day") { return TypedExpr(.symbol(.day), .int, range: range) }
+    if equals(range, "weekday") { return TypedExpr(.symbol(.calendar(.weekday)), .int, range: range) }
+    throw GiveUp()
+  }
+
+  /// `base.field` (`TypeChecker.resolve`): a streak's field, then `badges` and `hijri`.
+  private func member(_ base: Range<Int>, _ field: Range<Int>, range: Range<Int>) throws -> TypedExpr {
+    if let found = names.find(slice(base)), let streak = names.entries[found].streak {
+      let streakField: StreakField
+      if equals(field, "current") {
+        streakField = .current
+      } else if equals(field, "best") {
+        streakField = .best
+      } else if equals(field, "freezes") {
+        streakField = .freezes
+      } else {
+        throw GiveUp()
+      }
+      return TypedExpr(.symbol(.streak(streak, streakField)), .int, range: range)
+    }
+    if equals(base, "badges") {
+      if equals(field, "count") { return TypedExpr(.symbol(.badgesCount), .int, range: range) }
+      if equals(field, "xp") { return TypedExpr(.symbol(.badgesXP), .int, range: range) }
+      throw GiveUp()
+    }
+    if equals(base, "hijri") {
+      guard let calendarField = CalendarField.hijriFields[text(field)] else { throw GiveUp() }
+      return TypedExpr(.symbol(.calendar(calendarField)), .int, range: range)
+    }
+    throw GiveUp()
+  }
+
+  private func binaryTyped(_ op: BinaryOperator, _ leftTyped: TypedExpr, _ rightTyped: TypedExpr, range: Range<Int>)
+    throws -> TypedExpr
+  {
+    var left = leftTyped
+    var right = rightTyped
+    try valid(left)
+    try valid(right)
+    switch op {
+    case .and, .or:
+      guard left.type == .bool, right.type == .bool else { throw GiveUp() }
+      return TypedExpr(.binary(op, left, right), .bool, range: range)
+    case .equal, .notEqual:
+      try coerceEnumLiteral(&left, &right)
+      let (l, r) = try unify(left, right)
+      return TypedExpr(.binary(op, l, r), .bool, range: range)
+    case .less, .lessOrEqual, .greater, .greaterOrEqual:
+      if case .binary(let inner, _, _) = left.kind, inner.isComparison || inner.isEquality { throw GiveUp() }
+      guard isNumber(left), isNumber(right) else { throw GiveUp() }
+      let (l, r) = promote(left, right)
+      return TypedExpr(.binary(op, l, r), .bool, range: range)
+    case .add, .subtract, .multiply, .divide, .remainder:
+      if op == .add, left.type == .string, right.type == .string {
+        return TypedExpr(.binary(op, left, right), .string, range: range)
+      }
+      guard isNumber(left), isNumber(right) else { throw GiveUp() }
+      if op == .divide {
+        return TypedExpr(.binary(op, number(left), number(right)), .number, range: range)
+      }
+      let (l, r) = promote(left, right)
+      return TypedExpr(.binary(op, l, r), l.type, range: range)
+    }
+  }
+
+  private func isNumber(_ typed: TypedExpr) -> Bool { typed.type == .int || typed.type == .number }
+
+  /// `TypeChecker.coerceEnumLiteral`: a string literal beside an enum becomes its member.
+  private func coerceEnumLiteral(_ left: inout TypedExpr, _ right: inout TypedExpr) throws {
+    if case .enumeration(let type) = left.type, case .literal(.string(let text)) = right.kind {
+      guard let member = type.values.firstIndex(of: text) else { throw GiveUp() }
+      right = TypedExpr(.literal(.member(member, type)), left.type, range: right.range)
+    } else if case .enumeration(let type) = right.type, case .literal(.string(let text)) = left.kind {
+      guard let member = type.values.firstIndex(of: text) else { throw GiveUp() }
+      left = TypedExpr(.literal(.member(member, type)), right.type, range: left.range)
+    }
+  }
+
+  private func unify(_ left: TypedExpr, _ right: TypedExpr) throws -> (TypedExpr, TypedExpr) {
+    if left.type == right.type { return (left, right) }
+    guard isNumber(left), isNumber(right) else { throw GiveUp() }
+    return promote(left, right)
+  }
+
+  private func promote(_ left: TypedExpr, _ right: TypedExpr) -> (TypedExpr, TypedExpr) {
+    if left.type == right.type { return (left, right) }
+    return (number(left), number(right))
+  }
+
+  private func number(_ operand: TypedExpr) -> TypedExpr {
+    operand.type == .int ? TypedExpr(.toNumber(operand), .number, range: operand.range) : operand
+  }
+
+  // MARK: - Tokens (as `Lexer`)
+
+  private func text(_ range: Range<Int>) -> String {
+    String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+  }
+
+  /// The value of the string literal at `range` (escapes already checked by `advance`).
+  private func stringValue(_ range: Range<Int>) throws -> String {
+    var value: [UInt8] = []
+    var index = range.lowerBound + 1
+    let end = range.upperBound - 1
+    var plain = true
+    while index < end {
+      if bytes[index] == UInt8(ascii: "\\") {
+        plain = false
+        break
+      }
+      index += 1
+    }
+    if plain { return text(range.lowerBound + 1..<end) }
+    index = range.lowerBound + 1
+    while index < end {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\\") {
+        let escaped = bytes[index + 1]
+        switch escaped {
+        case UInt8(ascii: "n"): value.append(10)
+        case UInt8(ascii: "t"): value.append(9)
+        default: value.append(escaped)
+        }
+        index += 2
+        continue
+      }
+      value.append(byte)
+      index += 1
+    }
+    return String(decoding: value, as: UTF8.self)
+  }
+
+  /// Moves to the next token; gives up on anything `Lexer` reports.
+  private mutating func advance() throws {
+    while position < bytes.count, Lexer.isSpace(bytes[position]) { position += 1 }
+    let start = position
+    guard position < bytes.count else {
+      token = Token(kind: .end, range: start..<start)
+      return
+    }
+    let byte = bytes[position]
+    if Lexer.isDigit(byte)
+      || (byte == UInt8(ascii: ".") && position + 1 < bytes.count && Lexer.isDigit(bytes[position + 1]))
+    {
+      token = try number()
+      return
+    }
+    if Lexer.isIdentifierStart(byte) {
+      while position < bytes.count, Lexer.isIdentifierPart(bytes[position]) { position += 1 }
+      token = Token(kind: .identifier, range: start..<position)
+      return
+    }
+    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+      position += 1
+      while position < bytes.count {
+        let next = bytes[position]
+        if next == byte {
+          position += 1
+          token = Token(kind: .string, range: start..<position)
+          return
+        }
+        if next == UInt8(ascii: "\\"), position + 1 < bytes.count {
+          switch bytes[position + 1] {
+          case UInt8(ascii: "n"), UInt8(ascii: "t"), UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "'"): break
+          default: throw GiveUp()
+          }
+          position += 2
+          continue
+        }
+        position += 1
+      }
+      throw GiveUp()
+    }
+    let next = position + 1 < bytes.count ? bytes[position + 1] : 0
+    let kind: Token.Kind
+    var length = 2
+    switch (byte, next) {
+    case (UInt8(ascii: "|"), UInt8(ascii: "|")): kind = .binary(.or)
+    case (UInt8(ascii: "&"), UInt8(ascii: "&")): kind = .binary(.and)
+    case (UInt8(ascii: "="), UInt8(ascii: "=")): kind = .binary(.equal)
+    case (UInt8(ascii: "!"), UInt8(ascii: "=")): kind = .binary(.notEqual)
+    case (UInt8(ascii: "<"), UInt8(ascii: "=")): kind = .binary(.lessOrEqual)
+    case (UInt8(ascii: ">"), UInt8(ascii: "=")): kind = .binary(.greaterOrEqual)
+    default:
+      length = 1
+      switch byte {
+      case UInt8(ascii: "<"): kind = .binary(.less)
+      case UInt8(ascii: ">"): kind = .binary(.greater)
+      case UInt8(ascii: "+"): kind = .binary(.add)
+      case UInt8(ascii: "-"): kind = .binary(.subtract)
+      case UInt8(ascii: "*"): kind = .binary(.multiply)
+      case UInt8(ascii: "/"): kind = .binary(.divide)
+      case UInt8(ascii: "%"): kind = .binary(.remainder)
+      case UInt8(ascii: "!"): kind = .symbol(.not)
+      case UInt8(ascii: "?"): kind = .symbol(.question)
+      case UInt8(ascii: ":"): kind = .symbol(.colon)
+      case UInt8(ascii: "("): kind = .symbol(.openParen)
+      case UInt8(ascii: ")"): kind = .symbol(.closeParen)
+      case UInt8(ascii: ","): kind = .symbol(.comma)
+      case UInt8(ascii: "."): kind = .symbol(.dot)
+      default: throw GiveUp()
+      }
+    }
+    position += length
+    token = Token(kind: kind, range: start..<position)
+  }
+
+  /// A number token (`Lexer.number`).
+  private mutating func number() throws -> Token {
+    let start = position
+    var isFloat = false
+    var value = 0
+    var overflow = false
+    while position < bytes.count, Lexer.isDigit(bytes[position]) {
+      let (times, o1) = value.multipliedReportingOverflow(by: 10)
+      let (sum, o2) = times.addingReportingOverflow(Int(bytes[position] - 48))
+      overflow = overflow || o1 || o2
+      value = sum
+      position += 1
+    }
+    if position < bytes.count, bytes[position] == UInt8(ascii: "."), position + 1 < bytes.count,
+      Lexer.isDigit(bytes[position + 1])
+    {
+      isFloat = true
+      position += 1
+      while position < bytes.count, Lexer.isDigit(bytes[position]) { position += 1 }
+    }
+    if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+      var look = position + 1
+      if look < bytes.count, bytes[look] == UInt8(ascii: "+") || bytes[look] == UInt8(ascii: "-") {
+        look += 1
+      }
+      if look < bytes.count, Lexer.isDigit(bytes[look]) {
+        isFloat = true
+        position = look
+        while position < bytes.count, Lexer.isDigit(bytes[position]) { position += 1 }
+      }
+    }
+    if position < bytes.count, Lexer.isIdentifierStart(bytes[position]) { throw GiveUp() }
+    if isFloat {
+      guard let number = Double(text(start..<position)), number.isFinite else { throw GiveUp() }
+      return Token(kind: .number(number), range: start..<position)
+    }
+    if overflow { throw GiveUp() }
+    return Token(kind: .int(value), range: start..<position)
+  }
+}
+
+/// Whether two buffers of the same length hold the same bytes.
+private func memoryEquals(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+  for index in 0..<a.count where a[index] != b[index] { return false }
+  return true
+}

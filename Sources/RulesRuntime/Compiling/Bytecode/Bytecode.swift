@@ -1,0 +1,231 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
+
+/// A checked catalog's day as bytecode: the steps in evaluation order (history sums, streaks,
+/// metrics), the badges' criteria, and what `DayRunner.commit` writes back to the state.
+/// `Program` makes it once per catalog; each `DayRunner` runs it on its own frame.
+struct Bytecode: Sendable {
+  /// Every fragment's instructions; the ranges below are parts of it.
+  let instructions: [Instruction]
+  /// The whole day: every step in `ValidatedCatalog.order` except the metrics that only
+  /// reports read (see `dayMetrics`).
+  let day: Range<Int>
+  /// The metrics nothing in the day reads (no streak, history sum or badge criterion): they
+  /// are computed when a report asks for them (`DayRunner.completeMetrics`), not every day.
+  let reportMetrics: Range<Int>
+  /// Whether the streaks are all that a finished day can change: then `DayRunner.finish`
+  /// applies the breaks the day in progress deferred instead of running the day again.
+  let streaksAlone: Bool
+  /// The metrics to compute again when a badge unlocks during a check.
+  let badgeMetrics: Range<Int>
+  /// Each badge's criterion: its instructions and the slot that then holds the result.
+  let criteria: [(code: Range<Int>, result: Int)]
+  /// Every criterion at once (one run instead of one per badge, for the days nothing
+  /// unlocks), and the slot of each badge's result.
+  let allCriteria: Range<Int>
+  let allCriteriaResults: [Int]
+  /// The frame's size with the temporaries, and the constants that go below its slot 0.
+  let intCount: Int
+  let numCount: Int
+  let intConstants: [Int]
+  let numConstants: [Double]
+  /// Conditions the bytecode has no instruction for, as closures (`Instruction.boolClosure`).
+  let fallbacks: [BoolFn]
+  let streaks: [StreakRule]
+  let commits: [Commit]
+
+  /// What a streak instruction needs beside its conditions.
+  struct StreakRule: Sendable {
+    /// The frame slots of `.current`, `.best` and `.freezes`.
+    let current: Int
+    let best: Int
+    let freezes: Int
+    /// Whether the streak earns freezes: one every `earnEvery` counted days, at most
+    /// `maxFreezes` held.
+    let hasFreezes: Bool
+    let earnEvery: Int
+    let maxFreezes: Int
+    /// Whether the counted days towards the next freeze are kept when the streak breaks.
+    let keepsProgress: Bool
+    /// The most days the streak counts (`max_days`; `Int.max` for no limit).
+    let maxDays: Int
+    /// The evaluated day is final for this streak: it breaks the same day.
+    let isFinal: Bool
+    let needsStart: Bool
+  }
+
+  /// What `commit` copies from a day just run into the state.
+  enum Commit: Sendable {
+    case intSum(aggregate: Int, slot: Int)
+    case numSum(aggregate: Int, slot: Int)
+    case intWindow(aggregate: Int)
+    case numWindow(aggregate: Int)
+    case streak(Int)
+  }
+
+  init(_ catalog: ValidatedCatalog, layout: Layout) {
+    var generator = BytecodeGenerator(layout: layout)
+
+    func metric(_ index: Int, _ g: inout BytecodeGenerator) {
+      let expr = catalog.metrics[index]
+      switch layout.metrics[index] {
+      case .int(let slot):
+        if expr.type == .bool {
+          g.emit(.boolToInt(slot, g.bool(expr)))
+        } else {
+          _ = g.int(expr, into: slot)
+        }
+      case .num(let slot):
+        _ = g.num(expr, into: slot)
+      }
+    }
+    func aggregate(_ index: Int, _ g: inout BytecodeGenerator) {
+      let aggregate = catalog.aggregates[index]
+      let isWindow = aggregate.kind != .total
+      switch layout.aggregates[index] {
+      case .int(let slot):
+        let value = g.int(aggregate.argument)
+        g.emit(
+          isWindow
+            ? .intWindow(aggregate: index, slot, value: value)
+            : .intTotal(aggregate: index, slot, value: value))
+      case .num(let slot):
+        let value = g.num(aggregate.argument)
+        g.emit(
+          isWindow
+            ? .numWindow(aggregate: index, slot, value: value)
+            : .numTotal(aggregate: index, slot, value: value))
+      }
+    }
+    func streak(_ index: Int, _ g: inout BytecodeGenerator) {
+      let streak = catalog.streaks[index]
+      switch streak.streak.kind {
+      case .consecutive:
+        let counts = streak.counts.map { g.bool($0) } ?? g.intConstant(0)
+        let skips = streak.skips.map { g.bool($0) } ?? -1
+        g.emit(.consecutive(streak: index, counts: counts, skips: skips))
+      case .elapsed:
+        let resets = streak.resets.map { g.bool($0) } ?? -1
+        g.emit(.elapsed(streak: index, resets: resets))
+      }
+    }
+
+    let needed = Self.dayMetrics(catalog)
+    var commits: [Commit] = []
+    let dayStart = generator.code.count
+    for step in catalog.order {
+      switch step {
+      case .metric(let index):
+        guard needed.contains(index) else { continue }
+        _ = generator.fragment { metric(index, &$0) }
+      case .aggregate(let index):
+        _ = generator.fragment { aggregate(index, &$0) }
+        let isWindow = catalog.aggregates[index].kind != .total
+        switch (layout.aggregates[index], isWindow) {
+        case (.int(let slot), false): commits.append(.intSum(aggregate: index, slot: slot))
+        case (.num(let slot), false): commits.append(.numSum(aggregate: index, slot: slot))
+        case (.int, true): commits.append(.intWindow(aggregate: index))
+        case (.num, true): commits.append(.numWindow(aggregate: index))
+        }
+      case .streak(let index):
+        _ = generator.fragment { streak(index, &$0) }
+        commits.append(.streak(index))
+      }
+    }
+    day = dayStart..<generator.code.count
+
+    let reportStart = generator.code.count
+    for case .metric(let index) in catalog.order where !needed.contains(index) {
+      _ = generator.fragment { metric(index, &$0) }
+    }
+    reportMetrics = reportStart..<generator.code.count
+
+    streaksAlone = Self.streaksDecideAlone(catalog)
+
+    let metricsStart = generator.code.count
+    for index in catalog.badgeDependentMetrics where needed.contains(index) {
+      _ = generator.fragment { metric(index, &$0) }
+    }
+    badgeMetrics = metricsStart..<generator.code.count
+
+    criteria = catalog.badges.map { badge in
+      let (code, result) = generator.fragment { $0.bool(badge.when) }
+      return (code, result)
+    }
+    (allCriteria, allCriteriaResults) = generator.fragment { g in
+      catalog.badges.map { g.bool($0.when) }
+    }
+
+    streaks = catalog.streaks.indices.map { index in
+      let streak = catalog.streaks[index].streak
+      let fields = layout.streaks[index]
+      var hasFreezes = false
+      var earnEvery = 0
+      var maxFreezes = Int.max
+      var keepsProgress = false
+      if case .consecutive(_, _, let freezes?) = streak.kind {
+        hasFreezes = true
+        earnEvery = freezes.earnEvery
+        maxFreezes = freezes.max ?? .max
+        keepsProgress = freezes.overall
+      }
+      return StreakRule(
+        current: fields.current, best: fields.best, freezes: fields.freezes,
+        hasFreezes: hasFreezes, earnEvery: earnEvery, maxFreezes: maxFreezes, keepsProgress: keepsProgress,
+        maxDays: streak.maxDays ?? .max,
+        isFinal: streak.today == .final,
+        needsStart: streak.needsStart)
+    }
+    self.commits = commits
+    instructions = generator.code
+    intCount = generator.intCount
+    numCount = generator.numCount
+    intConstants = generator.intConstants
+    numConstants = generator.numConstants
+    fallbacks = generator.fallbacks
+  }
+
+  /// The metrics the day itself reads: those of streak conditions, history sums' arguments
+  /// and badge criteria, and the metrics they read in turn.
+  static func dayMetrics(_ catalog: ValidatedCatalog) -> Set<Int> {
+    var needed = Set<Int>()
+    var pending: [Int] = []
+    func look(_ expr: TypedExpr?) {
+      expr?.forEachSymbol { symbol in
+        if case .metric(let index) = symbol, needed.insert(index).inserted { pending.append(index) }
+      }
+    }
+    for streak in catalog.streaks {
+      look(streak.counts)
+      look(streak.skips)
+      look(streak.resets)
+    }
+    for aggregate in catalog.aggregates { look(aggregate.argument) }
+    for badge in catalog.badges { look(badge.when) }
+    while let index = pending.popLast() { look(catalog.metrics[index]) }
+    return needed
+  }
+
+  /// Whether running a day again as finished can change nothing but the streaks: no streak
+  /// condition and no history sum reads a streak or a metric (or badges), so the inputs and
+  /// sums the conditions see are the same in both runs. Metrics are not part of the state,
+  /// so the streaks are all that `commit` would see differ.
+  private static func streaksDecideAlone(_ catalog: ValidatedCatalog) -> Bool {
+    var alone = true
+    func look(_ expr: TypedExpr?) {
+      expr?.forEachSymbol { symbol in
+        switch symbol {
+        case .streak, .metric, .badgesCount, .badgesXP: alone = false
+        case .input, .logged, .day, .calendar: break
+        }
+      }
+    }
+    for streak in catalog.streaks {
+      look(streak.counts)
+      look(streak.skips)
+      look(streak.resets)
+    }
+    for aggregate in catalog.aggregates { look(aggregate.argument) }
+    return alone
+  }
+}

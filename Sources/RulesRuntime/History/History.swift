@@ -1,0 +1,63 @@
+import Foundation
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
+
+/// A user's history: the days the app recorded, and the journey's start.
+@_spi(Tooling) public struct History: Sendable {
+  /// The user's id, when known.
+  @_spi(Tooling) public var user: String?
+  /// The journey's start (a commitment, the last contact...): Day 0 of elapsed streaks.
+  @_spi(Tooling) public var start: CalendarDay?
+  /// The zone that decides "today" when no date is given (before the first of
+  /// `timeZoneChanges`).
+  @_spi(Tooling) public var timeZone: TimeZone?
+  /// The moments the user's zone changed, in time order: "today" is in the latest zone, and a
+  /// date a change jumped over (west across the date line) is not one of the user's days.
+  @_spi(Tooling) public var timeZoneChanges: [TimeZoneChange] = []
+  /// The calendar the user lives by (the quote rotation's day of the year follows it).
+  @_spi(Tooling) public var calendar: UserCalendar = .gregorian
+  /// The records, in date order, one per date.
+  @_spi(Tooling) public var records: [EncodedRecord]
+  /// Where the history was read from, for messages.
+  @_spi(Tooling) public var file: String
+
+  /// A history of `records`, which must be in date order, one per date.
+  @_spi(Tooling) public init(
+    user: String? = nil, start: CalendarDay? = nil, timeZone: TimeZone? = nil,
+    records: [EncodedRecord] = [], file: String = "history"
+  ) {
+    self.user = user
+    self.start = start
+    self.timeZone = timeZone
+    self.records = records
+    self.file = file
+  }
+
+  /// The dates the user never lived, as day numbers in date order: those a time zone change
+  /// or the user's zone itself jumped over (`TimeZoneChange.skippedDays`), unless the history
+  /// has a record for them. Counting passes over them: they neither break nor extend a streak.
+  @_spi(Tooling) public var skippedDays: [Int] {
+    guard timeZone != nil || !timeZoneChanges.isEmpty else { return [] }
+    return TimeZoneChange.skippedDays(timeZoneChanges, initial: timeZone).filter {
+      record(on: CalendarDay(number: $0)) == nil
+    }
+  }
+
+  /// The zone the user is in at `moment` (the latest change at or before it, else `timeZone`).
+  @_spi(Tooling) public func zone(at moment: Date) -> TimeZone? {
+    TimeZoneChange.zone(at: moment, timeZoneChanges, initial: timeZone)
+  }
+
+  /// The record of `day`, if there is one (records are sorted, so this is a binary search).
+  @_spi(Tooling) public func record(on day: CalendarDay) -> EncodedRecord? {
+    var low = 0
+    var high = records.count - 1
+    while low <= high {
+      let middle = (low + high) / 2
+      let found = records[middle].date
+      if found == day { return records[middle] }
+      if found < day { low = middle + 1 } else { high = middle - 1 }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,268 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
+
+/// A user's progress as of one date: streaks, metrics, milestones, badges, the quote and the
+/// message of the day. `Codable`: `JSONEncoder` writes exactly the keys and values of
+/// `rules eval --format json` (docs/evaluation.md), in the same order.
+public struct Evaluation: Sendable, Equatable {
+  /// One streak: its current length, its best, the freezes it holds, when its run began and
+  /// the latest day a freeze covered.
+  public struct StreakReport: Sendable, Equatable {
+    /// The streak's name in the catalog.
+    public var name: String
+    /// Days in the streak as of the date.
+    public var current: Int
+    /// The longest the streak has been.
+    public var best: Int
+    /// Freezes saved up (days a miss does not break the streak).
+    public var freezes: Int
+    /// The day the current run began (an elapsed streak's Day 0); nil when the streak is 0
+    /// and not running.
+    public var start: CalendarDay?
+    /// The latest day a freeze covered (the streak was protected), if one ever did.
+    public var lastProtected: CalendarDay?
+    /// The days a freeze covered since the last check, in date order (SalahStreak's calendar
+    /// shades each): those this check counted, as `milestones.new` holds the milestones.
+    public var newProtected: [CalendarDay]
+
+    /// A streak report.
+    public init(
+      name: String, current: Int, best: Int, freezes: Int, start: CalendarDay? = nil,
+      lastProtected: CalendarDay? = nil, newProtected: [CalendarDay] = []
+    ) {
+      self.name = name
+      self.current = current
+      self.best = best
+      self.freezes = freezes
+      self.start = start
+      self.lastProtected = lastProtected
+      self.newProtected = newProtected
+    }
+  }
+
+  /// One metric's value as of the date.
+  public struct MetricReport: Sendable, Equatable {
+    /// The metric's name in the catalog.
+    public var name: String
+    /// Its value (an enum member decoded from JSON is a `.string`).
+    public var value: Value
+
+    /// A metric report.
+    public init(name: String, value: Value) {
+      self.name = name
+      self.value = value
+    }
+  }
+
+  /// Where the user is on the catalog's milestone track.
+  public struct MilestoneReport: Sendable, Equatable {
+    /// The next milestone: its id, its day, its date and how many days are left.
+    public struct Next: Sendable, Equatable {
+      /// The milestone's id.
+      public var id: String
+      /// The streak length it is reached at.
+      public var day: Int
+      /// The date it is reached if the streak keeps going every day.
+      public var date: CalendarDay
+      /// Days left until it is reached.
+      public var daysUntil: Int
+
+      /// A next milestone.
+      public init(id: String, day: Int, date: CalendarDay, daysUntil: Int) {
+        self.id = id
+        self.day = day
+        self.date = date
+        self.daysUntil = daysUntil
+      }
+    }
+
+    /// The streak the milestones follow; nil when the catalog has no milestones.
+    public var streak: String?
+    /// The milestones reached, in day order.
+    public var reached: [String] = []
+    /// The milestone reached on the date itself, if one was.
+    public var today: String?
+    /// The milestones reached since the last check, in day order (with no earlier check,
+    /// the one reached on the date, if any): what the app celebrates.
+    public var new: [String] = []
+    /// The next milestone, if there is one.
+    public var next: Next?
+
+    /// A milestone report.
+    public init(
+      streak: String? = nil, reached: [String] = [], today: String? = nil, new: [String] = [], next: Next? = nil
+    ) {
+      self.streak = streak
+      self.reached = reached
+      self.today = today
+      self.new = new
+      self.next = next
+    }
+  }
+
+  /// The badges: unlocked (with dates), unlocked by this evaluation, and locked (with progress).
+  public struct BadgeReport: Sendable, Equatable {
+    /// Every unlocked badge with its date, in the order they unlocked.
+    public var unlocked: [Unlock] = []
+    /// The badges this evaluation unlocked (a second check of the same day gives none).
+    public var new: [String] = []
+    /// The badges still locked, in catalog order, with their progress.
+    public var locked: [LockedBadge] = []
+    /// The locked badge closest to unlocking (the smallest target first, then the most
+    /// advanced, then catalog order), with its progress; nil when none is locked.
+    public var next: LockedBadge?
+
+    /// A badge report.
+    public init(
+      unlocked: [Unlock] = [], new: [String] = [], locked: [LockedBadge] = [], next: LockedBadge? = nil
+    ) {
+      self.unlocked = unlocked
+      self.new = new
+      self.locked = locked
+      self.next = next
+    }
+  }
+
+  /// A badge unlocked on a date.
+  public struct Unlock: Sendable, Equatable {
+    /// The badge's id.
+    public var id: String
+    /// The day it unlocked.
+    public var date: CalendarDay
+    /// What the app shows of it (its name is its id when the catalog no longer has it).
+    public var display: BadgeDisplay
+
+    /// An unlock.
+    public init(id: String, date: CalendarDay, display: BadgeDisplay? = nil) {
+      self.id = id
+      self.date = date
+      self.display = display ?? BadgeDisplay(name: id)
+    }
+  }
+
+  /// A locked badge and how far the user is towards it.
+  public struct LockedBadge: Sendable, Equatable {
+    /// The badge's id.
+    public var id: String
+    /// The measure's value now, when the badge has a progress measure.
+    public var current: Value?
+    /// The value that unlocks it.
+    public var target: Value?
+    /// From 0 to 1, rounded to 3 decimals; nil when it cannot be computed.
+    public var progress: Double?
+    /// Its criterion holds but it waits for the next check: it is the next badge of a
+    /// progressive group that already unlocked one at this check, or comes after one that waits.
+    public var waiting: Bool
+    /// What the app shows of it.
+    public var display: BadgeDisplay
+
+    /// A locked badge.
+    public init(
+      id: String, current: Value? = nil, target: Value? = nil, progress: Double? = nil, waiting: Bool = false,
+      display: BadgeDisplay? = nil
+    ) {
+      self.id = id
+      self.current = current
+      self.target = target
+      self.progress = progress
+      self.waiting = waiting
+      self.display = display ?? BadgeDisplay(name: id)
+    }
+  }
+
+  /// The quote of the day.
+  public struct QuoteReport: Sendable, Equatable {
+    /// The quote's id.
+    public var id: String
+    /// The quote.
+    public var text: String
+    /// The quote in Arabic, when the catalog has it.
+    public var arabic: String?
+    /// Where it is from.
+    public var source: String?
+    /// Its category.
+    public var category: String?
+
+    /// A quote report.
+    public init(id: String, text: String, arabic: String? = nil, source: String? = nil, category: String? = nil) {
+      self.id = id
+      self.text = text
+      self.arabic = arabic
+      self.source = source
+      self.category = category
+    }
+  }
+
+  /// The message of the day, its templates filled in.
+  public struct MessageReport: Sendable, Equatable {
+    /// The message's id.
+    public var id: String
+    /// Its title.
+    public var title: String?
+    /// Its text.
+    public var text: String
+    /// The label of its button.
+    public var action: String?
+    /// Its icon.
+    public var icon: String?
+    /// Its colour (RIZQ's glow colour of each state).
+    public var color: String?
+    /// Its tags.
+    public var tags: [String]
+    /// The catalog's free-form `extra` data for the app, if any.
+    public var extra: JSONValue?
+    /// What writing the message in another language needs (nil for a report read from JSON).
+    var rendering: MessageRendering?
+
+    /// A message report.
+    public init(
+      id: String, title: String? = nil, text: String, action: String? = nil, icon: String? = nil,
+      color: String? = nil, tags: [String] = [], extra: JSONValue? = nil
+    ) {
+      self.id = id
+      self.title = title
+      self.text = text
+      self.action = action
+      self.icon = icon
+      self.color = color
+      self.tags = tags
+      self.extra = extra
+    }
+  }
+
+  /// The catalog's id.
+  public var catalog: String
+  /// The user's id, when known.
+  public var user: String?
+  /// The date evaluated.
+  public var date: CalendarDay
+  /// The locale its texts are written in: the one asked for (`--locale`, `locale:`) when the
+  /// catalog has texts in it or in its language, else the catalog's `default_locale`.
+  public var locale: String = "en"
+  /// Every streak of the catalog, in catalog order.
+  public var streaks: [StreakReport] = []
+  /// Every metric of the catalog, in catalog order.
+  public var metrics: [MetricReport] = []
+  /// The progress of every metric that has one, in catalog order (empty when none has).
+  public var progress: [MetricProgress] = []
+  /// The milestone track (empty when the catalog has none).
+  public var milestones = MilestoneReport()
+  /// Unlocked, new and locked badges.
+  public var badges = BadgeReport()
+  /// The quote of the day, when the catalog has quotes.
+  public var quote: QuoteReport?
+  /// The first message whose condition holds, when one does.
+  public var message: MessageReport?
+
+  /// An evaluation with empty sections.
+  public init(catalog: String, user: String?, date: CalendarDay) {
+    self.catalog = catalog
+    self.user = user
+    self.date = date
+  }
+
+  /// The streak named `name`.
+  public func streak(_ name: String) -> StreakReport? { streaks.first { $0.name == name } }
+  /// The value of the metric named `name`.
+  public func metric(_ name: String) -> Value? { metrics.first { $0.name == name }?.value }
+}

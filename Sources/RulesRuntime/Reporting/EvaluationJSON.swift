@@ -1,0 +1,272 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
+
+/// The JSON of `rules eval --format json`, with the keys and layout PRODUCT.md documents.
+/// Sections a catalog does not use are empty or null, never missing. `JSONEncoder` writes the
+/// same keys and values (`encode(to:)` writes `json`), so there is one definition of the format.
+extension Evaluation: Codable {
+  /// The evaluation as JSON, keys in the documented order.
+  public var json: JSONValue {
+    .object([
+      ("catalog", .string(catalog)),
+      ("user", user.map(JSONValue.string) ?? .null),
+      ("date", .string(date.description)),
+      ("locale", .string(locale)),
+      (
+        "streaks",
+        .object(
+          streaks.map { streak in
+            (
+              streak.name,
+              .object([
+                ("current", .int(streak.current)), ("best", .int(streak.best)),
+                ("freezes", .int(streak.freezes)), ("start", Self.day(streak.start)),
+                ("last_protected", Self.day(streak.lastProtected)),
+                ("new_protected", .array(streak.newProtected.map { .string($0.description) })),
+              ])
+            )
+          })
+      ),
+      ("metrics", .object(metrics.map { ($0.name, $0.value.json) })),
+      (
+        "progress",
+        .object(
+          progress.map {
+            (
+              $0.name,
+              .object([("current", $0.current.json), ("target", $0.target.json), ("progress", .number($0.progress))])
+            )
+          })
+      ),
+      (
+        "milestones",
+        .object([
+          ("streak", milestones.streak.map(JSONValue.string) ?? .null),
+          ("reached", .array(milestones.reached.map(JSONValue.string))),
+          ("today", milestones.today.map(JSONValue.string) ?? .null),
+          ("new", .array(milestones.new.map(JSONValue.string))),
+          (
+            "next",
+            milestones.next.map { next -> JSONValue in
+              .object([
+                ("id", .string(next.id)), ("day", .int(next.day)), ("date", .string(next.date.description)),
+                ("days_until", .int(next.daysUntil)),
+              ])
+            } ?? .null
+          ),
+        ])
+      ),
+      (
+        "badges",
+        .object([
+          (
+            "unlocked",
+            .array(
+              badges.unlocked.map {
+                .object([("id", .string($0.id)), ("date", .string($0.date.description))] + $0.display.jsonFields)
+              })
+          ),
+          ("new", .array(badges.new.map(JSONValue.string))),
+          ("locked", .array(badges.locked.map(\.json))),
+          ("next", badges.next?.json ?? .null),
+        ])
+      ),
+      (
+        "quote",
+        quote.map { quote -> JSONValue in
+          .object([
+            ("id", .string(quote.id)), ("text", .string(quote.text)),
+            ("arabic", quote.arabic.map(JSONValue.string) ?? .null),
+            ("source", quote.source.map(JSONValue.string) ?? .null),
+            ("category", quote.category.map(JSONValue.string) ?? .null),
+          ])
+        } ?? .null
+      ),
+      (
+        "message",
+        message.map { message -> JSONValue in
+          .object([
+            ("id", .string(message.id)),
+            ("title", message.title.map(JSONValue.string) ?? .null),
+            ("text", .string(message.text)),
+            ("action", message.action.map(JSONValue.string) ?? .null),
+            ("icon", message.icon.map(JSONValue.string) ?? .null),
+            ("color", message.color.map(JSONValue.string) ?? .null),
+            ("tags", .array(message.tags.map(JSONValue.string))),
+            ("extra", message.extra ?? .null),
+          ])
+        } ?? .null
+      ),
+    ])
+  }
+
+  /// A date, or null.
+  static func day(_ day: CalendarDay?) -> JSONValue {
+    day.map { .string($0.description) } ?? .null
+  }
+
+  /// Writes `json`.
+  public func encode(to encoder: any Encoder) throws {
+    try json.encode(to: encoder)
+  }
+
+  /// Reads what `encode(to:)` writes (an enum member's value comes back as a `.string`;
+  /// streaks and metrics come back sorted by name, as JSON objects keep no order).
+  public init(from decoder: any Decoder) throws {
+    let root = try decoder.container(keyedBy: JSONKey.self)
+    self.init(
+      catalog: try root.decode(String.self, forKey: "catalog"),
+      user: try root.decodeIfPresent(String.self, forKey: "user"),
+      date: try root.decode(CalendarDay.self, forKey: "date"))
+    locale = try root.decodeIfPresent(String.self, forKey: "locale") ?? locale
+    let streakFields = try root.nestedContainer(keyedBy: JSONKey.self, forKey: "streaks")
+    streaks = try streakFields.allKeys.sorted { $0.stringValue < $1.stringValue }.map { key in
+      let fields = try streakFields.nestedContainer(keyedBy: JSONKey.self, forKey: key)
+      return StreakReport(
+        name: key.stringValue, current: try fields.decode(Int.self, forKey: "current"),
+        best: try fields.decode(Int.self, forKey: "best"), freezes: try fields.decode(Int.self, forKey: "freezes"),
+        start: try fields.decodeIfPresent(CalendarDay.self, forKey: "start"),
+        lastProtected: try fields.decodeIfPresent(CalendarDay.self, forKey: "last_protected"),
+        newProtected: try fields.decodeIfPresent([CalendarDay].self, forKey: "new_protected") ?? [])
+    }
+    let metricFields = try root.nestedContainer(keyedBy: JSONKey.self, forKey: "metrics")
+    metrics = try metricFields.allKeys.sorted { $0.stringValue < $1.stringValue }.map { key in
+      MetricReport(name: key.stringValue, value: try metricFields.decode(Value.self, forKey: key))
+    }
+    let progressFields = try root.nestedContainer(keyedBy: JSONKey.self, forKey: "progress")
+    progress = try progressFields.allKeys.sorted { $0.stringValue < $1.stringValue }.map { key in
+      let fields = try progressFields.nestedContainer(keyedBy: JSONKey.self, forKey: key)
+      return MetricProgress(
+        name: key.stringValue, current: try fields.decode(Value.self, forKey: "current"),
+        target: try fields.decode(Value.self, forKey: "target"),
+        progress: try fields.decode(Double.self, forKey: "progress"))
+    }
+    let milestoneFields = try root.nestedContainer(keyedBy: JSONKey.self, forKey: "milestones")
+    milestones.streak = try milestoneFields.decodeIfPresent(String.self, forKey: "streak")
+    milestones.reached = try milestoneFields.decode([String].self, forKey: "reached")
+    milestones.today = try milestoneFields.decodeIfPresent(String.self, forKey: "today")
+    milestones.new = try milestoneFields.decode([String].self, forKey: "new")
+    if try !milestoneFields.decodeNil(forKey: "next") {
+      let next = try milestoneFields.nestedContainer(keyedBy: JSONKey.self, forKey: "next")
+      milestones.next = MilestoneReport.Next(
+        id: try next.decode(String.self, forKey: "id"), day: try next.decode(Int.self, forKey: "day"),
+        date: try next.decode(CalendarDay.self, forKey: "date"),
+        daysUntil: try next.decode(Int.self, forKey: "days_until"))
+    }
+    let badgeFields = try root.nestedContainer(keyedBy: JSONKey.self, forKey: "badges")
+    var unlockedItems = try badgeFields.nestedUnkeyedContainer(forKey: "unlocked")
+    while !unlockedItems.isAtEnd {
+      let unlock = try unlockedItems.nestedContainer(keyedBy: JSONKey.self)
+      badges.unlocked.append(
+        Unlock(
+          id: try unlock.decode(String.self, forKey: "id"), date: try unlock.decode(CalendarDay.self, forKey: "date"),
+          display: try BadgeDisplay(from: unlock)))
+    }
+    badges.new = try badgeFields.decode([String].self, forKey: "new")
+    var lockedItems = try badgeFields.nestedUnkeyedContainer(forKey: "locked")
+    while !lockedItems.isAtEnd {
+      badges.locked.append(try LockedBadge(from: try lockedItems.nestedContainer(keyedBy: JSONKey.self)))
+    }
+    if try !badgeFields.decodeNil(forKey: "next") {
+      badges.next = try LockedBadge(from: try badgeFields.nestedContainer(keyedBy: JSONKey.self, forKey: "next"))
+    }
+    if try !root.decodeNil(forKey: "quote") {
+      let fields = try root.nestedContainer(keyedBy: JSONKey.self, forKey: "quote")
+      quote = QuoteReport(
+        id: try fields.decode(String.self, forKey: "id"), text: try fields.decode(String.self, forKey: "text"),
+        arabic: try fields.decodeIfPresent(String.self, forKey: "arabic"),
+        source: try fields.decodeIfPresent(String.self, forKey: "source"),
+        category: try fields.decodeIfPresent(String.self, forKey: "category"))
+    }
+    if try !root.decodeNil(forKey: "message") {
+      let fields = try root.nestedContainer(keyedBy: JSONKey.self, forKey: "message")
+      message = MessageReport(
+        id: try fields.decode(String.self, forKey: "id"),
+        title: try fields.decodeIfPresent(String.self, forKey: "title"),
+        text: try fields.decode(String.self, forKey: "text"),
+        action: try fields.decodeIfPresent(String.self, forKey: "action"),
+        icon: try fields.decodeIfPresent(String.self, forKey: "icon"),
+        color: try fields.decodeIfPresent(String.self, forKey: "color"),
+        tags: try fields.decode([String].self, forKey: "tags"),
+        extra: try fields.decodeNil(forKey: "extra") ? nil : try fields.decode(JSONValue.self, forKey: "extra"))
+    }
+  }
+}
+
+extension Evaluation.LockedBadge {
+  /// The badge as JSON: its progress, whether it waits for the next check, its display fields.
+  var json: JSONValue {
+    .object(
+      [
+        ("id", .string(id)),
+        ("current", current?.json ?? .null),
+        ("target", target?.json ?? .null),
+        ("progress", progress.map(JSONValue.number) ?? .null),
+        ("waiting", .bool(waiting)),
+      ] + display.jsonFields)
+  }
+
+  /// Reads what `json` writes.
+  init(from fields: KeyedDecodingContainer<JSONKey>) throws {
+    self.init(
+      id: try fields.decode(String.self, forKey: "id"),
+      current: try fields.decodeIfPresent(Value.self, forKey: "current"),
+      target: try fields.decodeIfPresent(Value.self, forKey: "target"),
+      progress: try fields.decodeIfPresent(Double.self, forKey: "progress"),
+      waiting: try fields.decode(Bool.self, forKey: "waiting"),
+      display: try Evaluation.BadgeDisplay(from: fields))
+  }
+}
+
+extension Value: Codable {
+  /// Writes the value as `json` does.
+  public func encode(to encoder: any Encoder) throws {
+    try json.encode(to: encoder)
+  }
+
+  /// Reads a JSON boolean, integer, number or string (an enum member comes back as `.string`).
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if let flag = try? container.decode(Bool.self) {
+      self = .bool(flag)
+    } else if let number = try? container.decode(Int.self) {
+      self = .int(number)
+    } else if let number = try? container.decode(Double.self) {
+      self = .number(number)
+    } else {
+      self = .string(try container.decode(String.self))
+    }
+  }
+}
+
+extension CalendarDay: Codable {
+  /// Writes `YYYY-MM-DD`.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(description)
+  }
+
+  /// Reads `YYYY-MM-DD` (an impossible date is a decoding error naming the problem).
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    let text = try container.decode(String.self)
+    do {
+      try self.init(text)
+    } catch {
+      throw DecodingError.dataCorruptedError(in: container, debugDescription: error.message)
+    }
+  }
+}
+
+extension Value {
+  /// Bools, numbers and strings as JSON; enum values as their names.
+  public var json: JSONValue {
+    switch self {
+    case .bool(let value): .bool(value)
+    case .int(let value): .int(value)
+    case .number(let value): .number(value)
+    case .string(let value): .string(value)
+    case .member: .string(description)
+    }
+  }
+}

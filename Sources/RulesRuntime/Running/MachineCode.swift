@@ -1,0 +1,344 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
+
+/// `BytecodeMachine`'s own code for a `Bytecode`: each `Instruction` packed into a
+/// `MachineOp` (a tag and six 32-bit operands, 32 bytes instead of 40), and common shapes
+/// fused into one operation. The commonest shape of a streak's day: a consecutive streak whose `counts` is
+/// one comparison of ints, or two joined by `&&` (`habits_completed >= 1`, `habits_total > 0
+/// && habits_completed >= habits_total`), with no `skips`. Each fusion saves the dispatch of
+/// the operations it replaces; the results inside it, temporaries the rest of the day
+/// does not read, are not written. Metrics' shapes: a product added to, an int divided as a
+/// number, the floor of a square root (RIZQ's `xp` and `level`).
+struct MachineCode {
+  /// The operations.
+  let ops: [MachineOp]
+  /// The operation each instruction begins, by instruction index (and the end, at
+  /// `instructions.count`); -1 for an instruction inside a fused operation, where no range
+  /// the machine runs begins or ends. A range that ends at an instruction ends with the
+  /// `stop` just before that instruction's operation.
+  let offsets: [Int]
+
+  /// The code of `bytecode`, whose int slots from `temporaries` up (number slots from
+  /// `numTemporaries` up) are its temporaries;
+  /// `fusing` false: one operation per instruction (the plain path, for the tests).
+  init(_ bytecode: Bytecode, temporaries: Int, numTemporaries: Int, fusing: Bool = true) {
+    let code = bytecode.instructions
+    // Where the ranges the machine is asked to run begin and end: never inside a fusion.
+    var bounds: Set<Int> = [
+      bytecode.day.lowerBound, bytecode.day.upperBound, bytecode.reportMetrics.lowerBound,
+      bytecode.reportMetrics.upperBound, bytecode.badgeMetrics.lowerBound, bytecode.badgeMetrics.upperBound,
+      bytecode.allCriteria.lowerBound, bytecode.allCriteria.upperBound,
+    ]
+    for criterion in bytecode.criteria {
+      bounds.insert(criterion.code.lowerBound)
+      bounds.insert(criterion.code.upperBound)
+    }
+    // Each range ends with a `stop` operation (the loop then needs no bound check per
+    // operation): a stop before each instruction that ends a range. The ranges are apart
+    // (the day, the report metrics, the badge metrics, each criterion, every criterion at
+    // once), so no stop falls inside another.
+    let ranges =
+      [bytecode.day, bytecode.reportMetrics, bytecode.badgeMetrics, bytecode.allCriteria]
+      + bytecode.criteria.map(\.code)
+    let ends = Set(ranges.filter { !$0.isEmpty }.map(\.upperBound))
+    for range in ranges {
+      precondition(!ends.contains { range.lowerBound < $0 && $0 < range.upperBound }, "the bytecode's ranges overlap")
+    }
+    // Fusions are made in the day (where streaks are): a comparison's result need not be
+    // written when it is a temporary the rest of the day writes before it reads it, or does
+    // not touch (nothing reads a temporary after the day: reports read the layout's slots,
+    // and criteria compute theirs).
+    let day = bytecode.day
+    func dead(_ slot: Int, after position: Int) -> Bool {
+      guard slot >= temporaries else { return false }
+      for instruction in code[position..<day.upperBound] {
+        if Self.intReads(instruction).contains(slot) { return false }
+        if Self.intWrite(instruction) == slot { return true }
+      }
+      return true
+    }
+    func deadNum(_ slot: Int, after position: Int) -> Bool {
+      guard slot >= numTemporaries else { return false }
+      for instruction in code[position..<day.upperBound] {
+        if Self.numReads(instruction).contains(slot) { return false }
+        if Self.numWrite(instruction) == slot { return true }
+      }
+      return true
+    }
+    func fusable(_ start: Int, _ count: Int) -> Bool {
+      fusing && start >= day.lowerBound && start + count <= day.upperBound
+        && !(start + 1..<start + count).contains(where: bounds.contains)
+    }
+
+    var ops: [MachineOp] = []
+    var offsets = [Int](repeating: -1, count: code.count + 1)
+    var index = 0
+    while index < code.count {
+      if ends.contains(index) { ops.append(MachineOp(.stop, 0)) }
+      offsets[index] = ops.count
+      // counts: a && b (two int comparisons), no skips.
+      if index + 3 < code.count, case (let t1, let a1, let b1, let m1)? = Self.comparison(code[index]),
+        case (let t2, let a2, let b2, let m2)? = Self.comparison(code[index + 1]),
+        case .and(let d, t1, t2) = code[index + 2],
+        case .consecutive(let streak, d, -1) = code[index + 3], t1 != t2, t1 != d, t2 != d, a2 != t1, b2 != t1,
+        fusable(index, 4),
+        dead(t1, after: index + 4), dead(t2, after: index + 4), dead(d, after: index + 4)
+      {
+        ops.append(MachineOp(.consecutiveIf, streak, a1, b1, a2, b2, m1 | m2 << 3))
+        index += 4
+        continue
+      }
+      // counts: one int comparison, no skips (the second comparison always holds).
+      if index + 1 < code.count, case (let d, let a, let b, let mask)? = Self.comparison(code[index]),
+        case .consecutive(let streak, d, -1) = code[index + 1], fusable(index, 2), dead(d, after: index + 2)
+      {
+        ops.append(MachineOp(.consecutiveIf, streak, a, b, 0, 0, mask | MachineOp.always << 3))
+        index += 2
+        continue
+      }
+      // Metrics: a product added to (`total(x) * 10 + badges.xp`), an int divided as a
+      // number (`xp / 50`), the floor of a square root.
+      if index + 1 < code.count, fusable(index, 2) {
+        var fused: MachineOp?
+        switch (code[index], code[index + 1]) {
+        case (.intMultiply(let t, let a, let b), .intAdd(let d, let x, let y)) where (x == t) != (y == t):
+          let c = x == t ? y : x
+          if dead(t, after: index + 2) { fused = MachineOp(.intMultiplyAdd, d, a, b, c) }
+        case (.intToNum(let t, let a), .numDivide(let d, let x, let b)) where x == t && b != t:
+          if deadNum(t, after: index + 2) { fused = MachineOp(.intNumDivide, d, a, b) }
+        case (.numSqrt(let t, let a), .floor(let d, let x)) where x == t:
+          if deadNum(t, after: index + 2) { fused = MachineOp(.floorSqrt, d, a) }
+        default: break
+        }
+        if let fused {
+          ops.append(fused)
+          index += 2
+          continue
+        }
+      }
+      ops.append(Self.op(code[index]))
+      index += 1
+    }
+    if ends.contains(code.count) { ops.append(MachineOp(.stop, 0)) }
+    offsets[code.count] = ops.count
+    self.ops = ops
+    self.offsets = offsets
+  }
+
+  /// An int comparison's destination, operands and mask (see `MachineOp.holds`).
+  static func comparison(_ instruction: Instruction) -> (Int, Int, Int, Int)? {
+    switch instruction {
+    case .intLess(let d, let a, let b): (d, a, b, 0b001)
+    case .intEqual(let d, let a, let b): (d, a, b, 0b010)
+    case .intLessOrEqual(let d, let a, let b): (d, a, b, 0b011)
+    case .intGreater(let d, let a, let b): (d, a, b, 0b100)
+    case .intNotEqual(let d, let a, let b): (d, a, b, 0b101)
+    case .intGreaterOrEqual(let d, let a, let b): (d, a, b, 0b110)
+    default: nil
+    }
+  }
+
+  /// The int slots an instruction reads (number slots are another space).
+  static func intReads(_ instruction: Instruction) -> [Int] {
+    switch instruction {
+    case .copyInt(_, let a), .intToNum(_, let a), .boolToInt(_, let a), .boolToNum(_, let a), .intNegate(_, let a),
+      .intAbs(_, let a), .not(_, let a):
+      [a]
+    case .intAdd(_, let a, let b), .intSubtract(_, let a, let b), .intMultiply(_, let a, let b),
+      .intRemainder(_, let a, let b), .intMin(_, let a, let b), .intMax(_, let a, let b), .and(_, let a, let b),
+      .or(_, let a, let b), .boolEqual(_, let a, let b), .boolNotEqual(_, let a, let b), .intEqual(_, let a, let b),
+      .intNotEqual(_, let a, let b), .intLess(_, let a, let b), .intLessOrEqual(_, let a, let b),
+      .intGreater(_, let a, let b), .intGreaterOrEqual(_, let a, let b):
+      [a, b]
+    case .intClamp(_, let x, let low, let high): [x, low, high]
+    case .intSelect(_, let c, let t, let o): [c, t, o]
+    case .numSelect(_, let c, _, _): [c]
+    case .intTotal(_, _, let value), .intWindow(_, _, let value): [value]
+    case .consecutive(_, let counts, let skips): skips >= 0 ? [counts, skips] : [counts]
+    case .elapsed(_, let resets): resets >= 0 ? [resets] : []
+    case .copyNum, .numToInt, .numAdd, .numSubtract, .numMultiply, .numDivide, .numRemainder, .numNegate, .numAbs,
+      .numSqrt, .numPow, .numMin, .numMax, .numClamp, .floor, .ceil, .round, .numEqual, .numNotEqual, .numLess,
+      .numLessOrEqual, .numGreater, .numGreaterOrEqual, .boolClosure, .numTotal, .numWindow:
+      []
+    }
+  }
+
+  /// The int slot an instruction writes, if any (streaks write the layout's slots).
+  static func intWrite(_ instruction: Instruction) -> Int? {
+    switch instruction {
+    case .copyInt(let d, _), .numToInt(let d, _), .boolToInt(let d, _), .intAdd(let d, _, _),
+      .intSubtract(let d, _, _), .intMultiply(let d, _, _), .intRemainder(let d, _, _), .intNegate(let d, _),
+      .intAbs(let d, _), .intMin(let d, _, _), .intMax(let d, _, _), .intClamp(let d, _, _, _),
+      .intSelect(let d, _, _, _), .floor(let d, _), .ceil(let d, _), .round(let d, _), .not(let d, _),
+      .and(let d, _, _), .or(let d, _, _), .boolEqual(let d, _, _), .boolNotEqual(let d, _, _),
+      .intEqual(let d, _, _), .intNotEqual(let d, _, _), .intLess(let d, _, _), .intLessOrEqual(let d, _, _),
+      .intGreater(let d, _, _), .intGreaterOrEqual(let d, _, _), .numEqual(let d, _, _), .numNotEqual(let d, _, _),
+      .numLess(let d, _, _), .numLessOrEqual(let d, _, _), .numGreater(let d, _, _), .numGreaterOrEqual(let d, _, _),
+      .boolClosure(let d, _), .intTotal(_, let d, _), .intWindow(_, let d, _):
+      d
+    case .copyNum, .intToNum, .boolToNum, .numAdd, .numSubtract, .numMultiply, .numDivide, .numRemainder, .numNegate,
+      .numAbs, .numSqrt, .numPow, .numMin, .numMax, .numClamp, .numSelect, .numTotal, .numWindow, .consecutive,
+      .elapsed:
+      nil
+    }
+  }
+
+  /// The number slots an instruction reads.
+  static func numReads(_ instruction: Instruction) -> [Int] {
+    switch instruction {
+    case .copyNum(_, let a), .numToInt(_, let a), .numNegate(_, let a), .numAbs(_, let a), .numSqrt(_, let a),
+      .floor(_, let a), .ceil(_, let a), .round(_, let a):
+      [a]
+    case .numAdd(_, let a, let b), .numSubtract(_, let a, let b), .numMultiply(_, let a, let b),
+      .numDivide(_, let a, let b), .numRemainder(_, let a, let b), .numPow(_, let a, let b), .numMin(_, let a, let b),
+      .numMax(_, let a, let b), .numEqual(_, let a, let b), .numNotEqual(_, let a, let b), .numLess(_, let a, let b),
+      .numLessOrEqual(_, let a, let b), .numGreater(_, let a, let b), .numGreaterOrEqual(_, let a, let b):
+      [a, b]
+    case .numClamp(_, let x, let low, let high): [x, low, high]
+    case .numSelect(_, _, let t, let o): [t, o]
+    case .numTotal(_, _, let value), .numWindow(_, _, let value): [value]
+    case .copyInt, .intToNum, .boolToInt, .boolToNum, .intAdd, .intSubtract, .intMultiply, .intRemainder, .intNegate,
+      .intAbs, .intMin, .intMax, .intClamp, .intSelect, .not, .and, .or, .boolEqual, .boolNotEqual, .intEqual,
+      .intNotEqual, .intLess, .intLessOrEqual, .intGreater, .intGreaterOrEqual, .boolClosure, .intTotal, .intWindow,
+      .consecutive, .elapsed:
+      []
+    }
+  }
+
+  /// The number slot an instruction writes, if any.
+  static func numWrite(_ instruction: Instruction) -> Int? {
+    switch instruction {
+    case .copyNum(let d, _), .intToNum(let d, _), .boolToNum(let d, _), .numAdd(let d, _, _),
+      .numSubtract(let d, _, _), .numMultiply(let d, _, _), .numDivide(let d, _, _), .numRemainder(let d, _, _),
+      .numNegate(let d, _), .numAbs(let d, _), .numSqrt(let d, _), .numPow(let d, _, _), .numMin(let d, _, _),
+      .numMax(let d, _, _), .numClamp(let d, _, _, _), .numSelect(let d, _, _, _), .numTotal(_, let d, _),
+      .numWindow(_, let d, _):
+      d
+    default: nil
+    }
+  }
+
+  /// An instruction as an operation of its own.
+  static func op(_ instruction: Instruction) -> MachineOp {
+    switch instruction {
+    case .copyInt(let d, let a): MachineOp(.copyInt, d, a)
+    case .copyNum(let d, let a): MachineOp(.copyNum, d, a)
+    case .intToNum(let d, let a): MachineOp(.intToNum, d, a)
+    case .numToInt(let d, let a): MachineOp(.numToInt, d, a)
+    case .boolToInt(let d, let a): MachineOp(.boolToInt, d, a)
+    case .boolToNum(let d, let a): MachineOp(.boolToNum, d, a)
+    case .intAdd(let d, let a, let b): MachineOp(.intAdd, d, a, b)
+    case .intSubtract(let d, let a, let b): MachineOp(.intSubtract, d, a, b)
+    case .intMultiply(let d, let a, let b): MachineOp(.intMultiply, d, a, b)
+    case .intRemainder(let d, let a, let b): MachineOp(.intRemainder, d, a, b)
+    case .intNegate(let d, let a): MachineOp(.intNegate, d, a)
+    case .intAbs(let d, let a): MachineOp(.intAbs, d, a)
+    case .intMin(let d, let a, let b): MachineOp(.intMin, d, a, b)
+    case .intMax(let d, let a, let b): MachineOp(.intMax, d, a, b)
+    case .intClamp(let d, let x, let low, let high): MachineOp(.intClamp, d, x, low, high)
+    case .intSelect(let d, let c, let t, let o): MachineOp(.intSelect, d, c, t, o)
+    case .numAdd(let d, let a, let b): MachineOp(.numAdd, d, a, b)
+    case .numSubtract(let d, let a, let b): MachineOp(.numSubtract, d, a, b)
+    case .numMultiply(let d, let a, let b): MachineOp(.numMultiply, d, a, b)
+    case .numDivide(let d, let a, let b): MachineOp(.numDivide, d, a, b)
+    case .numRemainder(let d, let a, let b): MachineOp(.numRemainder, d, a, b)
+    case .numNegate(let d, let a): MachineOp(.numNegate, d, a)
+    case .numAbs(let d, let a): MachineOp(.numAbs, d, a)
+    case .numSqrt(let d, let a): MachineOp(.numSqrt, d, a)
+    case .numPow(let d, let a, let b): MachineOp(.numPow, d, a, b)
+    case .numMin(let d, let a, let b): MachineOp(.numMin, d, a, b)
+    case .numMax(let d, let a, let b): MachineOp(.numMax, d, a, b)
+    case .numClamp(let d, let x, let low, let high): MachineOp(.numClamp, d, x, low, high)
+    case .numSelect(let d, let c, let t, let o): MachineOp(.numSelect, d, c, t, o)
+    case .floor(let d, let a): MachineOp(.floor, d, a)
+    case .ceil(let d, let a): MachineOp(.ceil, d, a)
+    case .round(let d, let a): MachineOp(.round, d, a)
+    case .not(let d, let a): MachineOp(.not, d, a)
+    case .and(let d, let a, let b): MachineOp(.and, d, a, b)
+    case .or(let d, let a, let b): MachineOp(.or, d, a, b)
+    case .boolEqual(let d, let a, let b): MachineOp(.boolEqual, d, a, b)
+    case .boolNotEqual(let d, let a, let b): MachineOp(.boolNotEqual, d, a, b)
+    case .intEqual(let d, let a, let b): MachineOp(.intEqual, d, a, b)
+    case .intNotEqual(let d, let a, let b): MachineOp(.intNotEqual, d, a, b)
+    case .intLess(let d, let a, let b): MachineOp(.intLess, d, a, b)
+    case .intLessOrEqual(let d, let a, let b): MachineOp(.intLessOrEqual, d, a, b)
+    case .intGreater(let d, let a, let b): MachineOp(.intGreater, d, a, b)
+    case .intGreaterOrEqual(let d, let a, let b): MachineOp(.intGreaterOrEqual, d, a, b)
+    case .numEqual(let d, let a, let b): MachineOp(.numEqual, d, a, b)
+    case .numNotEqual(let d, let a, let b): MachineOp(.numNotEqual, d, a, b)
+    case .numLess(let d, let a, let b): MachineOp(.numLess, d, a, b)
+    case .numLessOrEqual(let d, let a, let b): MachineOp(.numLessOrEqual, d, a, b)
+    case .numGreater(let d, let a, let b): MachineOp(.numGreater, d, a, b)
+    case .numGreaterOrEqual(let d, let a, let b): MachineOp(.numGreaterOrEqual, d, a, b)
+    case .boolClosure(let d, let index): MachineOp(.boolClosure, d, index)
+    case .intTotal(let aggregate, let d, let value): MachineOp(.intTotal, aggregate, d, value)
+    case .numTotal(let aggregate, let d, let value): MachineOp(.numTotal, aggregate, d, value)
+    case .intWindow(let aggregate, let d, let value): MachineOp(.intWindow, aggregate, d, value)
+    case .numWindow(let aggregate, let d, let value): MachineOp(.numWindow, aggregate, d, value)
+    case .consecutive(let index, let counts, let skips): MachineOp(.consecutive, index, counts, skips)
+    case .elapsed(let index, let resets): MachineOp(.elapsed, index, resets)
+    }
+  }
+}
+
+/// One operation of `BytecodeMachine`: a tag and up to six operands (slots, indices), as
+/// 32-bit integers. `x0`... read them as `Int`.
+struct MachineOp {
+  let code: MachineOpCode
+  private let o0: Int32
+  private let o1: Int32
+  private let o2: Int32
+  private let o3: Int32
+  private let o4: Int32
+  private let o5: Int32
+  /// Pads the operation to 32 bytes (a shift, not a multiply, finds an operation).
+  private let padding: Int32 = 0
+
+  init(_ code: MachineOpCode, _ x0: Int, _ x1: Int = 0, _ x2: Int = 0, _ x3: Int = 0, _ x4: Int = 0, _ x5: Int = 0) {
+    self.code = code
+    o0 = Int32(x0)
+    o1 = Int32(x1)
+    o2 = Int32(x2)
+    o3 = Int32(x3)
+    o4 = Int32(x4)
+    o5 = Int32(x5)
+  }
+
+  var x0: Int { Int(o0) }
+  var x1: Int { Int(o1) }
+  var x2: Int { Int(o2) }
+  var x3: Int { Int(o3) }
+  var x4: Int { Int(o4) }
+  var x5: Int { Int(o5) }
+
+  /// The mask of a comparison that always holds.
+  static let always = 0b111
+
+  /// Whether `a` and `b` compare as `mask` asks: bit 0 when `a < b` holds, bit 1 when
+  /// `a == b`, bit 2 when `a > b` (`>=` is 0b110), without a branch.
+  @inline(__always)
+  static func holds(_ a: Int, _ b: Int, _ mask: Int) -> Bool {
+    (mask >> ((a > b ? 1 : 0) + (a >= b ? 1 : 0))) & 1 != 0
+  }
+}
+
+/// The operations: one per `Instruction` case, and the fused ones.
+enum MachineOpCode: UInt8 {
+  case copyInt, copyNum, intToNum, numToInt, boolToInt, boolToNum, intAdd, intSubtract, intMultiply, intRemainder,
+    intNegate, intAbs, intMin, intMax, intClamp, intSelect, numAdd, numSubtract, numMultiply, numDivide, numRemainder,
+    numNegate, numAbs, numSqrt, numPow, numMin, numMax, numClamp, numSelect, floor, ceil, round, not, and, or,
+    boolEqual, boolNotEqual, intEqual, intNotEqual, intLess, intLessOrEqual, intGreater, intGreaterOrEqual, numEqual,
+    numNotEqual, numLess, numLessOrEqual, numGreater, numGreaterOrEqual, boolClosure, intTotal, numTotal, intWindow,
+    numWindow, consecutive, elapsed
+  /// A consecutive streak whose `counts` is `ints[x1] ? ints[x2] && ints[x3] ? ints[x4]`
+  /// (the comparisons' masks in x5: the first in bits 0-2, the second in 3-5), no `skips`.
+  case consecutiveIf
+  /// The end of a range.
+  case stop
+  /// `ints[x0] = ints[x1] * ints[x2] + ints[x3]` (saturating, as the two instructions).
+  case intMultiplyAdd
+  /// `nums[x0] = Double(ints[x1]) / nums[x2]` (as `intToNum` then `numDivide`).
+  case intNumDivide
+  /// `ints[x0] = floor(sqrt(nums[x1]))` (as `numSqrt` then `floor`).
+  case floorSqrt
+}

@@ -1,0 +1,43 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
+
+/// What evaluation carries from one day to the next for one user: streak states, history
+/// sums and windows, unlocked badges. Its size does not grow with the history: a daily step
+/// on ten years costs what it costs on one day. The state file persists it.
+@_spi(CompiledDay) public struct CountedState: Sendable, Equatable {
+  /// Running sums of `total(x)`, by aggregate (ints and numbers kept apart).
+  @_spi(CompiledDay) public var intSums: [Int]
+  /// Running sums of `total(x)` over numbers, by aggregate.
+  @_spi(CompiledDay) public var numSums: [Double]
+  /// The last `n` values of each `last(n, x)`, as a ring (nil for totals).
+  @_spi(CompiledDay) public var windows: [Window?]
+  /// Each streak's state, in catalog order.
+  @_spi(CompiledDay) public var streaks: [StreakState]
+  /// The day each badge unlocked (`CalendarDay.number`), or nil.
+  @_spi(CompiledDay) public var unlocked: [Int?]
+  /// How many badges are unlocked.
+  @_spi(CompiledDay) public var badgeCount: Int
+  /// The sum of the xp of the badges unlocked.
+  @_spi(CompiledDay) public var badgeXP: Int
+  /// The last day whose record is counted in the sums and streaks.
+  @_spi(CompiledDay) public var countedThrough: Int?
+  /// The last day a check was made (progressive groups unlock at most one badge per check).
+  @_spi(CompiledDay) public var lastCheck: Int?
+  /// The day `day` counts from when the history has no start: its first day.
+  @_spi(CompiledDay) public var origin: Int?
+
+  /// A new user's state for `catalog`.
+  @_spi(CompiledDay) public init(for catalog: ValidatedCatalog) {
+    let count = catalog.aggregates.count
+    intSums = Array(repeating: 0, count: count)
+    numSums = Array(repeating: 0, count: count)
+    windows = catalog.aggregates.map { aggregate in
+      guard case .last(let days) = aggregate.kind else { return nil }
+      return Window(days: days)
+    }
+    streaks = Array(repeating: StreakState(), count: catalog.streaks.count)
+    unlocked = Array(repeating: nil, count: catalog.badges.count)
+    badgeCount = 0
+    badgeXP = 0
+  }
+}
