@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesStore
 import Synchronization
 

@@ -1,5 +1,5 @@
 import Foundation
-import RulesEngine
+@_spi(Tooling) import RulesEngine
 import RulesStore
 import Testing
 

@@ -134,7 +134,7 @@ final class FlakyReceiver: Sendable {
       try await opened.close()
       let receiver = try await FlakyReceiver(key: Self.key, seed: 5, slow: .milliseconds(10), timeoutSleep: .zero)
       let log = folder.appendingPathComponent("deliver.log")
-      FileManager.default.createFile(atPath: log.path, contents: nil)
+      _ = FileManager.default.createFile(atPath: log.path, contents: nil)
       let worker = try Binary.start(
         "rules-server",
         [

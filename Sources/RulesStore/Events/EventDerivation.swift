@@ -1,5 +1,5 @@
 import Foundation
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
 /// What one evaluation tells the event log: the engine's own news (new badges, milestones,
 /// protected days) and the values the next evaluation is compared with (streaks, levels).

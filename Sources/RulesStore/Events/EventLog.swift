@@ -1,5 +1,5 @@
 import Foundation
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
 /// An event as the log keeps it and the API, `rules-server events` and webhooks tell it.
 public struct StoredEvent: Sendable, Equatable {

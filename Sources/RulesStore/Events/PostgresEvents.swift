@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
 extension PostgresStore: EventStore {
   /// The save's hook: the events of the checks saved (their users' rows are locked by the

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
 extension SQLiteStore: EventStore {
   /// The save's hook: the events of one saved check, in the save's transaction (which holds

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
 extension PostgresStore: StandingsStore {
   /// The save's hook: the standings of the checks saved, one statement, in the transaction

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
 extension SQLiteStore: StandingsStore {
   /// The save's hook: the check's standings, in the transaction that saves its state (a row

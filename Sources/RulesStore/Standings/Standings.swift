@@ -1,5 +1,5 @@
 import Foundation
-import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
 /// One number of a user's last evaluation that leaderboards rank and stats count: a streak's
 /// current length (`STREAK.current`, with the days of its current run) or best
