@@ -37,6 +37,8 @@ final class RawConnection {
     bytes.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == bytes.count
   }
 
+  /// Sends `text` as UTF-8; false when the server has closed the connection.
+  @discardableResult
   func send(_ text: String) -> Bool { send(Array(text.utf8)) }
 
   /// Everything the server sends until it closes the connection or `seconds` pass; `closed`
