@@ -41,6 +41,9 @@ extension HTTPAPI {
     }
     if let text = parameters.get("catalog") {
       guard !text.isEmpty else { throw bad("'catalog' must be a catalog id; found nothing") }
+      guard text.utf8.count <= 256 else {
+        throw bad("'catalog' must be a catalog id of at most 256 bytes; found \(text.utf8.count)")
+      }
       query.catalog = String(text)
     }
     if let text = parameters.get("user") {

@@ -95,6 +95,8 @@ func waitForExit(_ process: Process, within seconds: Double = 180) async throws 
       for (query, parameter) in [
         ("after=-1", "'after'"), ("after=x", "'after'"), ("limit=0", "'limit'"), ("limit=1001", "'limit'"),
         ("kind=badge", "'kind'"), ("catalog=", "'catalog'"),
+        ("catalog=" + String(repeating: "c", count: 257), "'catalog'"),
+        ("user=" + String(repeating: "u", count: 257), "'user'"),
       ] {
         let answer = try server.request("GET", "/v1/events?\(query)")
         #expect(answer.status == 400, "\(query)")
