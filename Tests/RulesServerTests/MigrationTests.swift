@@ -206,7 +206,9 @@ import Testing
         let process = try Binary.start(
           "rules-server", ["eval", "rizq", "--store", address, "--user", "u1", "--date", "2026-01-02"],
           stdout: FileHandle.nullDevice, stderr: FileHandle.nullDevice)
-        try await Task.sleep(for: .milliseconds(Int(delay)))
+        // A blocking sleep: an awaited one may resume long after the delay when the tests running
+        // beside this one hold the cooperative threads, and the migration would end unkilled.
+        usleep(UInt32(delay * 1000))
         if process.isRunning {
           kill(process.processIdentifier, SIGKILL)
           killed += 1
