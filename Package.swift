@@ -10,7 +10,7 @@ import PackageDescription
 //   The engine, in four layers whose order the target dependencies enforce (in the manner of
 //   cel-go's parser/, checker/ and interpreter/ under a small cel.Env); Foundation only, no file
 //   I/O, printing or CLI wording (no libyaml: catalogs arrive as exported JSON):
-//   RulesLanguage  the expression language: lexer, parser, values and types, the type checker,
+//   RulesLanguage  the expression language: lexer, parser, values and types, type inference,
 //                  templates (plural categories and calendar fields are words of the language)
 //   RulesCatalog   the catalog: model, decoding from located nodes, validation (the rules of
 //                  `rules check`), localization (locales, plural rules, translations), loading
@@ -21,9 +21,10 @@ import PackageDescription
 //   RulesEngine    what apps embed: the thin front, `Engine` and its daily check, over the three
 //                  layers it re-exports. Their public names are the app's (docs/embedding.md lists
 //                  them; Tests/RulesAppSurfaceTests holds them clear of SwiftUI's); what the
-//                  layers share is `package`; what generated days use is public behind
-//                  @_spi(CompiledDay), what the tooling, Benchmarks and Fuzz use behind
-//                  @_spi(Tooling) (RulesKit's whole API is, too)
+//                  layers, the tooling, the store and the server share is `package`; what
+//                  generated days use is public behind @_spi(CompiledDay); what Benchmarks and
+//                  Fuzz (packages of their own, which see no `package`) and RulesKit's
+//                  signatures need, behind @_spi(Tooling) (RulesKit's whole API is, too)
 //   CompiledCatalogs  the shipped catalogs' days as Swift (`rules export --format swift`): the
 //                daily step without the interpreter, for the server's batch and the benchmarks
 //   RulesKit     the tooling: YAML catalogs and histories from files, the state file and its

@@ -2,7 +2,8 @@
 // the app's (`Evaluation` and its parts, `UserState`, `DayRecord`, `CalendarDay`, `UserCalendar`,
 // `TimeZoneChange`, `EngineError`, `EngineWarning`, `Localizer`, `JSONValue`). Everything else
 // is package, or public behind `@_spi(CompiledDay)` (what generated days use) or
-// `@_spi(Tooling)` (what the tooling, benchmarks and fuzz targets use); docs/embedding.md.
+// `@_spi(Tooling)` (what the benchmarks and fuzz targets, packages of their own, use);
+// docs/embedding.md.
 @_spi(CompiledDay) @_spi(Tooling) @_exported import RulesCatalog
 @_spi(CompiledDay) @_spi(Tooling) @_exported import RulesLanguage
 @_spi(CompiledDay) @_spi(Tooling) @_exported import RulesRuntime

@@ -116,7 +116,7 @@ struct CompiledDayTests {
     #expect(try SwiftDayExport.source(program, typeName: "EverythingDay") == committed)
     let kinds = Set(program.bytecode.instructions.map { "\($0)".prefix { $0 != "(" } })
     // 53 of the 56 kinds: `boolClosure` is refused, and `numToInt` and `boolToNum` are emitted
-    // only for shapes the type checker does not produce today.
+    // only for shapes type inference does not produce today.
     #expect(kinds.count >= 53, "the catalog no longer uses every kind of instruction: \(kinds.sorted())")
     try Self.compare(program, EverythingDay.self, users: 60, days: 500)
   }

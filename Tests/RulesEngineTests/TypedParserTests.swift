@@ -6,10 +6,10 @@ import Testing
 @_spi(CompiledDay) @_spi(Tooling) @testable import RulesLanguage
 @_spi(CompiledDay) @_spi(Tooling) @testable import RulesRuntime
 
-/// The one-pass checker (`TypedParser`) against the reference path (`Parser`, then
-/// `TypeChecker`): on every expression it takes, the same typed tree, node for node and range for
+/// The one-pass inference (`TypedParser`) against the reference path (`Parser`, then
+/// `TypeInference`): on every expression it takes, the same typed tree, node for node and range for
 /// range; on every expression the reference path reports anything about, no tree at all.
-@Suite("the one-pass expression checker")
+@Suite("the one-pass expression inference")
 struct TypedParserTests {
   /// One of each kind of name (as `ExpressionTests`' catalog has).
   static let environment: Environment = {
@@ -60,7 +60,7 @@ struct TypedParserTests {
   func matchesTheReference() {
     for text in Self.taken + Self.left {
       for expecting in [ValueType.bool, nil] {
-        let fast = TypedParser.check(text, names: Self.names, expecting: expecting)
+        let fast = TypedParser.infer(text, names: Self.names, expecting: expecting)
         guard let reference = Self.reference(text, expecting: expecting) else {
           #expect(fast == nil, "\(text)")
           continue
@@ -69,7 +69,7 @@ struct TypedParserTests {
       }
     }
     for text in Self.taken {
-      #expect(TypedParser.check(text, names: Self.names, expecting: .bool) != nil, "\(text)")
+      #expect(TypedParser.infer(text, names: Self.names, expecting: .bool) != nil, "\(text)")
     }
   }
 
@@ -89,11 +89,11 @@ struct TypedParserTests {
   /// The reference path's tree, nil when it reports anything.
   static func reference(_ text: String, expecting: ValueType?) -> TypedExpr? {
     guard case .success(let expr) = Parser.parse(text) else { return nil }
-    var checker = TypeChecker(environment: environment)
+    var inference = TypeInference(environment: environment)
     let typed =
-      expecting.map { checker.check(expr, expecting: $0, role: "a test's") }
-      ?? checker.checkNumeric(expr, role: "a test's")
-    return checker.errors.isEmpty && checker.aggregates.isEmpty ? typed : nil
+      expecting.map { inference.infer(expr, expecting: $0, role: "a test's") }
+      ?? inference.inferNumeric(expr, role: "a test's")
+    return inference.errors.isEmpty && inference.aggregates.isEmpty ? typed : nil
   }
 
   /// A tree with every node's kind, type and range, one node a line.

@@ -93,7 +93,7 @@ let days: (program: Program, history: History) = {
   return (Program(checked), history)
 }()
 
-/// Text to diagnostics: the parser, the type checker and templates report every problem at
+/// Text to diagnostics: the parser, the type inference and templates report every problem at
 /// an offset inside the text; the same text in a catalog gives diagnostics inside the file;
 /// an accepted criterion evaluates without trapping.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -109,10 +109,10 @@ public func fuzzExpression(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if expression.range.lowerBound < 0 || expression.range.upperBound > length {
       Invariant.fail("an expression at \(expression.range) of \(length) bytes")
     }
-    var checker = TypeChecker(environment: environment)
-    _ = checker.check(expression, expecting: .bool, role: "a badge's 'when'")
-    _ = checker.checkNumeric(expression, role: "a metric's 'value'")
-    for error in checker.errors where !(0...length).contains(error.offset) {
+    var inference = TypeInference(environment: environment)
+    _ = inference.infer(expression, expecting: .bool, role: "a badge's 'when'")
+    _ = inference.inferNumeric(expression, role: "a metric's 'value'")
+    for error in inference.errors where !(0...length).contains(error.offset) {
       Invariant.fail("a type error at \(error.offset) of \(length): \(error.message)")
     }
   }

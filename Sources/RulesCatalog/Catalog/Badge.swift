@@ -1,37 +1,37 @@
 @_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
 /// A once-only achievement.
-@_spi(Tooling) public struct Badge: Sendable {
+package struct Badge: Sendable {
   /// The badge's id, unique in the catalog.
-  @_spi(Tooling) public var id: String
+  package var id: String
   /// Where the badge is defined.
-  @_spi(Tooling) public var origin: Origin
+  package var origin: Origin
   /// The badge's name, for people.
-  @_spi(Tooling) public var name: String
+  package var name: String
   /// What the badge is for.
-  @_spi(Tooling) public var description: String?
+  package var description: String?
   /// The badge's category.
-  @_spi(Tooling) public var category: String?
+  package var category: String?
   /// The criterion: the badge unlocks on the first day (or check, in a progressive group)
   /// where it holds.
-  @_spi(Tooling) public var when: ExpressionSource
+  package var when: ExpressionSource
   /// An explicit progress measure; without it progress is inferred from `when`.
-  @_spi(Tooling) public var progress: (current: ExpressionSource, target: ExpressionSource)?
+  package var progress: (current: ExpressionSource, target: ExpressionSource)?
   /// The xp the badge gives when it unlocks.
-  @_spi(Tooling) public var xp: Int
+  package var xp: Int
   /// The id of the badge's group, if it is in one.
-  @_spi(Tooling) public var group: String?
+  package var group: String?
   /// Where the group is named.
-  @_spi(Tooling) public var groupOrigin: Origin?
+  package var groupOrigin: Origin?
   /// Tags, for listings.
-  @_spi(Tooling) public var tags: [String]
+  package var tags: [String]
   /// Display fields (emoji, icon...), passed through to apps.
-  @_spi(Tooling) public var display: Display
+  package var display: Display
 
   /// A badge. Inlinable, so that a decoder in another module builds the badge in place instead
   /// of copying it out of the initializer (a dozen references retained and released).
   @inlinable
-  @_spi(Tooling) public init(
+  package init(
     id: String, origin: Origin, name: String, description: String? = nil,
     category: String? = nil, when: ExpressionSource,
     progress: (current: ExpressionSource, target: ExpressionSource)? = nil, xp: Int = 0,

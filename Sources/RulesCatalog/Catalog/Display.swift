@@ -3,25 +3,25 @@ import RulesSource
 
 /// Display fields of an entry (title, icon, verse...) in the order written, plus the
 /// free-form `extra` data.
-@_spi(Tooling) public struct Display: Sendable, Equatable {
+package struct Display: Sendable, Equatable {
   /// The text fields, in the order written.
-  @_spi(Tooling) public var fields: [(key: String, value: String)]
+  package var fields: [(key: String, value: String)]
   /// Free-form data under `extra`, passed through as it is.
-  @_spi(Tooling) public var extra: JSONValue?
+  package var extra: JSONValue?
 
   /// Display fields.
-  @_spi(Tooling) public init(fields: [(key: String, value: String)] = [], extra: JSONValue? = nil) {
+  package init(fields: [(key: String, value: String)] = [], extra: JSONValue? = nil) {
     self.fields = fields
     self.extra = extra
   }
 
   /// The text field named `key`.
-  @_spi(Tooling) public subscript(key: String) -> String? {
+  package subscript(key: String) -> String? {
     fields.first { $0.key == key }?.value
   }
 
   /// Whether both have the same fields and extra data.
-  @_spi(Tooling) public static func == (lhs: Display, rhs: Display) -> Bool {
+  package static func == (lhs: Display, rhs: Display) -> Bool {
     lhs.fields.count == rhs.fields.count
       && zip(lhs.fields, rhs.fields).allSatisfy { $0.key == $1.key && $0.value == $1.value }
       && lhs.extra == rhs.extra

@@ -11,7 +11,7 @@
   /// The input's name, as records and expressions write it.
   @_spi(Tooling) public var name: String
   /// Where the input is defined.
-  @_spi(Tooling) public var origin: Origin
+  package var origin: Origin
   /// The input's type.
   @_spi(Tooling) public var kind: Kind
   /// The value of a day that does not mention the input.
@@ -21,10 +21,10 @@
   /// The largest value a record may give.
   @_spi(Tooling) public var max: Double?
   /// What the input means, for people.
-  @_spi(Tooling) public var description: String?
+  package var description: String?
 
   /// An input.
-  @_spi(Tooling) public init(
+  package init(
     name: String, origin: Origin, kind: Kind, defaultValue: Value, min: Double? = nil,
     max: Double? = nil, description: String? = nil
   ) {
@@ -38,7 +38,7 @@
   }
 
   /// The input's type in expressions.
-  @_spi(Tooling) public var type: ValueType {
+  package var type: ValueType {
     switch kind {
     case .bool: .bool
     case .int: .int
@@ -48,7 +48,7 @@
   }
 
   /// The default of a kind when the catalog gives none.
-  @_spi(Tooling) public static func implicitDefault(of kind: Kind, name: String) -> Value {
+  package static func implicitDefault(of kind: Kind, name: String) -> Value {
     switch kind {
     case .bool: .bool(false)
     case .int: .int(0)

@@ -1,22 +1,22 @@
 @_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
 /// One milestone: a streak day with its display fields.
-@_spi(Tooling) public struct Milestone: Sendable {
+package struct Milestone: Sendable {
   /// The milestone's id.
-  @_spi(Tooling) public var id: String
+  package var id: String
   /// Where the milestone is defined.
-  @_spi(Tooling) public var origin: Origin
+  package var origin: Origin
   /// The streak length it is reached at.
-  @_spi(Tooling) public var day: Int
+  package var day: Int
   /// Where the day is written.
-  @_spi(Tooling) public var dayOrigin: Origin
+  package var dayOrigin: Origin
   /// Tags, for listings.
-  @_spi(Tooling) public var tags: [String]
+  package var tags: [String]
   /// Display fields (name, title, meaning...), passed through to apps.
-  @_spi(Tooling) public var display: Display
+  package var display: Display
 
   /// A milestone.
-  @_spi(Tooling) public init(
+  package init(
     id: String, origin: Origin, day: Int, dayOrigin: Origin, tags: [String] = [],
     display: Display = Display()
   ) {

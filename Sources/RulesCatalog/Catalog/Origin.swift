@@ -5,12 +5,12 @@ import RulesSource
 /// here, and clashes name both places.
 @_spi(Tooling) public struct Origin: Sendable, Hashable, CustomStringConvertible {
   /// The file as the user named it.
-  @_spi(Tooling) public var file: String
+  package var file: String
   /// The line and column.
-  @_spi(Tooling) public var mark: Mark
+  package var mark: Mark
 
   /// A place in `file`.
-  @_spi(Tooling) public init(file: String, mark: Mark) {
+  package init(file: String, mark: Mark) {
     self.file = file
     self.mark = mark
   }

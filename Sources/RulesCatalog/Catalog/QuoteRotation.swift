@@ -1,9 +1,9 @@
 @_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
 /// The quote of the day: a list and how it rotates.
-@_spi(Tooling) public struct QuoteRotation: Sendable {
+package struct QuoteRotation: Sendable {
   /// How the quote of the day is picked.
-  @_spi(Tooling) public enum Rule: String, Sendable {
+  package enum Rule: String, Sendable {
     /// Quote number `(dayOfYear - 1) % count` (RIZQ).
     case dayOfYear = "day-of-year"
     /// Quote number `day % count`, counting days from the history's start.
@@ -11,16 +11,16 @@
   }
 
   /// How the quote of the day is picked.
-  @_spi(Tooling) public var rule: Rule
+  package var rule: Rule
   /// The quotes, in the order written.
-  @_spi(Tooling) public var quotes: [Quote]
+  package var quotes: [Quote]
   /// How many entries the list has as written, malformed ones (left out of `quotes`) too.
-  @_spi(Tooling) public var writtenCount = 0
+  package var writtenCount = 0
   /// Where the list is written.
-  @_spi(Tooling) public var listOrigin: Origin?
+  package var listOrigin: Origin?
 
   /// A rotation.
-  @_spi(Tooling) public init(rule: Rule, quotes: [Quote], listOrigin: Origin? = nil) {
+  package init(rule: Rule, quotes: [Quote], listOrigin: Origin? = nil) {
     self.rule = rule
     self.quotes = quotes
     self.listOrigin = listOrigin

@@ -1,16 +1,16 @@
 @_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
 /// A name a rule module needs its importer to define (`requires:` in the module).
-@_spi(Tooling) public struct Requirement: Sendable {
+package struct Requirement: Sendable {
   /// The name required (an input or a metric).
-  @_spi(Tooling) public var name: String
+  package var name: String
   /// The type it must have.
-  @_spi(Tooling) public var type: ValueType
+  package var type: ValueType
   /// Where the requirement is written.
-  @_spi(Tooling) public var origin: Origin
+  package var origin: Origin
 
   /// A requirement.
-  @_spi(Tooling) public init(name: String, type: ValueType, origin: Origin) {
+  package init(name: String, type: ValueType, origin: Origin) {
     self.name = name
     self.type = type
     self.origin = origin

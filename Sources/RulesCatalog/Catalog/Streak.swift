@@ -1,9 +1,9 @@
 @_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
 /// A named streak counter.
-@_spi(Tooling) public struct Streak: Sendable {
+package struct Streak: Sendable {
   /// How the streak counts.
-  @_spi(Tooling) public enum Kind: Sendable {
+  package enum Kind: Sendable {
     /// Days in a row where `counts` holds; `skips` days are neutral; other days break it.
     case consecutive(counts: ExpressionSource, skips: ExpressionSource?, freezes: FreezeRule?)
     /// Days elapsed since the history's start or the last day where `resets` holds
@@ -12,7 +12,7 @@
   }
 
   /// How the evaluated day (the as-of date) is judged.
-  @_spi(Tooling) public enum Today: String, Sendable {
+  package enum Today: String, Sendable {
     /// It extends the streak if it counts, and does not break it yet.
     case inProgress = "in-progress"
     /// It is judged like every other day.
@@ -20,25 +20,25 @@
   }
 
   /// The streak's name, as expressions write it.
-  @_spi(Tooling) public var name: String
+  package var name: String
   /// Where the streak is defined.
-  @_spi(Tooling) public var origin: Origin
+  package var origin: Origin
   /// How the streak counts.
-  @_spi(Tooling) public var kind: Kind
+  package var kind: Kind
   /// Without the history's `start`, the streak is 0 and has no milestones.
-  @_spi(Tooling) public var needsStart: Bool
+  package var needsStart: Bool
   /// How the day in progress is treated.
-  @_spi(Tooling) public var today: Today
+  package var today: Today
   /// The streak's name, for people.
-  @_spi(Tooling) public var displayName: String?
+  package var displayName: String?
   /// What the streak means.
-  @_spi(Tooling) public var description: String?
+  package var description: String?
   /// The most days a consecutive streak counts (`max_days`: an app that keeps only its last
   /// N days of activity, as Onward keeps 90); nil for no limit.
-  @_spi(Tooling) public var maxDays: Int?
+  package var maxDays: Int?
 
   /// A streak.
-  @_spi(Tooling) public init(
+  package init(
     name: String, origin: Origin, kind: Kind, needsStart: Bool = false,
     today: Today = .inProgress, displayName: String? = nil, description: String? = nil
   ) {
@@ -52,7 +52,7 @@
   }
 
   /// The freezes of a consecutive streak, if it has any.
-  @_spi(Tooling) public var freezes: FreezeRule? {
+  package var freezes: FreezeRule? {
     if case .consecutive(_, _, let freezes) = kind { return freezes }
     return nil
   }

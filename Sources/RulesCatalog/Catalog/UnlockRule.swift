@@ -3,9 +3,9 @@
 /// When a scheme's badges outside progressive groups unlock (`unlocks:` in a catalog): on the
 /// day their criterion first held (the default), or only at a check, dated the check's date;
 /// and how many may unlock in one check, overall (`per_check`) and per group (`per_group`).
-@_spi(Tooling) public struct UnlockRule: Sendable, Equatable {
+package struct UnlockRule: Sendable, Equatable {
   /// When a badge unlocks and the date it is given.
-  @_spi(Tooling) public enum Timing: String, Sendable {
+  package enum Timing: String, Sendable {
     /// On the day its criterion first held, dated that day: days counted before a check
     /// unlock as if the app had checked each one.
     case earned
@@ -15,17 +15,17 @@
   }
 
   /// When badges unlock.
-  @_spi(Tooling) public var at: Timing
+  package var at: Timing
   /// The most badges one check (or one day counted before it) unlocks, all badges together;
   /// nil for no limit.
-  @_spi(Tooling) public var perCheck: Int?
+  package var perCheck: Int?
   /// The most badges of one group one check unlocks; nil for no limit.
-  @_spi(Tooling) public var perGroup: Int?
+  package var perGroup: Int?
   /// Where `unlocks` is written, when it is.
-  @_spi(Tooling) public var origin: Origin?
+  package var origin: Origin?
 
   /// An unlock rule; the default is the engine's: on the day earned, no limit.
-  @_spi(Tooling) public init(at: Timing = .earned, perCheck: Int? = nil, perGroup: Int? = nil, origin: Origin? = nil) {
+  package init(at: Timing = .earned, perCheck: Int? = nil, perGroup: Int? = nil, origin: Origin? = nil) {
     self.at = at
     self.perCheck = perCheck
     self.perGroup = perGroup
@@ -33,9 +33,9 @@
   }
 
   /// Whether the rule is the default one (written nowhere).
-  @_spi(Tooling) public var isDefault: Bool { at == .earned && perCheck == nil && perGroup == nil }
+  package var isDefault: Bool { at == .earned && perCheck == nil && perGroup == nil }
 
-  @_spi(Tooling) public static func == (lhs: UnlockRule, rhs: UnlockRule) -> Bool {
+  package static func == (lhs: UnlockRule, rhs: UnlockRule) -> Bool {
     lhs.at == rhs.at && lhs.perCheck == rhs.perCheck && lhs.perGroup == rhs.perGroup
   }
 }

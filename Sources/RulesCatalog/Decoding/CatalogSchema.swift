@@ -3,7 +3,7 @@
 /// The catalog format, version 1: every section and key a catalog or a rule module may
 /// hold. This is the single definition behind `rules check`, the model's decoding and
 /// `rules schema`.
-@_spi(Tooling) public enum CatalogSchema {
+package enum CatalogSchema {
   /// Display text keys that several kinds of entries share.
   static let icon = KeySchema("icon", .text, "An icon name for the app (an SF Symbol, say).")
   static let color = KeySchema("color", .text, "A color for the app, e.g. `#F59E0B` or `gold`.")
@@ -14,7 +14,7 @@
   static let description = KeySchema("description", .text, "What this is, for people.")
 
   /// An input: its type, default, bounds and description.
-  @_spi(Tooling) public static let input = ObjectSchema(
+  package static let input = ObjectSchema(
     "input", "A per-day stat the app reports.",
     keys: [
       KeySchema(
@@ -31,7 +31,7 @@
     ])
 
   /// A streak's freezes: how they are earned and how many may be held.
-  @_spi(Tooling) public static let freezes = ObjectSchema(
+  package static let freezes = ObjectSchema(
     "freezes", "Streak freezes: earned by counted days, used up on a day that would break.",
     keys: [
       KeySchema(
@@ -45,7 +45,7 @@
     ])
 
   /// A streak: what counts, skips, breaks or resets it, and how today is treated.
-  @_spi(Tooling) public static let streak = ObjectSchema(
+  package static let streak = ObjectSchema(
     "streak", "A counter of days in a row (or of days since a reset).",
     keys: [
       KeySchema(
@@ -74,7 +74,7 @@
     ])
 
   /// A metric: its expression, description and progress towards its next value.
-  @_spi(Tooling) public static let metric = ObjectSchema(
+  package static let metric = ObjectSchema(
     "metric", "A derived value.",
     keys: [
       KeySchema("value", .expression, required: true, "The expression that computes it."),
@@ -87,7 +87,7 @@
     ])
 
   /// A metric's progress towards its next value: `current` and `target`.
-  @_spi(Tooling) public static let metricProgress = ObjectSchema(
+  package static let metricProgress = ObjectSchema(
     "metric progress", "How far a user is towards a metric's next value.",
     keys: [
       KeySchema("current", .expression, required: true, "Where the user is (XP into the level)."),
@@ -95,7 +95,7 @@
     ])
 
   /// A milestone: its id, its day and its display fields.
-  @_spi(Tooling) public static let milestone = ObjectSchema(
+  package static let milestone = ObjectSchema(
     "milestone", "A day on the milestone streak's timeline.",
     keys: [
       KeySchema("id", .id, required: true, "A unique id."),
@@ -108,7 +108,7 @@
     ])
 
   /// The milestone track: the streak it follows and its milestones.
-  @_spi(Tooling) public static let milestones = ObjectSchema(
+  package static let milestones = ObjectSchema(
     "milestones", "Days on one streak's timeline.",
     keys: [
       KeySchema("streak", .name, required: true, "The streak whose days the milestones mark."),
@@ -116,7 +116,7 @@
     ])
 
   /// A badge's explicit progress measure: current and target expressions.
-  @_spi(Tooling) public static let progress = ObjectSchema(
+  package static let progress = ObjectSchema(
     "progress", "How far a user is towards a badge.",
     keys: [
       KeySchema("current", .expression, required: true, "Where the user is."),
@@ -124,7 +124,7 @@
     ])
 
   /// A badge: its id, name, criterion, xp, group and display fields.
-  @_spi(Tooling) public static let badge = ObjectSchema(
+  package static let badge = ObjectSchema(
     "badge", "A once-only achievement.",
     keys: [
       KeySchema("id", .id, required: true, "A unique id."),
@@ -143,7 +143,7 @@
     ])
 
   /// A badge group, progressive or not.
-  @_spi(Tooling) public static let group = ObjectSchema(
+  package static let group = ObjectSchema(
     "group", "A group of badges.",
     keys: [
       KeySchema("id", .id, required: true, "A unique id."),
@@ -155,7 +155,7 @@
     ])
 
   /// A quote: its text, Arabic, source, category and tags.
-  @_spi(Tooling) public static let quote = ObjectSchema(
+  package static let quote = ObjectSchema(
     "quote", "A quote for the quote of the day.",
     keys: [
       KeySchema("id", .id, required: true, "A unique id."),
@@ -167,7 +167,7 @@
     ])
 
   /// When badges unlock, and how many per check.
-  @_spi(Tooling) public static let unlocks = ObjectSchema(
+  package static let unlocks = ObjectSchema(
     "unlocks", "When the badges outside progressive groups unlock, and how many per check.",
     keys: [
       KeySchema(
@@ -184,7 +184,7 @@
     ])
 
   /// The quote rotation: the rule and the list.
-  @_spi(Tooling) public static let quotes = ObjectSchema(
+  package static let quotes = ObjectSchema(
     "quotes", "The quote of the day.",
     keys: [
       KeySchema(
@@ -195,7 +195,7 @@
     ])
 
   /// One wording of a message, with its own condition.
-  @_spi(Tooling) public static let textVariant = ObjectSchema(
+  package static let textVariant = ObjectSchema(
     "text variant", "One wording of a message's text.",
     keys: [
       KeySchema("text", .template, required: true, "The text, with `{expression}` placeholders."),
@@ -203,7 +203,7 @@
     ])
 
   /// A message: its condition, title, wordings, action and display fields.
-  @_spi(Tooling) public static let message = ObjectSchema(
+  package static let message = ObjectSchema(
     "message", "A candidate message of the day.",
     keys: [
       KeySchema("id", .id, required: true, "A unique id."),
@@ -237,7 +237,7 @@
   ]
 
   /// A catalog file: everything a catalog may hold.
-  @_spi(Tooling) public static let catalog = ObjectSchema(
+  package static let catalog = ObjectSchema(
     "catalog", "A reward scheme: one app's streaks, milestones, badges, quotes and messages.",
     keys: [
       KeySchema(
@@ -259,7 +259,7 @@
     ])
 
   /// A rule module: what a catalog may import.
-  @_spi(Tooling) public static let module = ObjectSchema(
+  package static let module = ObjectSchema(
     "rule module", "Reusable rules that catalogs import.",
     keys: [
       KeySchema("module", .id, required: true, "The module's id."),

@@ -3,11 +3,11 @@ import RulesSource
 
 extension DiagnosticID {
   /// A key the format does not know (often a typo).
-  @_spi(Tooling) public static let unknownKey: DiagnosticID = "unknown-key"
+  package static let unknownKey: DiagnosticID = "unknown-key"
   /// A required key is not there.
-  @_spi(Tooling) public static let missingKey: DiagnosticID = "missing-key"
+  package static let missingKey: DiagnosticID = "missing-key"
   /// A value of the wrong kind: text where a number belongs, a list where a mapping does...
-  @_spi(Tooling) public static let wrongType: DiagnosticID = "wrong-type"
+  package static let wrongType: DiagnosticID = "wrong-type"
   /// A value of the right kind that is not allowed: a malformed id, a word not in the list.
-  @_spi(Tooling) public static let invalidValue: DiagnosticID = "invalid-value"
+  package static let invalidValue: DiagnosticID = "invalid-value"
 }

@@ -3,11 +3,11 @@ import RulesSource
 
 extension DiagnosticID {
   /// A file with no document, or one that is neither a catalog nor a module.
-  @_spi(Tooling) public static let notACatalog: DiagnosticID = "not-a-catalog"
+  package static let notACatalog: DiagnosticID = "not-a-catalog"
   /// An input whose type, values, default or bounds do not fit together.
-  @_spi(Tooling) public static let invalidInput: DiagnosticID = "invalid-input"
+  package static let invalidInput: DiagnosticID = "invalid-input"
   /// A streak whose keys do not fit its type.
-  @_spi(Tooling) public static let invalidStreak: DiagnosticID = "invalid-streak"
+  package static let invalidStreak: DiagnosticID = "invalid-streak"
 }
 
 /// Decodes one file's node tree into a `RuleFile`, reporting every problem with its place.
@@ -15,7 +15,7 @@ extension DiagnosticID {
 /// against `CatalogSchema`; this adds what shapes cannot say (an input's default must have
 /// the input's type, a streak's keys must fit its type...) and builds the model, skipping
 /// entries too broken to build.
-@_spi(Tooling) public struct RuleFileDecoder {
+package struct RuleFileDecoder {
   let file: String
   private(set) var diagnostics: [Diagnostic] = []
 
@@ -24,7 +24,7 @@ extension DiagnosticID {
   }
 
   /// Decodes `root` (nil for a file without a document) read from `file`.
-  @_spi(Tooling) public static func decode(_ root: Node?, file: String) -> (RuleFile?, [Diagnostic]) {
+  package static func decode(_ root: Node?, file: String) -> (RuleFile?, [Diagnostic]) {
     var decoder = RuleFileDecoder(file: file)
     let result = decoder.decode(root)
     return (result, decoder.diagnostics)

@@ -2,7 +2,7 @@
 
 /// What a value in a catalog may look like. The checker decodes catalogs with these shapes
 /// and `rules schema` turns the same shapes into a JSON Schema, so the two cannot drift.
-@_spi(Tooling) public indirect enum Shape: Sendable {
+package indirect enum Shape: Sendable {
   /// Any text (display fields).
   case text
   /// A name used in expressions: a lowercase letter or `_`, then letters, digits and `_`.
@@ -33,7 +33,7 @@
   case anything
 
   /// How a message says what was expected: "a list of ids", "an integer of at least 1"...
-  @_spi(Tooling) public var expectation: String {
+  package var expectation: String {
     switch self {
     case .text: "text"
     case .name: "a name (lowercase letters, digits and _)"

@@ -180,9 +180,9 @@ extension Shape {
 }
 
 /// The lexical rules for names (used in expressions) and ids.
-@_spi(Tooling) public enum Names {
+package enum Names {
   /// `[a-z_][a-z0-9_]*`
-  @_spi(Tooling) public static func isName(_ text: String) -> Bool {
+  package static func isName(_ text: String) -> Bool {
     guard let first = text.utf8.first, first == 95 || (97...122).contains(first) else {
       return false
     }
@@ -190,7 +190,7 @@ extension Shape {
   }
 
   /// `[a-z0-9][a-z0-9-]*`
-  @_spi(Tooling) public static func isID(_ text: String) -> Bool {
+  package static func isID(_ text: String) -> Bool {
     guard let first = text.utf8.first, (97...122).contains(first) || (48...57).contains(first)
     else { return false }
     return text.utf8.allSatisfy { $0 == 45 || (97...122).contains($0) || (48...57).contains($0) }

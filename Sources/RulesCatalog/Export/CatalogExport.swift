@@ -7,14 +7,14 @@
 /// `"format": "rules-catalog"` and `"format_version"`, and `inputs`, `streaks` and `metrics`
 /// are lists in catalog order whose entries carry their name as `key` (JSON readers do not
 /// keep the order of an object's keys). docs/export.md describes it.
-@_spi(Tooling) public enum CatalogExport {
+package enum CatalogExport {
   /// The `format` of an exported catalog.
-  @_spi(Tooling) public static let format = "rules-catalog"
+  package static let format = "rules-catalog"
   /// The `format_version` this version writes and reads.
-  @_spi(Tooling) public static let formatVersion = 1
+  package static let formatVersion = 1
 
   /// The catalog as exported JSON, keys in a fixed order.
-  @_spi(Tooling) public static func json(_ checked: ValidatedCatalog) -> JSONValue {
+  package static func json(_ checked: ValidatedCatalog) -> JSONValue {
     let catalog = checked.catalog
     var root: [(String, JSONValue)] = [
       ("format", .string(format)),
@@ -141,7 +141,7 @@
   }
 
   /// One milestone as the export (and `rules list --format json`) writes it.
-  @_spi(Tooling) public static func milestone(_ milestone: Milestone) -> JSONValue {
+  package static func milestone(_ milestone: Milestone) -> JSONValue {
     var fields: [(String, JSONValue)] = [("id", .string(milestone.id)), ("day", .int(milestone.day))]
     fields.add(milestone.display)
     fields.add(tags: milestone.tags)
@@ -158,7 +158,7 @@
   }
 
   /// One badge as the export (and `rules list --format json`) writes it.
-  @_spi(Tooling) public static func badge(_ badge: Badge) -> JSONValue {
+  package static func badge(_ badge: Badge) -> JSONValue {
     var fields: [(String, JSONValue)] = [
       ("id", .string(badge.id)), ("name", .string(badge.name)), ("when", .string(badge.when.text)),
     ]
@@ -194,7 +194,7 @@
   }
 
   /// One quote as the export (and `rules list --format json`) writes it.
-  @_spi(Tooling) public static func quote(_ quote: Quote) -> JSONValue {
+  package static func quote(_ quote: Quote) -> JSONValue {
     var fields: [(String, JSONValue)] = [("id", .string(quote.id)), ("text", .string(quote.text))]
     fields.add("arabic", quote.arabic)
     fields.add("source", quote.source)
@@ -204,7 +204,7 @@
   }
 
   /// One message as the export (and `rules list --format json`) writes it.
-  @_spi(Tooling) public static func message(_ message: Message) -> JSONValue {
+  package static func message(_ message: Message) -> JSONValue {
     var fields: [(String, JSONValue)] = [("id", .string(message.id))]
     fields.add("when", message.when?.text)
     fields.add("title", message.title?.text)

@@ -4,17 +4,17 @@ import RulesSource
 
 extension DiagnosticID {
   /// Files that import each other in a circle.
-  @_spi(Tooling) public static let importCycle: DiagnosticID = "import-cycle"
+  package static let importCycle: DiagnosticID = "import-cycle"
   /// An import that is not a rule module (or cannot be read).
-  @_spi(Tooling) public static let badImport: DiagnosticID = "bad-import"
+  package static let badImport: DiagnosticID = "bad-import"
   /// The same name defined in two places (a catalog and a module it imports, say).
-  @_spi(Tooling) public static let nameClash: DiagnosticID = "name-clash"
+  package static let nameClash: DiagnosticID = "name-clash"
 }
 
 /// Loads a catalog file and the rule modules it imports (paths relative to the importing
 /// file, recursively), merging the modules' inputs, streaks, metrics, groups and badges into
 /// the catalog. Import cycles and names defined twice are reported at every place involved.
-@_spi(Tooling) public struct CatalogLoader {
+package struct CatalogLoader {
   private let read: DocumentReader
   /// The folder imports must stay in (nil: anywhere, for texts held in memory).
   private let root: RepositoryRoot?
@@ -26,14 +26,14 @@ extension DiagnosticID {
   private var mergeOrder: [String] = []
 
   /// A loader that reads files with `reader`; with a `root`, imports stay inside it.
-  @_spi(Tooling) public init(reader: @escaping DocumentReader, root: RepositoryRoot? = nil) {
+  package init(reader: @escaping DocumentReader, root: RepositoryRoot? = nil) {
     self.read = reader
     self.root = root
   }
 
   /// Loads the file at `path` (a catalog or a rule module) with everything it imports; with
   /// a `root`, an import outside that folder is refused without being read.
-  @_spi(Tooling) public static func load(path: String, reader: @escaping DocumentReader, root: RepositoryRoot? = nil)
+  package static func load(path: String, reader: @escaping DocumentReader, root: RepositoryRoot? = nil)
     -> LoadedCatalog
   {
     var loader = CatalogLoader(reader: reader, root: root)

@@ -6,15 +6,15 @@ import RulesSource
 /// a fast path (`YAMLDocuments.catalogReader`), the file already decoded without a node tree.
 @_spi(Tooling) public struct Document: Sendable {
   /// The file's text, when it could be read.
-  @_spi(Tooling) public var source: SourceFile?
+  package var source: SourceFile?
   /// The file's node tree, when it could be read.
-  @_spi(Tooling) public var root: Node?
+  package var root: Node?
   /// What reading the file reported.
-  @_spi(Tooling) public var diagnostics: [Diagnostic]
+  package var diagnostics: [Diagnostic]
   /// The file decoded by a fast path straight from the parser's events, when that path took
   /// it (a file that reading and decoding find no problem in); `root` is then nil. The
   /// fast path gives the model `RuleFileDecoder` would give for the same file.
-  @_spi(Tooling) public var ruleFile: RuleFile?
+  package var ruleFile: RuleFile?
 
   /// A document read from a file.
   @_spi(Tooling) public init(source: SourceFile?, root: Node?, diagnostics: [Diagnostic]) {
@@ -24,7 +24,7 @@ import RulesSource
   }
 
   /// A file decoded by a fast path: no node tree, no problems.
-  @_spi(Tooling) public init(source: SourceFile?, ruleFile: RuleFile) {
+  package init(source: SourceFile?, ruleFile: RuleFile) {
     self.source = source
     self.root = nil
     self.diagnostics = []

@@ -6,10 +6,10 @@ import RulesSource
 /// becomes the node tree the YAML reader would give, and from there the catalog is decoded
 /// and checked exactly as a YAML catalog is, so both evaluate the same
 /// (`Engine(exportedCatalog:)` starts here).
-@_spi(Tooling) public enum ExportedCatalog {
+package enum ExportedCatalog {
   /// The node tree of an exported catalog, or a diagnostic saying why it is not one. Nodes
   /// carry their line and column in the JSON text, so problems are reported where they are.
-  @_spi(Tooling) public static func document(_ data: Data, path: String) -> Document {
+  package static func document(_ data: Data, path: String) -> Document {
     guard let text = String(data: data, encoding: .utf8) else { return failure(path, "it is not UTF-8 text") }
     let root: Node
     do {
@@ -52,7 +52,7 @@ import RulesSource
   /// Loads and checks the exported catalog `data` (named `path` in problems) with its
   /// languages (`locales`, each shaped as a locale file), as `rules check` checks a YAML
   /// catalog with its locale files.
-  @_spi(Tooling) public static func validate(_ data: Data, path: String) -> CatalogValidation {
+  package static func validate(_ data: Data, path: String) -> CatalogValidation {
     let document = document(data, path: path)
     var languages: [String: Document] = [:]
     if document.root != nil, let text = String(data: data, encoding: .utf8),

@@ -3,7 +3,7 @@
 extension Catalog {
   /// Every display text of the catalog in its default language, in catalog order, with where
   /// its element is defined: what a locale file translates.
-  @_spi(Tooling) public var texts: [(key: TextKey, text: String, origin: Origin)] {
+  package var texts: [(key: TextKey, text: String, origin: Origin)] {
     var result: [(key: TextKey, text: String, origin: Origin)] = []
     func add(
       _ kind: TextKey.Kind, _ id: String, _ field: String, _ text: String?, _ origin: Origin, wording: Int? = nil
@@ -57,7 +57,7 @@ extension Catalog {
 
   /// The catalog with its display texts in `locale` where a language of its chain
   /// (`LocaleChain.chain`) has them, and in the default language elsewhere.
-  @_spi(Tooling) public func localized(to locale: String) -> Catalog {
+  package func localized(to locale: String) -> Catalog {
     let chain = Array(LocaleChain.chain(locale, defaultLocale: defaultLocale).dropLast())
     guard chain.contains(where: { translations.languages[$0] != nil }) else { return self }
     var copy = self

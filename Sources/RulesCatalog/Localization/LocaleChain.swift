@@ -3,10 +3,10 @@ import Foundation
 
 /// How a requested locale falls back: `ar-EG` → `ar` → the catalog's default locale, the
 /// first of these the catalog has texts in being used for each text.
-@_spi(Tooling) public enum LocaleChain {
+package enum LocaleChain {
   /// The longest locale text looked at: a BCP 47 tag of language, script, region, variants
   /// and extensions fits in it many times over.
-  @_spi(Tooling) public static let maxLength = 64
+  package static let maxLength = 64
 
   /// `text` as a locale the engine serves, or nil when it is not a BCP 47 language tag: the
   /// language (2 or 3 ASCII letters), its script (4 letters) and region (2 letters or 3
@@ -14,7 +14,7 @@ import Foundation
   /// (`ar-u-nu-arab`, `en-x-test`) are well-formed and left out: digits follow the language and
   /// region, plurals the language. Only this identifier reaches Foundation's formatters, whose
   /// ICU stops the process on some texts that are not locales.
-  @_spi(Tooling) public static func canonical(_ text: String) -> String? {
+  package static func canonical(_ text: String) -> String? {
     guard !text.isEmpty, text.utf8.count <= maxLength, text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
     let subtags = text.split(separator: "-", omittingEmptySubsequences: false).flatMap {
       $0.split(separator: "_", omittingEmptySubsequences: false)
@@ -60,7 +60,7 @@ import Foundation
   }
 
   /// Why `text` is not a locale, for messages; nil when it is one.
-  @_spi(Tooling) public static func problem(with text: String) -> String? {
+  package static func problem(with text: String) -> String? {
     guard canonical(text) == nil else { return nil }
     let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
     return
@@ -69,7 +69,7 @@ import Foundation
 
   /// `identifier` in BCP 47's usual case: `ar_eg` and `AR-EG` become `ar-EG`, `zh-hant-tw`
   /// `zh-Hant-TW`.
-  @_spi(Tooling) public static func normalize(_ identifier: String) -> String {
+  package static func normalize(_ identifier: String) -> String {
     let subtags = identifier.split(whereSeparator: { $0 == "-" || $0 == "_" })
     return subtags.enumerated().map { index, subtag in
       if index == 0 { return subtag.lowercased() }
@@ -81,7 +81,7 @@ import Foundation
 
   /// The locales to try, in order, for `requested` in a catalog whose default is `defaultLocale`:
   /// `requested`, then each shorter prefix of it, then the default (each once).
-  @_spi(Tooling) public static func chain(_ requested: String, defaultLocale: String) -> [String] {
+  package static func chain(_ requested: String, defaultLocale: String) -> [String] {
     var result: [String] = []
     var subtags = normalize(requested).split(separator: "-").map(String.init)
     while !subtags.isEmpty {
@@ -96,7 +96,7 @@ import Foundation
 
   /// The locales of an HTTP `Accept-Language` header, most preferred first (by `q`, then by
   /// order; `*` and `q=0` left out).
-  @_spi(Tooling) public static func accepted(_ header: String) -> [String] {
+  package static func accepted(_ header: String) -> [String] {
     var ranked: [(locale: String, q: Double, index: Int)] = []
     for (index, item) in header.split(separator: ",").enumerated() {
       let fields = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }

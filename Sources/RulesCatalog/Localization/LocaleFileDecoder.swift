@@ -3,7 +3,7 @@ import RulesSource
 
 extension DiagnosticID {
   /// A locale file that is not shaped as one (a section, field or value it cannot hold).
-  @_spi(Tooling) public static let badLocaleFile: DiagnosticID = "bad-locale-file"
+  package static let badLocaleFile: DiagnosticID = "bad-locale-file"
 }
 
 /// Reads a locale file (`locales/ar/rizq.yaml`): the catalog's display texts in one language,
@@ -18,10 +18,10 @@ extension DiagnosticID {
 ///   not-started:
 ///     text: ["...", "..."]   # a message's wordings, in the catalog's order
 /// ```
-@_spi(Tooling) public enum LocaleFileDecoder {
+package enum LocaleFileDecoder {
   /// The language `locale` read from `root` (the file `file`), and the problems of its shape.
   /// `catalogID` is the catalog the file is found next to.
-  @_spi(Tooling) public static func decode(_ root: Node?, file: String, locale: String, catalogID: String)
+  package static func decode(_ root: Node?, file: String, locale: String, catalogID: String)
     -> (Translations.Language, [Diagnostic])
   {
     var diagnostics: [Diagnostic] = []

@@ -8,7 +8,7 @@ import Foundation
 /// (`catalogs/locales/ar/rizq.yaml` for `catalogs/rizq.yaml`).
 @_spi(Tooling) public enum LocaleFiles {
   /// The path of the `locale` file of the catalog at `catalogPath`.
-  @_spi(Tooling) public static func path(of locale: String, for catalogPath: String) -> String {
+  package static func path(of locale: String, for catalogPath: String) -> String {
     let url = URL(fileURLWithPath: catalogPath)
     let folder = (catalogPath as NSString).deletingLastPathComponent
     let relative = "locales/\(locale)/\(url.lastPathComponent)"
@@ -27,7 +27,7 @@ import Foundation
   }
 
   /// The locale files among `paths` (texts held in memory), sorted by locale.
-  @_spi(Tooling) public static func among(_ paths: some Sequence<String>) -> LocaleFinder {
+  package static func among(_ paths: some Sequence<String>) -> LocaleFinder {
     let all = Array(paths)
     return { catalogPath in
       let folder = (catalogPath as NSString).deletingLastPathComponent

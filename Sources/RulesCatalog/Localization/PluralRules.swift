@@ -5,24 +5,24 @@
 /// `n` is the absolute value, `i` its integer digits, `v` the count of visible fraction digits
 /// (with trailing zeros), `w` the same without trailing zeros, `f` and `t` those digits as a
 /// number (with and without trailing zeros), `e` the exponent of compact notation (0 here).
-@_spi(Tooling) public struct PluralOperands: Sendable, Equatable {
+package struct PluralOperands: Sendable, Equatable {
   /// The absolute value.
-  @_spi(Tooling) public var n: Double
+  package var n: Double
   /// Its integer digits.
-  @_spi(Tooling) public var i: Int
+  package var i: Int
   /// How many fraction digits are visible, trailing zeros included.
-  @_spi(Tooling) public var v: Int
+  package var v: Int
   /// How many fraction digits are visible, without trailing zeros.
-  @_spi(Tooling) public var w: Int
+  package var w: Int
   /// The visible fraction digits as a number, trailing zeros included.
-  @_spi(Tooling) public var f: Int
+  package var f: Int
   /// The visible fraction digits as a number, without trailing zeros.
-  @_spi(Tooling) public var t: Int
+  package var t: Int
   /// The exponent of compact notation (0 here).
-  @_spi(Tooling) public var e: Int
+  package var e: Int
 
   /// The operands of a whole number.
-  @_spi(Tooling) public init(_ value: Int) {
+  package init(_ value: Int) {
     let magnitude = value.magnitude > UInt(Int.max) ? Int.max : Int(value.magnitude)
     n = Double(magnitude)
     i = magnitude
@@ -35,7 +35,7 @@
 
   /// The operands of a decimal as written (`"1.50"` has two visible fraction digits), or nil
   /// when `text` is not a plain decimal (`-`, digits, an optional `.` and digits).
-  @_spi(Tooling) public init?(decimal text: String) {
+  package init?(decimal text: String) {
     var digits = Substring(text)
     if digits.first == "-" { digits = digits.dropFirst() }
     let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
@@ -59,17 +59,18 @@
 
 /// CLDR's plural rules for a language: which `PluralCategory` a number takes.
 ///
-/// The rules are CLDR's own, generated into `PluralRuleTable.swift` by
-/// `scripts/generate-plural-rules.py`; a test holds them to ICU's where ICU is available.
-@_spi(Tooling) public struct PluralRules: Sendable, Equatable {
+/// The rules are CLDR's own, generated into `PluralRules+RuleSets.swift` and
+/// `PluralRules+Categories.swift` by `scripts/generate-plural-rules.py`; a test holds them to
+/// ICU's where ICU is available.
+package struct PluralRules: Sendable, Equatable {
   /// The CLDR locale whose rules these are (`ar`, `pt_PT`), or nil for a language CLDR has
   /// no rules for (every number is then `other`).
-  @_spi(Tooling) public let locale: String?
+  package let locale: String?
   private let ruleSet: Int?
 
   /// The rules of `identifier` (a BCP 47 tag such as `ar-EG`, or `ar_EG`), falling back from
   /// the region to the language: `ar-EG` takes Arabic's rules.
-  @_spi(Tooling) public init(locale identifier: String) {
+  package init(locale identifier: String) {
     var candidate = identifier.replacingOccurrences(of: "-", with: "_")
     while true {
       if let ruleSet = Self.ruleSets[candidate] {
@@ -86,17 +87,17 @@
   }
 
   /// Whether CLDR has rules for `identifier` or for its language.
-  @_spi(Tooling) public static func knows(_ identifier: String) -> Bool {
+  package static func knows(_ identifier: String) -> Bool {
     PluralRules(locale: identifier).locale != nil
   }
 
   /// The category of a whole number.
-  @_spi(Tooling) public func category(for value: Int) -> PluralCategory {
+  package func category(for value: Int) -> PluralCategory {
     category(for: PluralOperands(value))
   }
 
   /// The category of a number with the operands `operands`.
-  @_spi(Tooling) public func category(for operands: PluralOperands) -> PluralCategory {
+  package func category(for operands: PluralOperands) -> PluralCategory {
     guard let ruleSet else { return .other }
     return Self.category(ruleSet: ruleSet, operands)
   }

@@ -4,7 +4,7 @@ extension Template {
   /// The text with each argument written in from `arguments` (by key) in `locale`: numbers
   /// in its digits, each plural's form chosen by an exact `=N` first and then by the locale's
   /// plural category. An argument missing from `arguments` is written back as `{key}`.
-  @_spi(Tooling) public func render(_ arguments: [String: Value], in locale: TextLocale) -> String {
+  package func render(_ arguments: [String: Value], in locale: TextLocale) -> String {
     var out = ""
     Self.write(parts, arguments, locale, number: nil, into: &out)
     return out

@@ -2,13 +2,13 @@
 
 /// Which display text of a catalog a translation is for: the kind of element, its id (its
 /// name, for streaks and metrics), the field and, for a message's wordings, which one.
-@_spi(Tooling) public struct TextKey: Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct TextKey: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// The kinds of elements that have display text, named as the sections of a locale file.
-  @_spi(Tooling) public enum Kind: String, Sendable, CaseIterable, Comparable {
+  package enum Kind: String, Sendable, CaseIterable, Comparable {
     case catalog, streaks, metrics, groups, badges, milestones, quotes, messages
 
     /// The fields of this kind a locale file may translate.
-    @_spi(Tooling) public var fields: [String] {
+    package var fields: [String] {
       switch self {
       case .catalog: ["name", "description"]
       case .streaks, .metrics, .groups, .badges: ["name", "description"]
@@ -19,7 +19,7 @@
     }
 
     /// One element of this kind, for messages: "badge", "message".
-    @_spi(Tooling) public var singular: String {
+    package var singular: String {
       switch self {
       case .catalog: "catalog"
       case .streaks: "streak"
@@ -33,22 +33,22 @@
     }
 
     /// Catalog order.
-    @_spi(Tooling) public static func < (lhs: Kind, rhs: Kind) -> Bool {
+    package static func < (lhs: Kind, rhs: Kind) -> Bool {
       allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
   }
 
   /// The kind of element.
-  @_spi(Tooling) public var kind: Kind
+  package var kind: Kind
   /// The element's id or name (empty for the catalog itself).
-  @_spi(Tooling) public var id: String
+  package var id: String
   /// The field: `name`, `text`...
-  @_spi(Tooling) public var field: String
+  package var field: String
   /// Which of a message's wordings (from 0), for a message's `text` written as a list.
-  @_spi(Tooling) public var wording: Int?
+  package var wording: Int?
 
   /// A key.
-  @_spi(Tooling) public init(_ kind: Kind, _ id: String, _ field: String, wording: Int? = nil) {
+  package init(_ kind: Kind, _ id: String, _ field: String, wording: Int? = nil) {
     self.kind = kind
     self.id = id
     self.field = field
@@ -56,13 +56,13 @@
   }
 
   /// As a locale file nests it: `badges.first-step.name`, `messages.not-started.text[1]`.
-  @_spi(Tooling) public var description: String {
+  package var description: String {
     let path = kind == .catalog ? field : "\(kind.rawValue).\(id).\(field)"
     return wording.map { "\(path)[\($0)]" } ?? path
   }
 
   /// Keys in the order of their sections; within one, by id, field and wording.
-  @_spi(Tooling) public static func < (lhs: TextKey, rhs: TextKey) -> Bool {
+  package static func < (lhs: TextKey, rhs: TextKey) -> Bool {
     (lhs.kind, lhs.id, lhs.field, lhs.wording ?? -1) < (rhs.kind, rhs.id, rhs.field, rhs.wording ?? -1)
   }
 }

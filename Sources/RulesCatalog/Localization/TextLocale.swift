@@ -5,11 +5,11 @@ import Foundation
 /// as `NumberFormat.short` writes them (no grouping), with the digits and decimal separator of
 /// the locale's default numbering system as Foundation's ICU gives it: Arabic-Indic for
 /// `ar-EG` or `ar-SA`, Latin for `ar` (CLDR's default for Arabic), `ar-MA` and `en`.
-@_spi(Tooling) public struct TextLocale: Sendable, Equatable {
+package struct TextLocale: Sendable, Equatable {
   /// The BCP 47 identifier, as normalized by `LocaleChain` (`ar-EG`).
-  @_spi(Tooling) public let identifier: String
+  package let identifier: String
   /// The plural rules of the language.
-  @_spi(Tooling) public let plurals: PluralRules
+  package let plurals: PluralRules
   /// The locale's digit zero; the others follow it.
   let zero: Unicode.Scalar
   /// The locale's decimal separator.
@@ -20,7 +20,7 @@ import Foundation
   /// The locale `identifier` (`ar`, `ar-EG`, `ar_EG`) as `LocaleChain.canonical` gives it; a
   /// text that is not a locale is written as the root locale writes (`und`: Latin digits,
   /// plural `other`). Foundation is asked once per locale while it is among the last ones used.
-  @_spi(Tooling) public static func named(_ identifier: String) -> TextLocale {
+  package static func named(_ identifier: String) -> TextLocale {
     let canonical = LocaleChain.canonical(identifier) ?? "und"
     return cache.value(canonical) { TextLocale(canonical) }
   }
@@ -43,12 +43,12 @@ import Foundation
   }
 
   /// Whether the language is written right to left (Arabic, Hebrew, Persian, Urdu...).
-  @_spi(Tooling) public var isRightToLeft: Bool {
+  package var isRightToLeft: Bool {
     Locale.Language(identifier: identifier).characterDirection == .rightToLeft
   }
 
   /// `value` as the locale writes it: numbers in its digits, other values as they are.
-  @_spi(Tooling) public func format(_ value: Value) -> String {
+  package func format(_ value: Value) -> String {
     switch value {
     case .int, .number: digits(value.description)
     default: value.description
@@ -71,7 +71,7 @@ import Foundation
   }
 
   /// The plural category of `value` in this language (`other` for what is not a number).
-  @_spi(Tooling) public func category(of value: Value) -> PluralCategory {
+  package func category(of value: Value) -> PluralCategory {
     switch value {
     case .int(let int): plurals.category(for: int)
     case .number(let number):
@@ -82,7 +82,7 @@ import Foundation
 
   /// The categories the language uses, found by asking its rules about the integers 0 to 1000,
   /// a million and a few decimals (every category CLDR gives a language shows in these).
-  @_spi(Tooling) public var categoriesUsed: Set<PluralCategory> {
+  package var categoriesUsed: Set<PluralCategory> {
     var used = Set<PluralCategory>()
     for n in 0...1000 { used.insert(plurals.category(for: n)) }
     for n in [1_000_000, 2_000_000] { used.insert(plurals.category(for: n)) }

@@ -15,7 +15,7 @@ import RulesSource
   /// Loads the catalog or module at `path` with `reader` (YAML files, exported JSON, texts
   /// in memory), merges its imports (inside `root` when given), reads the locale files
   /// `locales` finds for it with the same reader, and validates it.
-  @_spi(Tooling) public static func load(
+  package static func load(
     path: String, reader: @escaping DocumentReader, root: RepositoryRoot? = nil, locales: LocaleFinder? = nil
   ) -> CatalogValidation {
     let loaded = CatalogLoader.load(path: path, reader: reader, root: root)

@@ -3,34 +3,34 @@ import RulesSource
 
 extension DiagnosticID {
   /// A module's `requires` that the importing catalog does not satisfy.
-  @_spi(Tooling) public static let unmetRequirement: DiagnosticID = "unmet-requirement"
+  package static let unmetRequirement: DiagnosticID = "unmet-requirement"
   /// Something that must not depend on badge unlocks does (streaks, history sums).
-  @_spi(Tooling) public static let badgeDependency: DiagnosticID = "badge-dependency"
+  package static let badgeDependency: DiagnosticID = "badge-dependency"
 }
 
-/// Checks a loaded catalog in the manner of cel-go: parse every expression, resolve names,
-/// order metrics and streaks by what they read (reporting cycles), type-check each in that
-/// order, and collect every problem rather than stopping at the first. When nothing is an
+/// Validates a loaded catalog in the manner of cel-go: parse every expression, resolve names,
+/// order metrics and streaks by what they read (reporting cycles), infer each one's types in
+/// that order, and collect every problem rather than stopping at the first. When nothing is an
 /// error the result is a `ValidatedCatalog` ready to evaluate.
-@_spi(Tooling) public struct CatalogValidator {
+package struct CatalogValidator {
   private let catalog: Catalog
   private let sources: [String: SourceFile]
   private var diagnostics: [Diagnostic] = []
   private var environment = Environment()
-  private var checker: TypeChecker
-  /// The names of the final environment, for the one-pass checker of badges' criteria.
+  private var inference: TypeInference
+  /// The names of the final environment, for the one-pass parser of badges' criteria.
   private var fastNames = TypedParser.Names(Environment())
 
   private init(catalog: Catalog, sources: [String: SourceFile]) {
     self.catalog = catalog
     self.sources = sources
-    self.checker = TypeChecker(environment: Environment())
+    self.inference = TypeInference(environment: Environment())
   }
 
   /// Checks `catalog`. `sources` holds the text of its files, to point at columns inside
   /// expressions. A rule module checked on its own (`isModule`) may use the names it
   /// `requires` as if they were inputs.
-  @_spi(Tooling) public static func validate(
+  package static func validate(
     _ catalog: Catalog, sources: [String: SourceFile], isModule: Bool = false
   ) -> (ValidatedCatalog?, [Diagnostic]) {
     // Names a module requires but nobody defines are checked as inputs of their type: a
@@ -80,7 +80,7 @@ extension DiagnosticID {
     for (index, metric) in catalog.metrics.enumerated() where environment.metrics[metric.name] == nil {
       environment.metrics[metric.name] = (index, .invalid)
     }
-    checker = TypeChecker(environment: environment)
+    inference = TypeInference(environment: environment)
 
     // Parse metrics and streak conditions, then order them by what they read.
     var metricExprs: [Expr?] = []
@@ -105,7 +105,7 @@ extension DiagnosticID {
       }
     }
 
-    // Type-check in dependency order, learning each metric's type as we go.
+    // Infer types in dependency order, learning each metric's type as we go.
     var metricTypes = [TypedExpr?](repeating: nil, count: catalog.metrics.count)
     var streakChecks = [ValidatedStreak?](repeating: nil, count: catalog.streaks.count)
     var badgeDependent = Set<Int>()
@@ -114,8 +114,8 @@ extension DiagnosticID {
       case .metric(let index):
         let metric = catalog.metrics[index]
         guard let expr = metricExprs[index] else { continue }
-        let typed = typeCheck(expr, metric.expression) { checker, expr in
-          checker.check(expr)
+        let typed = inferTypes(expr, metric.expression) { inference, expr in
+          inference.infer(expr)
         }
         switch typed.type {
         case .bool, .int, .number, .enumeration, .invalid: break
@@ -127,30 +127,30 @@ extension DiagnosticID {
         }
         let type: ValueType = typed.type == .string ? .invalid : typed.type
         environment.metrics[metric.name] = (index, type)
-        checker = TypeChecker(environment: environment, aggregates: checker.aggregates)
+        inference = TypeInference(environment: environment, aggregates: inference.aggregates)
         metricTypes[index] = typed
         if readsBadges(typed, dependent: badgeDependent) { badgeDependent.insert(index) }
       case .streak(let index):
-        streakChecks[index] = checkStreak(index, streakExprs[index], badgeDependent: badgeDependent)
+        streakChecks[index] = validateStreak(index, streakExprs[index], badgeDependent: badgeDependent)
       }
     }
     for (index, streak) in catalog.streaks.enumerated() where streakChecks[index] == nil {
       streakChecks[index] = ValidatedStreak(streak: streak, counts: nil, skips: nil, resets: nil)
     }
 
-    fastNames = TypedParser.Names(checker.environment)
+    fastNames = TypedParser.Names(inference.environment)
     var badges: [ValidatedBadge] = []
     badges.reserveCapacity(catalog.badges.count)
-    // By index: a for-in would copy each badge once more before `checkBadge` copies it.
-    for index in catalog.badges.indices { badges.append(checkBadge(catalog.badges[index])) }
+    // By index: a for-in would copy each badge once more before `validateBadge` copies it.
+    for index in catalog.badges.indices { badges.append(validateBadge(catalog.badges[index])) }
     var metricProgress: [ProgressPart?] = []
     for metric in catalog.metrics {
-      metricProgress.append(metric.progress.flatMap { checkProgress($0, of: "a metric") })
+      metricProgress.append(metric.progress.flatMap { validateProgress($0, of: "a metric") })
     }
     var messages: [ValidatedMessage] = []
-    for message in catalog.messages { messages.append(checkMessage(message)) }
-    if !isModule { checkRequirements() }
-    checkAggregates(badgeDependent: badgeDependent)
+    for message in catalog.messages { messages.append(validateMessage(message)) }
+    if !isModule { validateRequirements() }
+    validateAggregates(badgeDependent: badgeDependent)
 
     guard !diagnostics.hasErrors else { return nil }
     return ValidatedCatalog(
@@ -158,7 +158,7 @@ extension DiagnosticID {
       streaks: streakChecks.map { $0! },
       metrics: metricTypes.map { $0! },
       metricProgress: metricProgress,
-      aggregates: checker.aggregates,
+      aggregates: inference.aggregates,
       order: evaluationOrder(graph: graph, metrics: metricTypes.map { $0! }, streaks: streakChecks.map { $0! }),
       badges: badges,
       messages: messages,
@@ -171,14 +171,14 @@ extension DiagnosticID {
       })
   }
 
-  private mutating func checkStreak(_ index: Int, _ exprs: [Expr?], badgeDependent: Set<Int>)
+  private mutating func validateStreak(_ index: Int, _ exprs: [Expr?], badgeDependent: Set<Int>)
     -> ValidatedStreak
   {
     let streak = catalog.streaks[index]
     func condition(_ expr: Expr?, _ source: ExpressionSource?, _ key: String) -> TypedExpr? {
       guard let expr, let source else { return nil }
-      let typed = typeCheck(expr, source) { checker, expr in
-        checker.check(expr, expecting: .bool, role: "a streak's '\(key)'")
+      let typed = inferTypes(expr, source) { inference, expr in
+        inference.infer(expr, expecting: .bool, role: "a streak's '\(key)'")
       }
       if readsBadges(typed, dependent: badgeDependent) {
         report(
@@ -200,18 +200,18 @@ extension DiagnosticID {
   }
 
   /// `badge` is consumed: it moves into the result instead of being copied once more.
-  private mutating func checkBadge(_ badge: consuming Badge) -> ValidatedBadge {
+  private mutating func validateBadge(_ badge: consuming Badge) -> ValidatedBadge {
     var when = Self.placeholder
-    if let typed = TypedParser.check(badge.when.text, names: fastNames, expecting: .bool) {
+    if let typed = TypedParser.infer(badge.when.text, names: fastNames, expecting: .bool) {
       when = typed
     } else if let expr = parse(badge.when) {
-      when = typeCheck(expr, badge.when) { checker, expr in
-        checker.check(expr, expecting: .bool, role: "a badge's 'when'")
+      when = inferTypes(expr, badge.when) { inference, expr in
+        inference.infer(expr, expecting: .bool, role: "a badge's 'when'")
       }
     }
     var progress: [ProgressPart] = []
     if let measure = badge.progress {
-      progress = checkProgress(measure, of: "a badge").map { [$0] } ?? []
+      progress = validateProgress(measure, of: "a badge").map { [$0] } ?? []
     } else {
       progress = ProgressInference.parts(of: when)
     }
@@ -220,30 +220,30 @@ extension DiagnosticID {
       group: badge.group.flatMap { id in catalog.groups.firstIndex { $0.id == id } })
   }
 
-  /// A progress measure, its `current` and `target` type-checked as numbers.
-  private mutating func checkProgress(
+  /// A progress measure, its `current` and `target` typed as numbers.
+  private mutating func validateProgress(
     _ measure: (current: ExpressionSource, target: ExpressionSource), of owner: String
   ) -> ProgressPart? {
-    var typedCurrent = TypedParser.check(measure.current.text, names: fastNames, expecting: nil)
+    var typedCurrent = TypedParser.infer(measure.current.text, names: fastNames, expecting: nil)
     if typedCurrent == nil, let expr = parse(measure.current) {
-      typedCurrent = typeCheck(expr, measure.current) {
-        $0.checkNumeric($1, role: "\(owner)'s progress 'current'")
+      typedCurrent = inferTypes(expr, measure.current) {
+        $0.inferNumeric($1, role: "\(owner)'s progress 'current'")
       }
     }
-    var typedTarget = TypedParser.check(measure.target.text, names: fastNames, expecting: nil)
+    var typedTarget = TypedParser.infer(measure.target.text, names: fastNames, expecting: nil)
     if typedTarget == nil, let expr = parse(measure.target) {
-      typedTarget = typeCheck(expr, measure.target) {
-        $0.checkNumeric($1, role: "\(owner)'s progress 'target'")
+      typedTarget = inferTypes(expr, measure.target) {
+        $0.inferNumeric($1, role: "\(owner)'s progress 'target'")
       }
     }
     guard let typedCurrent, let typedTarget else { return nil }
     return ProgressPart(current: typedCurrent, target: typedTarget)
   }
 
-  private mutating func checkMessage(_ message: Message) -> ValidatedMessage {
+  private mutating func validateMessage(_ message: Message) -> ValidatedMessage {
     func condition(_ source: ExpressionSource?, _ role: String) -> TypedExpr? {
       guard let source, let expr = parse(source) else { return nil }
-      return typeCheck(expr, source) { $0.check($1, expecting: .bool, role: role) }
+      return inferTypes(expr, source) { $0.infer($1, expecting: .bool, role: role) }
     }
     let when = condition(message.when, "a message's 'when'")
     let title = message.title.map { template($0) }
@@ -264,8 +264,8 @@ extension DiagnosticID {
     for argument in parsed.arguments {
       let typed =
         plurals.contains(argument.key)
-        ? checker.checkNumeric(argument.expr, role: "a plural's number") : checker.check(argument.expr)
-      for var error in checker.errors {
+        ? inference.inferNumeric(argument.expr, role: "a plural's number") : inference.infer(argument.expr)
+      for var error in inference.errors {
         error.offset += argument.offset  // from the placeholder's text to the whole template's
         report(error, in: source)
       }
@@ -275,7 +275,7 @@ extension DiagnosticID {
   }
 
   /// Every module requirement the catalog defines must have a fitting type.
-  private mutating func checkRequirements() {
+  private mutating func validateRequirements() {
     let inputNames = Set(
       catalog.inputs.filter { input in
         !catalog.requirements.contains { $0.name == input.name && $0.origin == input.origin }
@@ -301,8 +301,8 @@ extension DiagnosticID {
   }
 
   /// History sums cannot read badge totals: the sums are kept before badges unlock.
-  private mutating func checkAggregates(badgeDependent: Set<Int>) {
-    for aggregate in checker.aggregates where readsBadges(aggregate.argument, dependent: badgeDependent) {
+  private mutating func validateAggregates(badgeDependent: Set<Int>) {
+    for aggregate in inference.aggregates where readsBadges(aggregate.argument, dependent: badgeDependent) {
       // The aggregate's own place is inside some expression; point at the catalog.
       report(
         Origin(file: catalog.file, mark: .start), .badgeDependency,
@@ -321,8 +321,8 @@ extension DiagnosticID {
       }
     }
     expr.forEachAggregate { index in
-      if index < checker.aggregates.count,
-        readsBadges(checker.aggregates[index].argument, dependent: dependent)
+      if index < inference.aggregates.count,
+        readsBadges(inference.aggregates[index].argument, dependent: dependent)
       {
         reads = true
       }
@@ -342,7 +342,7 @@ extension DiagnosticID {
       var found: [Int] = []
       expr.forEachAggregate { found.append($0) }
       for index in found.sorted() where !done.contains(index) {
-        addAggregates(of: checker.aggregates[index].argument)
+        addAggregates(of: inference.aggregates[index].argument)
         done.insert(index)
         steps.append(.aggregate(index))
       }
@@ -360,8 +360,8 @@ extension DiagnosticID {
       }
     }
     // Aggregates only badges or messages read come last.
-    for index in checker.aggregates.indices where !done.contains(index) {
-      addAggregates(of: checker.aggregates[index].argument)
+    for index in inference.aggregates.indices where !done.contains(index) {
+      addAggregates(of: inference.aggregates[index].argument)
       if !done.contains(index) {
         done.insert(index)
         steps.append(.aggregate(index))
@@ -383,11 +383,11 @@ extension DiagnosticID {
     }
   }
 
-  private mutating func typeCheck(
-    _ expr: Expr, _ source: ExpressionSource, _ body: (inout TypeChecker, Expr) -> TypedExpr
+  private mutating func inferTypes(
+    _ expr: Expr, _ source: ExpressionSource, _ body: (inout TypeInference, Expr) -> TypedExpr
   ) -> TypedExpr {
-    let typed = body(&checker, expr)
-    for error in checker.errors { report(error, in: source) }
+    let typed = body(&inference, expr)
+    for error in inference.errors { report(error, in: source) }
     return typed
   }
 

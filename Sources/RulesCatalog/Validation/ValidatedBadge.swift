@@ -23,14 +23,14 @@
   private let storage: Storage
 
   /// The badge as written.
-  @_spi(Tooling) public var badge: Badge { storage.badge }
+  package var badge: Badge { storage.badge }
   /// Its criterion, typed.
-  @_spi(Tooling) public var when: TypedExpr { storage.when }
+  package var when: TypedExpr { storage.when }
   /// How progress is measured: the explicit `progress`, or what `when` allows to infer
   /// (`x >= 7` gives x out of 7; `a && b` gives the parts of each). Empty: unknown.
-  @_spi(Tooling) public var progress: [ProgressPart] { storage.progress }
+  package var progress: [ProgressPart] { storage.progress }
   /// The position of its group among the catalog's groups.
-  @_spi(Tooling) public var group: Int? { storage.group }
+  package var group: Int? { storage.group }
 
   package init(badge: Badge, when: TypedExpr, progress: [ProgressPart], group: Int?) {
     storage = Storage(badge: badge, when: when, progress: progress, group: group)
@@ -38,9 +38,9 @@
 }
 
 /// One measure of progress: where the user is and where the badge unlocks.
-@_spi(Tooling) public struct ProgressPart: Sendable {
+package struct ProgressPart: Sendable {
   /// Where the user is.
-  @_spi(Tooling) public let current: TypedExpr
+  package let current: TypedExpr
   /// Where the badge unlocks.
-  @_spi(Tooling) public let target: TypedExpr
+  package let target: TypedExpr
 }

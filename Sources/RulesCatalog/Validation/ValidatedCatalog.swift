@@ -4,26 +4,26 @@
 /// order fixed. This is what the evaluator runs.
 @_spi(Tooling) public struct ValidatedCatalog: Sendable {
   /// The catalog as loaded, imports merged.
-  @_spi(Tooling) public let catalog: Catalog
+  package let catalog: Catalog
   /// The streaks, typed, in catalog order.
-  @_spi(Tooling) public let streaks: [ValidatedStreak]
+  package let streaks: [ValidatedStreak]
   /// Each metric's typed expression, by the metric's position.
-  @_spi(Tooling) public let metrics: [TypedExpr]
+  package let metrics: [TypedExpr]
   /// Each metric's progress towards its next value, by the metric's position (nil: none).
-  @_spi(Tooling) public let metricProgress: [ProgressPart?]
+  package let metricProgress: [ProgressPart?]
   /// Every `total(x)` and `last(n, x)` the expressions use, once each.
-  @_spi(Tooling) public let aggregates: [Aggregate]
+  package let aggregates: [Aggregate]
   /// Aggregates, streaks and metrics in an order where each comes after what it reads.
-  @_spi(Tooling) public let order: [EvaluationStep]
+  package let order: [EvaluationStep]
   /// The badges, typed, in catalog order.
   @_spi(Tooling) public let badges: [ValidatedBadge]
   /// The messages, typed, in the order they are tried.
-  @_spi(Tooling) public let messages: [ValidatedMessage]
+  package let messages: [ValidatedMessage]
   /// The position of the milestones' streak.
-  @_spi(Tooling) public let milestoneStreak: Int?
+  package let milestoneStreak: Int?
   /// Metrics that read `badges.count` or `badges.xp` (directly or through other metrics), in
   /// evaluation order: they are computed again when a badge unlocks during a check.
-  @_spi(Tooling) public let badgeDependentMetrics: [Int]
+  package let badgeDependentMetrics: [Int]
 
   /// The catalog's inputs.
   @_spi(Tooling) public var inputs: [Input] { catalog.inputs }
@@ -47,7 +47,7 @@
 }
 
 /// One step of a day's evaluation.
-@_spi(Tooling) public enum EvaluationStep: Sendable, Equatable {
+package enum EvaluationStep: Sendable, Equatable {
   case aggregate(Int)
   case streak(Int)
   case metric(Int)

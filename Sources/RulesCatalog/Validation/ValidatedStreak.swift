@@ -1,15 +1,15 @@
 @_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
 /// A streak with its conditions typed.
-@_spi(Tooling) public struct ValidatedStreak: Sendable {
+package struct ValidatedStreak: Sendable {
   /// The streak as written.
-  @_spi(Tooling) public let streak: Streak
+  package let streak: Streak
   /// Consecutive streaks: the days that extend it and the neutral days.
-  @_spi(Tooling) public let counts: TypedExpr?
+  package let counts: TypedExpr?
   /// When a day neither extends nor breaks it, typed.
-  @_spi(Tooling) public let skips: TypedExpr?
+  package let skips: TypedExpr?
   /// Elapsed streaks: the days that set it back to Day 0.
-  @_spi(Tooling) public let resets: TypedExpr?
+  package let resets: TypedExpr?
   /// A value of each stored property.
   package init(streak: Streak, counts: TypedExpr?, skips: TypedExpr?, resets: TypedExpr?) {
     self.streak = streak

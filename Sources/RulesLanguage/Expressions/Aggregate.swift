@@ -1,7 +1,7 @@
 /// A history aggregate: a sum over the days so far, or over a window of the last days.
 @_spi(Tooling) public struct Aggregate: Sendable {
   /// What the aggregate computes.
-  @_spi(Tooling) public enum Kind: Sendable, Equatable {
+  package enum Kind: Sendable, Equatable {
     /// `total(x)`: over every day so far.
     case total
     /// `last(n, x)`: over the last `n` days, today included.
@@ -9,9 +9,9 @@
   }
 
   /// What the aggregate computes.
-  @_spi(Tooling) public var kind: Kind
+  package var kind: Kind
   /// What is summed each day (an int or a number; bools already counted as 0 or 1).
-  @_spi(Tooling) public var argument: TypedExpr
+  package var argument: TypedExpr
   /// `.int` or `.number`.
-  @_spi(Tooling) public var type: ValueType
+  package var type: ValueType
 }

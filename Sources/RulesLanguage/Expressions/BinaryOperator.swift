@@ -1,5 +1,5 @@
 /// An operator between two operands, spelled as the language writes it.
-@_spi(Tooling) public enum BinaryOperator: String, Sendable, CaseIterable {
+package enum BinaryOperator: String, Sendable, CaseIterable {
   case or = "||"
   case and = "&&"
   case equal = "=="

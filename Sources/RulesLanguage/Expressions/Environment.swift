@@ -11,7 +11,7 @@
   @_spi(Tooling) public init() {}
 
   /// Built-in names and what they mean.
-  @_spi(Tooling) public static let builtins: [(name: String, type: ValueType, summary: String)] =
+  package static let builtins: [(name: String, type: ValueType, summary: String)] =
     [
       ("logged", .bool, "whether the day has a record in the history"),
       ("day", .int, "days since the history's start (0 on the start day)"),

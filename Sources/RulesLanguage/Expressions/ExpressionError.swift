@@ -5,14 +5,14 @@ import RulesSource
   /// The UTF-8 offset in the expression where the problem is.
   @_spi(Tooling) public var offset: Int
   /// The kind of problem.
-  @_spi(Tooling) public var id: DiagnosticID
+  package var id: DiagnosticID
   /// What is wrong.
   @_spi(Tooling) public var message: String
   /// An error or a warning.
-  @_spi(Tooling) public var severity: Diagnostic.Severity
+  package var severity: Diagnostic.Severity
 
   /// A problem at `offset`.
-  @_spi(Tooling) public init(
+  package init(
     offset: Int, id: DiagnosticID, _ message: String, severity: Diagnostic.Severity = .error
   ) {
     self.offset = offset
@@ -24,19 +24,19 @@ import RulesSource
 
 extension DiagnosticID {
   /// An expression that does not parse.
-  @_spi(Tooling) public static let expressionSyntax: DiagnosticID = "expression-syntax"
+  package static let expressionSyntax: DiagnosticID = "expression-syntax"
   /// A name that is not an input, a metric, a streak field or a built-in.
-  @_spi(Tooling) public static let unknownName: DiagnosticID = "unknown-name"
+  package static let unknownName: DiagnosticID = "unknown-name"
   /// A function the language does not have.
-  @_spi(Tooling) public static let unknownFunction: DiagnosticID = "unknown-function"
+  package static let unknownFunction: DiagnosticID = "unknown-function"
   /// A function called with the wrong number of arguments.
-  @_spi(Tooling) public static let wrongArity: DiagnosticID = "wrong-arity"
+  package static let wrongArity: DiagnosticID = "wrong-arity"
   /// Operands or arguments of the wrong type.
-  @_spi(Tooling) public static let typeMismatch: DiagnosticID = "type-mismatch"
+  package static let typeMismatch: DiagnosticID = "type-mismatch"
   /// A string compared with an enum input that has no such value.
-  @_spi(Tooling) public static let unknownEnumValue: DiagnosticID = "unknown-enum-value"
+  package static let unknownEnumValue: DiagnosticID = "unknown-enum-value"
   /// Metrics (or streaks) that depend on themselves.
-  @_spi(Tooling) public static let dependencyCycle: DiagnosticID = "dependency-cycle"
+  package static let dependencyCycle: DiagnosticID = "dependency-cycle"
   /// A `{` in a message text without its `}`.
-  @_spi(Tooling) public static let templateSyntax: DiagnosticID = "template-syntax"
+  package static let templateSyntax: DiagnosticID = "template-syntax"
 }

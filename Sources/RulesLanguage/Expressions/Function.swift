@@ -1,9 +1,9 @@
 /// The functions of the expression language.
-@_spi(Tooling) public enum Function: String, Sendable, CaseIterable {
+package enum Function: String, Sendable, CaseIterable {
   case min, max, floor, ceil, round, sqrt, abs, clamp, pow, count, total, last
 
   /// How a function is shown in help and in "did you mean".
-  @_spi(Tooling) public var signature: String {
+  package var signature: String {
     switch self {
     case .min: "min(a, b, ...): the smallest"
     case .max: "max(a, b, ...): the largest"
@@ -43,5 +43,5 @@
   }
 
   /// The longest window `last(n, x)` may keep.
-  @_spi(Tooling) public static let maxWindow = 3660
+  package static let maxWindow = 3660
 }

@@ -1,7 +1,7 @@
 /// Numbers for people: no trailing ".0", at most 3 decimals.
-@_spi(Tooling) public enum NumberFormat {
+package enum NumberFormat {
   /// A number as short as it reads exactly to 3 decimals: `3`, `2.5`, `nan`, `inf`.
-  @_spi(Tooling) public static func short(_ value: Double) -> String {
+  package static func short(_ value: Double) -> String {
     if value.isNaN { return "nan" }
     if value.isInfinite { return value < 0 ? "-inf" : "inf" }
     // Past 1e15 there are no decimals to round (and `value * 1000` could overflow).

@@ -2,6 +2,6 @@
 ///
 /// English has two (`one`, `other`); Arabic has all six. Which category a number takes is a
 /// language's rule: 2 is `two` in Arabic and `other` in English.
-@_spi(Tooling) public enum PluralCategory: String, Sendable, CaseIterable, Codable {
+package enum PluralCategory: String, Sendable, CaseIterable, Codable {
   case zero, one, two, few, many, other
 }

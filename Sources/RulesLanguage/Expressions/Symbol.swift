@@ -1,5 +1,5 @@
 /// A name an expression can refer to, resolved.
-@_spi(Tooling) public enum Symbol: Sendable, Hashable {
+package enum Symbol: Sendable, Hashable {
   /// An input, by its position in the catalog's inputs.
   case input(Int)
   /// Whether the day has a record in the history.

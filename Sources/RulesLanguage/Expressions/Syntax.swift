@@ -1,7 +1,7 @@
 /// An expression as parsed, before names and types are known.
 @_spi(Tooling) public struct Expr: Sendable {
   /// What the expression is.
-  @_spi(Tooling) public indirect enum Kind: Sendable {
+  package indirect enum Kind: Sendable {
     case bool(Bool)
     case int(Int)
     case number(Double)
@@ -17,14 +17,14 @@
   }
 
   /// What the expression is.
-  @_spi(Tooling) public var kind: Kind
+  package var kind: Kind
   /// The UTF-8 range of the expression's text.
   @_spi(Tooling) public var range: Range<Int>
   /// Where a problem with this node is shown: an operator, a function's name, a name.
-  @_spi(Tooling) public var anchor: Int
+  package var anchor: Int
 
   /// An expression covering `range`, its problems shown at `anchor` (default: its start).
-  @_spi(Tooling) public init(_ kind: Kind, range: Range<Int>, anchor: Int? = nil) {
+  package init(_ kind: Kind, range: Range<Int>, anchor: Int? = nil) {
     self.kind = kind
     self.range = range
     self.anchor = anchor ?? range.lowerBound

@@ -3,7 +3,7 @@
 /// `other` is required). `{{` and `}}` stand for literal braces.
 @_spi(Tooling) public struct Template: Sendable {
   /// A part of a template.
-  @_spi(Tooling) public enum Part: Sendable {
+  package enum Part: Sendable {
     case text(String)
     /// An expression and the UTF-8 offset of its text within the template.
     case expression(Expr, offset: Int, key: String)
@@ -14,14 +14,14 @@
   }
 
   /// Which numbers a plural's form is for.
-  @_spi(Tooling) public enum PluralSelector: Sendable, Equatable, CustomStringConvertible {
+  package enum PluralSelector: Sendable, Equatable, CustomStringConvertible {
     /// `=N`: exactly this number (tried before the categories).
     case exact(Int)
     /// One of CLDR's categories (`zero one two few many other`).
     case category(PluralCategory)
 
     /// As written: `=0`, `one`.
-    @_spi(Tooling) public var description: String {
+    package var description: String {
       switch self {
       case .exact(let value): "=\(value)"
       case .category(let category): category.rawValue
@@ -30,21 +30,21 @@
   }
 
   /// One form of a plural: its selector, where the selector is written, and its text.
-  @_spi(Tooling) public struct PluralForm: Sendable {
+  package struct PluralForm: Sendable {
     /// Which numbers the form is for.
-    @_spi(Tooling) public var selector: PluralSelector
+    package var selector: PluralSelector
     /// The UTF-8 offset of the selector within the template.
-    @_spi(Tooling) public var offset: Int
+    package var offset: Int
     /// The form's text, in which `#` is the number.
-    @_spi(Tooling) public var parts: [Part]
+    package var parts: [Part]
   }
 
   /// The parts, in order.
-  @_spi(Tooling) public var parts: [Part]
+  package var parts: [Part]
 
   /// The template's arguments (placeholders and plural numbers, nested ones too) by their
   /// key, in the order written, each once, with the offset of its first use.
-  @_spi(Tooling) public var arguments: [(key: String, expr: Expr, offset: Int)] {
+  package var arguments: [(key: String, expr: Expr, offset: Int)] {
     var result: [(key: String, expr: Expr, offset: Int)] = []
     var seen = Set<String>()
     func walk(_ parts: [Part]) {
@@ -64,7 +64,7 @@
   }
 
   /// Every plural of the template, nested ones too.
-  @_spi(Tooling) public var plurals: [(key: String, offset: Int, forms: [PluralForm])] {
+  package var plurals: [(key: String, offset: Int, forms: [PluralForm])] {
     var result: [(key: String, offset: Int, forms: [PluralForm])] = []
     func walk(_ parts: [Part]) {
       for part in parts {
@@ -80,7 +80,7 @@
 
   /// The key an argument is known by across languages: its text without spaces, so that
   /// `{ streak.current }` and `{streak.current}` are the same placeholder.
-  @_spi(Tooling) public static func key(_ source: String) -> String {
+  package static func key(_ source: String) -> String {
     String(source.unicodeScalars.filter { !$0.properties.isWhitespace }.map(Character.init))
   }
 

@@ -4,7 +4,7 @@
 
 extension TypedExpr {
   /// A text that is equal for two expressions that compute the same thing.
-  @_spi(Tooling) public var canonical: String {
+  package var canonical: String {
     switch kind {
     case .literal(let value): return value.literal
     case .symbol(let symbol): return symbol.written

@@ -2,7 +2,7 @@
 /// conversions made explicit, enum literals turned into their positions.
 @_spi(Tooling) public struct TypedExpr: Sendable {
   /// What the expression does.
-  @_spi(Tooling) public indirect enum Kind: Sendable {
+  package indirect enum Kind: Sendable {
     case literal(Value)
     case symbol(Symbol)
     case unary(UnaryOperator, TypedExpr)
@@ -19,28 +19,28 @@
   }
 
   /// What the expression does.
-  @_spi(Tooling) public var kind: Kind
+  package var kind: Kind
   /// The expression's type.
-  @_spi(Tooling) public var type: ValueType
+  package var type: ValueType
   /// The UTF-8 range of the expression's text.
-  @_spi(Tooling) public var range: Range<Int>
+  package var range: Range<Int>
 
   /// A typed expression.
-  @_spi(Tooling) public init(_ kind: Kind, _ type: ValueType, range: Range<Int>) {
+  package init(_ kind: Kind, _ type: ValueType, range: Range<Int>) {
     self.kind = kind
     self.type = type
     self.range = range
   }
 
   /// Every symbol the expression reads (aggregates not entered).
-  @_spi(Tooling) public func forEachSymbol(_ body: (Symbol) -> Void) {
+  package func forEachSymbol(_ body: (Symbol) -> Void) {
     forEachLeaf { leaf in
       if case .symbol(let symbol) = leaf.kind { body(symbol) }
     }
   }
 
   /// Every aggregate the expression reads directly.
-  @_spi(Tooling) public func forEachAggregate(_ body: (Int) -> Void) {
+  package func forEachAggregate(_ body: (Int) -> Void) {
     forEachLeaf { leaf in
       if case .aggregate(let index) = leaf.kind { body(index) }
     }

@@ -1,25 +1,25 @@
-/// Parses and type-checks an expression in one pass, from its UTF-8 bytes straight to the typed
+/// Parses an expression and infers its types in one pass, from its UTF-8 bytes straight to the typed
 /// tree: no token array, no untyped tree (`Expr`), no second walk. It is a fast path only, for
 /// expressions without a problem: it gives up (nil) on anything `Lexer`, `Parser` or
-/// `TypeChecker` would report, and on what it leaves to them (`total` and `last`, which add to
+/// `TypeInference` would report, and on what it leaves to them (`total` and `last`, which add to
 /// the catalog's aggregates; a value of the `.invalid` type). The caller then checks the
 /// expression on that path, which reports every problem, so diagnostics never come from here.
 ///
-/// On success the tree is the one `TypeChecker` makes from `Parser`'s tree, node for node and
+/// On success the tree is the one `TypeInference` makes from `Parser`'s tree, node for node and
 /// range for range (`TypedParserTests` holds both to it). Checking the criteria of a large
 /// catalog on the reference path was 92 M instructions of 143 M (5,000 badges: tokens, the
 /// untyped tree and its destruction, string interpolation per operator).
 package struct TypedParser {
-  private let bytes: UnsafeBufferPointer<UInt8>
-  private let names: Names
+  let bytes: UnsafeBufferPointer<UInt8>
+  let names: Names
   /// Where the lexer is: the current token ends here.
-  private var position = 0
-  private var token = Token(kind: .end, range: 0..<0)
+  var position = 0
+  var token = Token(kind: .end, range: 0..<0)
   /// How deep parentheses, operators before an operand, calls and `?:` nest (`Parser.maxDepth`).
-  private var nesting = 0
+  var nesting = 0
 
   /// A token of the language; names and strings are kept as ranges of `bytes`.
-  private struct Token {
+  struct Token {
     enum Kind: Equatable {
       case int(Int)
       case number(Double)
@@ -34,8 +34,8 @@ package struct TypedParser {
     var range: Range<Int>
   }
 
-  /// A node as `Parser` would have made it, typed as `TypeChecker` would have typed it.
-  private struct Node {
+  /// A node as `Parser` would have made it, typed as `TypeInference` would have typed it.
+  struct Node {
     /// The typed node.
     var typed: TypedExpr
     /// The untyped node's range (parentheses included).
@@ -51,7 +51,7 @@ package struct TypedParser {
   }
 
   /// The failure of the fast path: the reference path decides.
-  private struct GiveUp: Error {}
+  struct GiveUp: Error {}
 
   private init(bytes: UnsafeBufferPointer<UInt8>, names: Names) {
     self.bytes = bytes
@@ -102,9 +102,9 @@ package struct TypedParser {
     }
   }
 
-  /// `text` typed as `TypeChecker.check(_:expecting:role:)` types it (`expecting` nil: as
-  /// `checkNumeric`), or nil when the reference path must check it.
-  package static func check(_ text: String, names: Names, expecting: ValueType?) -> TypedExpr? {
+  /// `text` typed as `TypeInference.infer(_:expecting:role:)` types it (`expecting` nil: as
+  /// `inferNumeric`), or nil when the reference path must check it.
+  package static func infer(_ text: String, names: Names, expecting: ValueType?) -> TypedExpr? {
     var text = text
     return text.withUTF8 { bytes -> TypedExpr? in
       var parser = TypedParser(bytes: bytes, names: names)
@@ -121,7 +121,7 @@ package struct TypedParser {
 
   // MARK: - Parsing (as `Parser`)
 
-  private mutating func whole() throws -> Node {
+  mutating func whole() throws -> Node {
     try advance()
     if token.kind == .end { throw GiveUp() }
     let node = try conditional()
@@ -129,7 +129,7 @@ package struct TypedParser {
     return node
   }
 
-  private mutating func conditional() throws -> Node {
+  mutating func conditional() throws -> Node {
     let condition = try binary(level: 0)
     guard token.kind == .symbol(.question) else { return condition }
     try advance()
@@ -141,7 +141,7 @@ package struct TypedParser {
     let otherwise = try conditional()
     let range = condition.range.lowerBound..<otherwise.range.upperBound
     let depth = try limited(1 + max(condition.depth, then.depth, otherwise.depth))
-    // As `TypeChecker.conditional`.
+    // As `TypeInference.conditional`.
     guard condition.typed.type == .bool else { throw GiveUp() }
     var thenTyped = then.typed
     var otherwiseTyped = otherwise.typed
@@ -154,7 +154,7 @@ package struct TypedParser {
   }
 
   /// The operators of `Parser.levels[level]`, loosest first.
-  private static func level(of op: BinaryOperator) -> Int {
+  static func level(of op: BinaryOperator) -> Int {
     switch op {
     case .or: 0
     case .and: 1
@@ -167,7 +167,7 @@ package struct TypedParser {
 
   /// The operators of `level` and tighter, by precedence climbing: the tree `Parser.binary`'s
   /// one call per level gives (all its operators group to the left), with one call per operand.
-  private mutating func binary(level: Int) throws -> Node {
+  mutating func binary(level: Int) throws -> Node {
     var left = try unary()
     while case .binary(let op) = token.kind {
       let opLevel = Self.level(of: op)
@@ -181,7 +181,7 @@ package struct TypedParser {
     return left
   }
 
-  private mutating func unary() throws -> Node {
+  mutating func unary() throws -> Node {
     guard token.kind == .symbol(.not) || token.kind == .binary(.subtract) else { return try primary() }
     let start = token.range.lowerBound
     let op: UnaryOperator = token.kind == .symbol(.not) ? .not : .negate
@@ -212,7 +212,7 @@ package struct TypedParser {
     return Node(typed: TypedExpr(.unary(op, inner), inner.type, range: range), range: range, depth: depth)
   }
 
-  private mutating func primary() throws -> Node {
+  mutating func primary() throws -> Node {
     let current = token
     switch current.kind {
     case .int(let value):
@@ -267,7 +267,7 @@ package struct TypedParser {
     }
   }
 
-  private mutating func call(_ name: String, at nameRange: Range<Int>) throws -> Node {
+  mutating func call(_ name: String, at nameRange: Range<Int>) throws -> Node {
     try advance()  // (
     try enter()
     defer { nesting -= 1 }
@@ -284,7 +284,7 @@ package struct TypedParser {
     var depth = 0
     for argument in arguments { depth = max(depth, argument.depth) }
     depth = try limited(1 + depth)
-    // As `TypeChecker.call`; `total` and `last` add aggregates, which the reference path does.
+    // As `TypeInference.call`; `total` and `last` add aggregates, which the reference path does.
     guard let function = Function(rawValue: name), function != .total, function != .last,
       function.arity.contains(arguments.count)
     else { throw GiveUp() }
@@ -318,33 +318,33 @@ package struct TypedParser {
     return Node(typed: result, range: range, depth: depth)
   }
 
-  private mutating func enter() throws {
+  mutating func enter() throws {
     nesting += 1
     if nesting > Parser.maxDepth { throw GiveUp() }
   }
 
-  private func limited(_ depth: Int) throws -> Int {
+  func limited(_ depth: Int) throws -> Int {
     if depth > Parser.maxOperatorDepth { throw GiveUp() }
     return depth
   }
 
-  // MARK: - Types (as `TypeChecker`)
+  // MARK: - Types (as `TypeInference`)
 
-  private func valid(_ typed: TypedExpr) throws {
+  func valid(_ typed: TypedExpr) throws {
     if typed.type == .invalid { throw GiveUp() }
   }
 
-  private func slice(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+  func slice(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
     UnsafeBufferPointer(rebasing: bytes[range])
   }
 
-  private func equals(_ range: Range<Int>, _ word: StaticString) -> Bool {
+  func equals(_ range: Range<Int>, _ word: StaticString) -> Bool {
     range.count == word.utf8CodeUnitCount
       && memoryEquals(slice(range), UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
   }
 
-  /// A plain name (`TypeChecker.resolve`): an input, a metric, then a built-in.
-  private func resolve(_ range: Range<Int>) throws -> TypedExpr {
+  /// A plain name (`TypeInference.resolve`): an input, a metric, then a built-in.
+  func resolve(_ range: Range<Int>) throws -> TypedExpr {
     if let found = names.find(slice(range)) {
       let entry = names.entries[found]
       if let input = entry.input {
@@ -362,8 +362,8 @@ package struct TypedParser {
     throw GiveUp()
   }
 
-  /// `base.field` (`TypeChecker.resolve`): a streak's field, then `badges` and `hijri`.
-  private func member(_ base: Range<Int>, _ field: Range<Int>, range: Range<Int>) throws -> TypedExpr {
+  /// `base.field` (`TypeInference.resolve`): a streak's field, then `badges` and `hijri`.
+  func member(_ base: Range<Int>, _ field: Range<Int>, range: Range<Int>) throws -> TypedExpr {
     if let found = names.find(slice(base)), let streak = names.entries[found].streak {
       let streakField: StreakField
       if equals(field, "current") {
@@ -389,7 +389,7 @@ package struct TypedParser {
     throw GiveUp()
   }
 
-  private func binaryTyped(_ op: BinaryOperator, _ leftTyped: TypedExpr, _ rightTyped: TypedExpr, range: Range<Int>)
+  func binaryTyped(_ op: BinaryOperator, _ leftTyped: TypedExpr, _ rightTyped: TypedExpr, range: Range<Int>)
     throws -> TypedExpr
   {
     var left = leftTyped
@@ -422,10 +422,10 @@ package struct TypedParser {
     }
   }
 
-  private func isNumber(_ typed: TypedExpr) -> Bool { typed.type == .int || typed.type == .number }
+  func isNumber(_ typed: TypedExpr) -> Bool { typed.type == .int || typed.type == .number }
 
-  /// `TypeChecker.coerceEnumLiteral`: a string literal beside an enum becomes its member.
-  private func coerceEnumLiteral(_ left: inout TypedExpr, _ right: inout TypedExpr) throws {
+  /// `TypeInference.coerceEnumLiteral`: a string literal beside an enum becomes its member.
+  func coerceEnumLiteral(_ left: inout TypedExpr, _ right: inout TypedExpr) throws {
     if case .enumeration(let type) = left.type, case .literal(.string(let text)) = right.kind {
       guard let member = type.values.firstIndex(of: text) else { throw GiveUp() }
       right = TypedExpr(.literal(.member(member, type)), left.type, range: right.range)
@@ -435,173 +435,19 @@ package struct TypedParser {
     }
   }
 
-  private func unify(_ left: TypedExpr, _ right: TypedExpr) throws -> (TypedExpr, TypedExpr) {
+  func unify(_ left: TypedExpr, _ right: TypedExpr) throws -> (TypedExpr, TypedExpr) {
     if left.type == right.type { return (left, right) }
     guard isNumber(left), isNumber(right) else { throw GiveUp() }
     return promote(left, right)
   }
 
-  private func promote(_ left: TypedExpr, _ right: TypedExpr) -> (TypedExpr, TypedExpr) {
+  func promote(_ left: TypedExpr, _ right: TypedExpr) -> (TypedExpr, TypedExpr) {
     if left.type == right.type { return (left, right) }
     return (number(left), number(right))
   }
 
-  private func number(_ operand: TypedExpr) -> TypedExpr {
+  func number(_ operand: TypedExpr) -> TypedExpr {
     operand.type == .int ? TypedExpr(.toNumber(operand), .number, range: operand.range) : operand
-  }
-
-  // MARK: - Tokens (as `Lexer`)
-
-  private func text(_ range: Range<Int>) -> String {
-    String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-  }
-
-  /// The value of the string literal at `range` (escapes already checked by `advance`).
-  private func stringValue(_ range: Range<Int>) throws -> String {
-    var value: [UInt8] = []
-    var index = range.lowerBound + 1
-    let end = range.upperBound - 1
-    var plain = true
-    while index < end {
-      if bytes[index] == UInt8(ascii: "\\") {
-        plain = false
-        break
-      }
-      index += 1
-    }
-    if plain { return text(range.lowerBound + 1..<end) }
-    index = range.lowerBound + 1
-    while index < end {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "\\") {
-        let escaped = bytes[index + 1]
-        switch escaped {
-        case UInt8(ascii: "n"): value.append(10)
-        case UInt8(ascii: "t"): value.append(9)
-        default: value.append(escaped)
-        }
-        index += 2
-        continue
-      }
-      value.append(byte)
-      index += 1
-    }
-    return String(decoding: value, as: UTF8.self)
-  }
-
-  /// Moves to the next token; gives up on anything `Lexer` reports.
-  private mutating func advance() throws {
-    while position < bytes.count, Lexer.isSpace(bytes[position]) { position += 1 }
-    let start = position
-    guard position < bytes.count else {
-      token = Token(kind: .end, range: start..<start)
-      return
-    }
-    let byte = bytes[position]
-    if Lexer.isDigit(byte)
-      || (byte == UInt8(ascii: ".") && position + 1 < bytes.count && Lexer.isDigit(bytes[position + 1]))
-    {
-      token = try number()
-      return
-    }
-    if Lexer.isIdentifierStart(byte) {
-      while position < bytes.count, Lexer.isIdentifierPart(bytes[position]) { position += 1 }
-      token = Token(kind: .identifier, range: start..<position)
-      return
-    }
-    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-      position += 1
-      while position < bytes.count {
-        let next = bytes[position]
-        if next == byte {
-          position += 1
-          token = Token(kind: .string, range: start..<position)
-          return
-        }
-        if next == UInt8(ascii: "\\"), position + 1 < bytes.count {
-          switch bytes[position + 1] {
-          case UInt8(ascii: "n"), UInt8(ascii: "t"), UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "'"): break
-          default: throw GiveUp()
-          }
-          position += 2
-          continue
-        }
-        position += 1
-      }
-      throw GiveUp()
-    }
-    let next = position + 1 < bytes.count ? bytes[position + 1] : 0
-    let kind: Token.Kind
-    var length = 2
-    switch (byte, next) {
-    case (UInt8(ascii: "|"), UInt8(ascii: "|")): kind = .binary(.or)
-    case (UInt8(ascii: "&"), UInt8(ascii: "&")): kind = .binary(.and)
-    case (UInt8(ascii: "="), UInt8(ascii: "=")): kind = .binary(.equal)
-    case (UInt8(ascii: "!"), UInt8(ascii: "=")): kind = .binary(.notEqual)
-    case (UInt8(ascii: "<"), UInt8(ascii: "=")): kind = .binary(.lessOrEqual)
-    case (UInt8(ascii: ">"), UInt8(ascii: "=")): kind = .binary(.greaterOrEqual)
-    default:
-      length = 1
-      switch byte {
-      case UInt8(ascii: "<"): kind = .binary(.less)
-      case UInt8(ascii: ">"): kind = .binary(.greater)
-      case UInt8(ascii: "+"): kind = .binary(.add)
-      case UInt8(ascii: "-"): kind = .binary(.subtract)
-      case UInt8(ascii: "*"): kind = .binary(.multiply)
-      case UInt8(ascii: "/"): kind = .binary(.divide)
-      case UInt8(ascii: "%"): kind = .binary(.remainder)
-      case UInt8(ascii: "!"): kind = .symbol(.not)
-      case UInt8(ascii: "?"): kind = .symbol(.question)
-      case UInt8(ascii: ":"): kind = .symbol(.colon)
-      case UInt8(ascii: "("): kind = .symbol(.openParen)
-      case UInt8(ascii: ")"): kind = .symbol(.closeParen)
-      case UInt8(ascii: ","): kind = .symbol(.comma)
-      case UInt8(ascii: "."): kind = .symbol(.dot)
-      default: throw GiveUp()
-      }
-    }
-    position += length
-    token = Token(kind: kind, range: start..<position)
-  }
-
-  /// A number token (`Lexer.number`).
-  private mutating func number() throws -> Token {
-    let start = position
-    var isFloat = false
-    var value = 0
-    var overflow = false
-    while position < bytes.count, Lexer.isDigit(bytes[position]) {
-      let (times, o1) = value.multipliedReportingOverflow(by: 10)
-      let (sum, o2) = times.addingReportingOverflow(Int(bytes[position] - 48))
-      overflow = overflow || o1 || o2
-      value = sum
-      position += 1
-    }
-    if position < bytes.count, bytes[position] == UInt8(ascii: "."), position + 1 < bytes.count,
-      Lexer.isDigit(bytes[position + 1])
-    {
-      isFloat = true
-      position += 1
-      while position < bytes.count, Lexer.isDigit(bytes[position]) { position += 1 }
-    }
-    if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
-      var look = position + 1
-      if look < bytes.count, bytes[look] == UInt8(ascii: "+") || bytes[look] == UInt8(ascii: "-") {
-        look += 1
-      }
-      if look < bytes.count, Lexer.isDigit(bytes[look]) {
-        isFloat = true
-        position = look
-        while position < bytes.count, Lexer.isDigit(bytes[position]) { position += 1 }
-      }
-    }
-    if position < bytes.count, Lexer.isIdentifierStart(bytes[position]) { throw GiveUp() }
-    if isFloat {
-      guard let number = Double(text(start..<position)), number.isFinite else { throw GiveUp() }
-      return Token(kind: .number(number), range: start..<position)
-    }
-    if overflow { throw GiveUp() }
-    return Token(kind: .int(value), range: start..<position)
   }
 }
 

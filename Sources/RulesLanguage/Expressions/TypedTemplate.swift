@@ -1,9 +1,9 @@
 /// A template with its arguments (placeholders and plural numbers) typed.
-@_spi(Tooling) public struct TypedTemplate: Sendable {
+package struct TypedTemplate: Sendable {
   /// The template as parsed.
-  @_spi(Tooling) public let template: Template
+  package let template: Template
   /// Each argument's key (see `Template.key`) and typed expression, in the order written.
-  @_spi(Tooling) public let arguments: [(key: String, expr: TypedExpr)]
+  package let arguments: [(key: String, expr: TypedExpr)]
 
   /// A template typed: `template` with each argument's typed expression.
   package init(template: Template, arguments: [(key: String, expr: TypedExpr)]) {

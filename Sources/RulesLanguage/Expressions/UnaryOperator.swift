@@ -1,5 +1,5 @@
 /// An operator before its operand: `!` and `-`.
-@_spi(Tooling) public enum UnaryOperator: String, Sendable {
+package enum UnaryOperator: String, Sendable {
   case not = "!"
   case negate = "-"
 }

@@ -21,7 +21,7 @@ public enum Value: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// How the value is shown in an explanation: strings and enum values quoted.
-  @_spi(Tooling) public var literal: String {
+  package var literal: String {
     switch self {
     case .string(let value): "\"\(value)\""
     case .member: "\"\(description)\""

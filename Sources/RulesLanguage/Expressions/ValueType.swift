@@ -11,7 +11,7 @@
   case invalid
 
   /// Whether the type is a number (int, number, or invalid, which matches anything).
-  @_spi(Tooling) public var isNumeric: Bool { self == .int || self == .number || self == .invalid }
+  package var isNumeric: Bool { self == .int || self == .number || self == .invalid }
 
   /// For messages: "an integer", "a boolean", "fajr, an enum"...
   @_spi(Tooling) public var description: String {
@@ -26,7 +26,7 @@
   }
 
   /// The short name used in docs and exports: bool, int, number, string, enum.
-  @_spi(Tooling) public var name: String {
+  package var name: String {
     switch self {
     case .bool: "bool"
     case .int: "int"

@@ -27,7 +27,7 @@ public indirect enum JSONValue: Sendable, Equatable {
   }
 
   /// A node tree as JSON (scalars typed by the core schema).
-  @_spi(Tooling) public init(_ node: Node) {
+  package init(_ node: Node) {
     switch node.content {
     case .scalar:
       switch node.scalar ?? .null {

@@ -1,8 +1,8 @@
 /// "Did you mean ...?": the closest known word to a misspelt one.
-@_spi(Tooling) public enum Suggestion {
+package enum Suggestion {
   /// The candidate closest to `word` by edit distance, if it is close enough to be a likely
   /// typo (at most 2 edits, and fewer than the word's length).
-  @_spi(Tooling) public static func closest<S: Sequence>(to word: String, in candidates: S) -> String?
+  package static func closest<S: Sequence>(to word: String, in candidates: S) -> String?
   where S.Element == String {
     var best: (word: String, distance: Int)?
     let lowered = word.lowercased()
@@ -21,7 +21,7 @@
   }
 
   /// `; did you mean 'x'?` or an empty string.
-  @_spi(Tooling) public static func hint<S: Sequence>(for word: String, in candidates: S) -> String
+  package static func hint<S: Sequence>(for word: String, in candidates: S) -> String
   where S.Element == String {
     closest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
   }

@@ -6,7 +6,7 @@ extension ValidatedCatalog {
   /// streak conditions, history sums, metrics, badge criteria and progress, messages and
   /// their templates. An evaluator computes only these for each day, so a catalog that reads
   /// none pays nothing for them.
-  @_spi(Tooling) public var calendarFieldsRead: Set<CalendarField> {
+  package var calendarFieldsRead: Set<CalendarField> {
     var fields = Set<CalendarField>()
     func look(_ expr: TypedExpr?) {
       expr?.forEachSymbol { symbol in

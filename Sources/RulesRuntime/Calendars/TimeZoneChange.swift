@@ -28,13 +28,13 @@ public struct TimeZoneChange: Sendable, Equatable {
   }
 
   /// What is said of a zone name that is none.
-  @_spi(Tooling) public static func unknownZoneMessage(_ identifier: String) -> String {
+  package static func unknownZoneMessage(_ identifier: String) -> String {
     "'\(identifier)' is not a time zone; use an IANA name such as Europe/Berlin or America/New_York"
   }
 
   /// The message for a list of changes out of time order (nil when in order): the first
   /// change that comes before the one listed above it.
-  @_spi(Tooling) public static func orderProblem(_ changes: [TimeZoneChange]) -> String? {
+  package static func orderProblem(_ changes: [TimeZoneChange]) -> String? {
     for index in changes.indices.dropFirst() where changes[index].at <= changes[index - 1].at {
       return
         "the time zone changes must be in time order, one per moment: change \(index + 1) (\(Self.text(changes[index].at))) does not come after change \(index) (\(Self.text(changes[index - 1].at)))"
@@ -43,13 +43,13 @@ public struct TimeZoneChange: Sendable, Equatable {
   }
 
   /// A moment as ISO 8601 in UTC, e.g. `2026-03-10T09:30:00Z`.
-  @_spi(Tooling) public static func text(_ moment: Date) -> String {
+  package static func text(_ moment: Date) -> String {
     formatter().string(from: moment)
   }
 
   /// The moment written as ISO 8601 with a zone designator (`2026-03-10T09:30:00Z`,
   /// `2026-03-10T22:30:00+13:00`), or nil.
-  @_spi(Tooling) public static func moment(_ text: String) -> Date? {
+  package static func moment(_ text: String) -> Date? {
     guard text.utf8.count <= 40 else { return nil }
     return formatter().date(from: text)
   }
@@ -67,7 +67,7 @@ public struct TimeZoneChange: Sendable, Equatable {
   /// - those the user's zone itself left out while the user was in it (Samoa's 2011-12-30,
   ///   `ZoneSkippedDates`; `initial` counts as the user's zone before the first change, at any
   ///   time: counting passes over only the dates between a state and the day it counts to).
-  @_spi(Tooling) public static func skippedDays(_ changes: [TimeZoneChange], initial: TimeZone?) -> [Int] {
+  package static func skippedDays(_ changes: [TimeZoneChange], initial: TimeZone?) -> [Int] {
     var skipped: [Int] = []
     var zone = initial ?? TimeZone(identifier: "UTC")!
     var zones = [zone]
@@ -90,8 +90,7 @@ public struct TimeZoneChange: Sendable, Equatable {
   }
 
   /// The zone at `moment`: that of the latest change at or before it, else `initial`.
-  @_spi(Tooling) public static func zone(at moment: Date, _ changes: [TimeZoneChange], initial: TimeZone?) -> TimeZone?
-  {
+  package static func zone(at moment: Date, _ changes: [TimeZoneChange], initial: TimeZone?) -> TimeZone? {
     changes.last { $0.at <= moment }?.zone ?? initial
   }
 }

@@ -58,7 +58,7 @@ public struct UserCalendar: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// What is said of a calendar name that is none: "did you mean", then every name.
-  @_spi(Tooling) public static func unknownMessage(_ name: String) -> String {
+  package static func unknownMessage(_ name: String) -> String {
     let names = all.map(\.name)
     let hint = Suggestion.closest(to: name, in: names).map { " (did you mean '\($0)'?)" } ?? ""
     return "'\(name)' is not a calendar\(hint); use one of \(names.joined(separator: ", "))"

@@ -7,27 +7,27 @@
   /// Each input's slot, in catalog order.
   @_spi(Tooling) public private(set) var inputs: [Slot] = []
   /// The slot of `logged`.
-  @_spi(Tooling) public private(set) var logged = 0
+  package private(set) var logged = 0
   /// The slot of `day`.
-  @_spi(Tooling) public private(set) var day = 0
+  package private(set) var day = 0
   /// The slot of `badges.count`.
-  @_spi(Tooling) public private(set) var badgesCount = 0
+  package private(set) var badgesCount = 0
   /// The slot of `badges.xp`.
-  @_spi(Tooling) public private(set) var badgesXP = 0
+  package private(set) var badgesXP = 0
   /// The slot of each calendar built-in (`weekday`, `hijri.*`), in `CalendarField` order.
-  @_spi(Tooling) public private(set) var calendar: [Int] = []
+  package private(set) var calendar: [Int] = []
   /// The calendar built-ins the catalog reads (a day computes only these).
-  @_spi(Tooling) public private(set) var calendarFieldsRead: [CalendarField] = []
+  package private(set) var calendarFieldsRead: [CalendarField] = []
   /// Each streak's slots, in catalog order.
-  @_spi(Tooling) public private(set) var streaks: [(current: Int, best: Int, freezes: Int)] = []
+  package private(set) var streaks: [(current: Int, best: Int, freezes: Int)] = []
   /// Each metric's slot, in catalog order.
-  @_spi(Tooling) public private(set) var metrics: [Slot] = []
+  package private(set) var metrics: [Slot] = []
   /// Each aggregate's slot.
-  @_spi(Tooling) public private(set) var aggregates: [Slot] = []
+  package private(set) var aggregates: [Slot] = []
   /// How many int slots the layout uses.
-  @_spi(Tooling) public private(set) var intCount = 0
+  package private(set) var intCount = 0
   /// How many number slots the layout uses.
-  @_spi(Tooling) public private(set) var numCount = 0
+  package private(set) var numCount = 0
 
   init(_ catalog: ValidatedCatalog) {
     func slot(for type: ValueType) -> Slot {
@@ -61,7 +61,7 @@
   }
 
   /// Where `symbol`'s value lives.
-  @_spi(Tooling) public func slot(of symbol: Symbol) -> Slot {
+  package func slot(of symbol: Symbol) -> Slot {
     switch symbol {
     case .input(let index): inputs[index]
     case .logged: .int(logged)

@@ -13,16 +13,16 @@
 /// that read the badges computed again after an unlock), the finished day (deferred breaks) and
 /// the commit into the state. Conditions the bytecode leaves to closures (comparing strings)
 /// have no translation: such a catalog is refused with `Unsupported`.
-@_spi(Tooling) public enum SwiftDayExport {
+package enum SwiftDayExport {
   /// Why a catalog's day cannot be written as Swift.
-  @_spi(Tooling) public struct Unsupported: Error, CustomStringConvertible, Equatable {
+  package struct Unsupported: Error, CustomStringConvertible, Equatable {
     /// What the catalog uses that has no translation.
-    @_spi(Tooling) public let description: String
+    package let description: String
   }
 
   /// The Swift source of `program`'s day: a `public struct` named `typeName` conforming to
   /// `CompiledDay`, in a file of its own that imports RulesEngine's `@_spi(CompiledDay)`.
-  @_spi(Tooling) public static func source(_ program: Program, typeName: String) throws -> String {
+  package static func source(_ program: Program, typeName: String) throws -> String {
     let body = try self.body(program)
     let catalog = program.catalog.catalog
     let title = catalog.name.map { "\($0) (`\(catalog.id)`)" } ?? "`\(catalog.id)`"
@@ -48,7 +48,7 @@
 
   /// A digest of the Swift that `program`'s day translates to: equal for two programs exactly
   /// when their generated days are the same code.
-  @_spi(Tooling) public static func fingerprint(_ program: Program) -> UInt64 {
+  package static func fingerprint(_ program: Program) -> UInt64 {
     (try? fingerprint(of: body(program))) ?? 0
   }
 

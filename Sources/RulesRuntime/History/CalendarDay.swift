@@ -73,7 +73,7 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
   static let numbers = -25_567...84_005
 
   /// Why `text` is not a day, for messages; nil when it is one.
-  @_spi(Tooling) public static func problem(with text: String) -> String? {
+  package static func problem(with text: String) -> String? {
     let bytes = Array(text.utf8)
     let shaped =
       bytes.count == 10 && bytes[4] == 45 && bytes[7] == 45

@@ -11,7 +11,7 @@ import Foundation
   /// One encoded value per input of the catalog, in catalog order.
   @_spi(Tooling) public var values: [Int]
   /// The line of the record in the history file (0 when it was not read from a file).
-  @_spi(Tooling) public var line: Int
+  package var line: Int
 
   /// A record of encoded values.
   @_spi(Tooling) public init(date: CalendarDay, values: [Int], line: Int = 0) {
@@ -21,7 +21,7 @@ import Foundation
   }
 
   /// A digest of the values, to notice a record that changed after it was counted.
-  @_spi(Tooling) public var digest: String {
+  package var digest: String {
     let hex = String(hash, radix: 16)
     return String(repeating: "0", count: 16 - hex.count) + hex
   }

@@ -10,16 +10,16 @@ import Foundation
   @_spi(Tooling) public var start: CalendarDay?
   /// The zone that decides "today" when no date is given (before the first of
   /// `timeZoneChanges`).
-  @_spi(Tooling) public var timeZone: TimeZone?
+  package var timeZone: TimeZone?
   /// The moments the user's zone changed, in time order: "today" is in the latest zone, and a
   /// date a change jumped over (west across the date line) is not one of the user's days.
-  @_spi(Tooling) public var timeZoneChanges: [TimeZoneChange] = []
+  package var timeZoneChanges: [TimeZoneChange] = []
   /// The calendar the user lives by (the quote rotation's day of the year follows it).
-  @_spi(Tooling) public var calendar: UserCalendar = .gregorian
+  package var calendar: UserCalendar = .gregorian
   /// The records, in date order, one per date.
   @_spi(Tooling) public var records: [EncodedRecord]
   /// Where the history was read from, for messages.
-  @_spi(Tooling) public var file: String
+  package var file: String
 
   /// A history of `records`, which must be in date order, one per date.
   @_spi(Tooling) public init(
@@ -36,7 +36,7 @@ import Foundation
   /// The dates the user never lived, as day numbers in date order: those a time zone change
   /// or the user's zone itself jumped over (`TimeZoneChange.skippedDays`), unless the history
   /// has a record for them. Counting passes over them: they neither break nor extend a streak.
-  @_spi(Tooling) public var skippedDays: [Int] {
+  package var skippedDays: [Int] {
     guard timeZone != nil || !timeZoneChanges.isEmpty else { return [] }
     return TimeZoneChange.skippedDays(timeZoneChanges, initial: timeZone).filter {
       record(on: CalendarDay(number: $0)) == nil
@@ -44,12 +44,12 @@ import Foundation
   }
 
   /// The zone the user is in at `moment` (the latest change at or before it, else `timeZone`).
-  @_spi(Tooling) public func zone(at moment: Date) -> TimeZone? {
+  package func zone(at moment: Date) -> TimeZone? {
     TimeZoneChange.zone(at: moment, timeZoneChanges, initial: timeZone)
   }
 
   /// The record of `day`, if there is one (records are sorted, so this is a binary search).
-  @_spi(Tooling) public func record(on day: CalendarDay) -> EncodedRecord? {
+  package func record(on day: CalendarDay) -> EncodedRecord? {
     var low = 0
     var high = records.count - 1
     while low <= high {

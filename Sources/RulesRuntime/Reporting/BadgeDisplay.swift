@@ -48,7 +48,7 @@ extension Evaluation {
     }
 
     /// The display fields of `badge`.
-    @_spi(Tooling) public init(_ badge: Badge) {
+    package init(_ badge: Badge) {
       self.init(
         name: badge.name, description: badge.description, category: badge.category, xp: badge.xp,
         group: badge.group, tags: badge.tags, emoji: badge.display["emoji"], icon: badge.display["icon"],

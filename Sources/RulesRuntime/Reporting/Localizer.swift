@@ -13,7 +13,7 @@ public struct Localizer: Sendable {
   /// its language (the default language included), else the catalog's default.
   public let written: String
   /// The catalog with its texts in that locale where it has them.
-  @_spi(Tooling) public let catalog: Catalog
+  package let catalog: Catalog
   private let messages: [String: LocalizedMessage]
 
   /// A message's templates, each with the locale to write it in.
@@ -24,7 +24,7 @@ public struct Localizer: Sendable {
   }
 
   /// A localizer of `catalog` to `locale`.
-  @_spi(Tooling) public init(catalog: Catalog, locale: String) {
+  package init(catalog: Catalog, locale: String) {
     let requested = LocaleChain.normalize(locale)
     self.locale = requested
     let own = LocaleChain.normalize(catalog.defaultLocale)
@@ -99,7 +99,7 @@ public struct Localizer: Sendable {
 extension ValidatedCatalog {
   /// The catalog with its display texts in `locale` (see `Catalog.localized(to:)`), for
   /// listings and text reports; its expressions are the same.
-  @_spi(Tooling) public func localized(to locale: String) -> ValidatedCatalog {
+  package func localized(to locale: String) -> ValidatedCatalog {
     let translated = catalog.localized(to: locale)
     return ValidatedCatalog(
       catalog: translated,

@@ -8,11 +8,11 @@
   /// written, e.g. when the saved state is already ahead of the date).
   @_spi(Tooling) public struct Outcome: Sendable {
     /// The evaluation of the date.
-    @_spi(Tooling) public var evaluation: Evaluation
+    package var evaluation: Evaluation
     /// The state to save; nil when the saved state was after the date (it stays as it was).
     @_spi(Tooling) public var state: UserState?
     /// What the app may want to know (a counted record that changed...).
-    @_spi(Tooling) public var warnings: [EngineWarning] = []
+    package var warnings: [EngineWarning] = []
   }
 
   /// Evaluates `history` as of `date`, continuing from `saved` when given. With `rebuild`

@@ -14,114 +14,72 @@
   @_spi(Tooling) public let program: Program
   /// The frame the day is computed in (read it after a run).
   @_spi(Tooling) public let frame: Frame
-  private let machine: BytecodeMachine
-  private let bytecode: Bytecode
-  private let hasBadgeMetrics: Bool
+  let machine: BytecodeMachine
+  let bytecode: Bytecode
+  let hasBadgeMetrics: Bool
   /// Each badge's criterion: its instructions and the slot holding the result.
-  private let criterionStarts: [Int]
-  private let criterionEnds: [Int]
-  private let criterionResults: [Int]
-  private let allResults: [Int]
-  private let badgeXP: [Int]
-  private let freeBadges: [Int]
+  let criterionStarts: [Int]
+  let criterionEnds: [Int]
+  let criterionResults: [Int]
+  let allResults: [Int]
+  let badgeXP: [Int]
+  let freeBadges: [Int]
   /// The streaks with freezes (the only ones with protected days).
   let freezeStreaks: [Int]
   /// Whether they unlock at a check only (`unlocks: {at: check}`), not on the days before it.
-  private let freeAtCheck: Bool
+  let freeAtCheck: Bool
   /// The same, as raw memory (for `anyHolds`, every day).
-  private let freeList: UnsafeMutablePointer<Int>
+  let freeList: UnsafeMutablePointer<Int>
   /// The inputs in int slots and in number slots: each one's index and slot.
-  private let intInputs: [(input: Int, slot: Int)]
-  private let numInputs: [(input: Int, slot: Int)]
+  let intInputs: [(input: Int, slot: Int)]
+  let numInputs: [(input: Int, slot: Int)]
   /// Each input's encoded default (a day without a record).
-  private let inputDefaults: [Int]
+  let inputDefaults: [Int]
   /// The `last(n, x)` aggregates (the others' sums are copied as they are).
-  private let windowAggregates: [Int]
+  let windowAggregates: [Int]
   /// What `commit` writes back: the totals' sums (aggregate, slot).
-  private let intSumCommits: [(aggregate: Int, slot: Int)]
-  private let numSumCommits: [(aggregate: Int, slot: Int)]
+  let intSumCommits: [(aggregate: Int, slot: Int)]
+  let numSumCommits: [(aggregate: Int, slot: Int)]
   /// ... and the windows (aggregate, whether it sums numbers).
-  private let windowCommits: [(aggregate: Int, isNumber: Bool)]
+  let windowCommits: [(aggregate: Int, isNumber: Bool)]
   /// How many badges the catalog has: when all are unlocked there is nothing to look at.
-  private let badgeTotal: Int
-  private let loggedSlot: Int
-  private let daySlot: Int
-  private let badgesCountSlot: Int
-  private let badgesXPSlot: Int
+  let badgeTotal: Int
+  let loggedSlot: Int
+  let daySlot: Int
+  let badgesCountSlot: Int
+  let badgesXPSlot: Int
   /// The slot of `weekday` when the catalog reads it, and of `hijri.year`, `.month`, `.day`,
   /// `.month_days` when it reads any of them (-1: not read, not computed).
-  private let weekdaySlot: Int
-  private let hijriSlots: (year: Int, month: Int, day: Int, monthDays: Int)
-  private var dayCalendar = DayCalendar()
+  let weekdaySlot: Int
+  let hijriSlots: (year: Int, month: Int, day: Int, monthDays: Int)
+  var dayCalendar = DayCalendar()
 
   /// Each streak as the day under evaluation leaves it (when its run began, the latest day a
   /// freeze covered...).
-  @_spi(Tooling) public var streakStates: [StreakState] {
+  package var streakStates: [StreakState] {
     Array(UnsafeBufferPointer(start: machine.pending, count: machine.streakCount))
   }
 
   /// Whether each streak moved forward on the day under evaluation.
-  @_spi(Tooling) public var moved: [Bool] {
+  package var moved: [Bool] {
     Array(UnsafeBufferPointer(start: machine.moved, count: machine.streakCount))
   }
 
   /// Each badge's criterion as `holds` tests it (see `CriterionTest`), and the most
   /// instructions of criteria it is cheaper to run badge by badge than all at once.
-  private let tests: UnsafeMutablePointer<CriterionTest>
-  private let allCriteriaLength: Int
+  let tests: UnsafeMutablePointer<CriterionTest>
+  let allCriteriaLength: Int
   /// The machine's operations for the day and for every criterion at once.
-  private let dayOps: Range<Int>
-  private let allCriteriaOps: Range<Int>
+  let dayOps: Range<Int>
+  let allCriteriaOps: Range<Int>
   /// The locked badges whose criterion runs its instructions (scratch for `anyHolds`).
-  private let lockedCode: UnsafeMutablePointer<Int>
-
-  /// Whether `badge`'s criterion holds on the frame as it is: a comparison of two slots is
-  /// made in place, anything else runs its instructions.
-  @inline(__always)
-  func holds(_ badge: Int) -> Bool {
-    let test = tests[badge]
-    return test.kind == .code ? runs(test) : test.holds(frame.ints, frame.nums)
-  }
-
-  /// Runs a criterion's instructions and reads its result.
-  private func runs(_ test: CriterionTest) -> Bool {
-    machine.run(ops: test.ops)
-    return frame.ints[test.result] != 0
-  }
-
-  /// The same, always by running the criterion's instructions (the plain path, for the tests
-  /// that check `holds` against it).
-  func holdsByRunning(_ badge: Int) -> Bool {
-    machine.run(criterionStarts[badge]..<criterionEnds[badge])
-    return frame.ints[criterionResults[badge]] != 0
-  }
-
-  /// How many operations the machine's code has, its ranges' stops left out (for the tests:
-  /// fewer than the bytecode's instructions when some are fused).
-  var operationCount: Int { machine.operationCount }
-
-  /// How many criteria are made in place (for the tests).
-  var criteriaInPlace: Int {
-    (0..<criterionStarts.count).count { tests[$0].kind != .code }
-  }
-
-  /// The badges whose criterion holds on the frame as it is (for the tests that check the
-  /// bytecode against the closures).
-  func holding() -> [Int] {
-    criterionStarts.indices.filter(holds)
-  }
-
-  /// The same, from the run of every criterion at once.
-  func holdingAtOnce() -> [Int] {
-    machine.run(bytecode.allCriteria)
-    return allResults.indices.filter { frame.ints[allResults[$0]] != 0 }
-  }
+  let lockedCode: UnsafeMutablePointer<Int>
 
   /// The catalog's day compiled to Swift, when the runner was given one made from `program`:
   /// `catchUp` (the days before a check: the nightly batch's work) runs it instead of `step`.
-  private var compiledDay: (any CompiledDay)?
+  var compiledDay: (any CompiledDay)?
   /// Whether there is one (a plain flag: looking at the optional existential costs a copy).
-  private let stepsCompiled: Bool
+  let stepsCompiled: Bool
 
   /// A runner for `program`, with its own frame (one per thread). With `compiled` (a
   /// `CompiledDay` generated from this very program: `CompiledDay.matches`), `catchUp` counts
@@ -213,7 +171,7 @@
 
   /// Puts a day's inputs and built-ins in the frame. `values` nil: a day without a record.
   @inline(__always)
-  @_spi(Tooling) public func load(day: Int, values: [Int]?, state: CountedState, start: Int?) {
+  package func load(day: Int, values: [Int]?, state: CountedState, start: Int?) {
     put(
       day: day, values: values, start: start, origin: state.origin, badgeCount: state.badgeCount, badgeXP: state.badgeXP
     )
@@ -264,7 +222,7 @@
   /// break yet). Returns whether the finished day would differ (a deferred break).
   @discardableResult
   @inline(__always)
-  @_spi(Tooling) public func run(day: Int, state: CountedState, start: Int?, inProgress: Bool) -> Bool {
+  package func run(day: Int, state: CountedState, start: Int?, inProgress: Bool) -> Bool {
     precondition(fits(state), "the state is not this catalog's (CountedState(for:) makes one)")
     return runDay(day: day, state: state, start: start, inProgress: inProgress)
   }
@@ -302,14 +260,14 @@
 
   /// Computes the metrics that only reports read (the day's run leaves them out): call it
   /// before reading every metric off the frame.
-  @_spi(Tooling) public func completeMetrics() {
+  package func completeMetrics() {
     machine.run(bytecode.reportMetrics)
   }
 
   /// Makes the day finished, after a run in progress returned true (a deferred break): what
   /// `load` and `run(inProgress: false)` would do for `commit`. When the streaks are all that
   /// can differ, the breaks the run deferred are applied without running the day again.
-  @_spi(Tooling) public func finish(day: Int, values: [Int]?, state: CountedState, start: Int?) {
+  package func finish(day: Int, values: [Int]?, state: CountedState, start: Int?) {
     guard bytecode.streaksAlone else {
       load(day: day, values: values, state: state, start: start)
       run(day: day, state: state, start: start, inProgress: false)
@@ -320,7 +278,7 @@
 
   /// Makes the day just run part of `state`.
   @inline(__always)
-  @_spi(Tooling) public func commit(day: Int, into state: inout CountedState) {
+  package func commit(day: Int, into state: inout CountedState) {
     precondition(fits(state), "the state is not this catalog's (CountedState(for:) makes one)")
     commitDay(day, into: &state)
   }
@@ -365,147 +323,6 @@
     }
   }
 
-  /// Unlocks the badges whose criterion holds on `day` (already run): every badge outside
-  /// progressive groups, and when `check` is true the next badge of each progressive group.
-  /// Returns the badges unlocked, in the order they unlocked.
-  @discardableResult
-  @inline(__always)
-  @_spi(Tooling) public func unlockBadges(day: Int, state: inout CountedState, check: Bool) -> [Int] {
-    // Most days unlock nothing: look first, without touching the state.
-    guard state.badgeCount < badgeTotal, anyHolds(state.unlocked, check: check) else {
-      if check { state.lastCheck = day }
-      return []
-    }
-    return unlockHolding(day: day, state: &state, check: check)
-  }
-
-  /// `unlockBadges` once a badge it looks at holds.
-  private func unlockHolding(day: Int, state: inout CountedState, check: Bool) -> [Int] {
-    var unlocked: [Int] = []
-    let groups = program.progressiveGroups
-    var groupsDone = check && !groups.isEmpty ? [Bool](repeating: false, count: groups.count) : []
-    let frame = frame
-    // `unlocks`: the badges outside progressive groups at the check only, and how many a
-    // check unlocks, all together and per group.
-    let lookAtFree = check || !freeAtCheck
-    let perCheck = program.unlocks.perCheck ?? .max
-    let perGroup = program.unlocks.perGroup ?? .max
-    var inGroup =
-      program.unlocks.perGroup == nil ? [] : [Int](repeating: 0, count: program.catalog.catalog.groups.count)
-    while true {
-      var changed = false
-      if lookAtFree {
-        for badge in freeBadges where state.unlocked[badge] == nil {
-          if unlocked.count >= perCheck { break }
-          let group = program.badgeGroups[badge]
-          if let group, !inGroup.isEmpty, inGroup[group] >= perGroup { continue }
-          if holds(badge) {
-            unlock(badge, day: day, state: &state)
-            unlocked.append(badge)
-            if let group, !inGroup.isEmpty { inGroup[group] += 1 }
-            changed = true
-          }
-        }
-      }
-      if check {
-        for (group, badges) in groups.enumerated() where !groupsDone[group] {
-          if unlocked.count >= perCheck { break }
-          guard let next = badges.first(where: { state.unlocked[$0] == nil }) else { continue }
-          if holds(next) {
-            unlock(next, day: day, state: &state)
-            unlocked.append(next)
-            groupsDone[group] = true
-            changed = true
-          }
-        }
-      }
-      // A badge that unlocked changes badges.count and badges.xp: metrics that read them are
-      // computed again and the badges still locked looked at once more.
-      guard changed, hasBadgeMetrics else { break }
-      frame.ints[badgesCountSlot] = state.badgeCount
-      frame.ints[badgesXPSlot] = state.badgeXP
-      machine.run(bytecode.badgeMetrics)
-    }
-    if check { state.lastCheck = day }
-    return unlocked
-  }
-
-  /// Whether a badge that `unlockBadges` looks at holds: a locked badge outside progressive
-  /// groups, or (`check`) the next badge of a progressive group. Only locked badges are looked
-  /// at: a comparison in place, other criteria by their instructions, badge by badge when
-  /// that runs fewer of them than every criterion at once.
-  func anyHolds(_ state: CountedState, check: Bool) -> Bool {
-    anyHolds(state.unlocked, check: check)
-  }
-
-  @inline(__always)
-  private func anyHolds(_ unlocked: [Int?], check: Bool) -> Bool {
-    unlocked.withUnsafeBufferPointer { unlocked in
-      var pending = 0
-      var length = 0
-      let ints = frame.ints
-      let nums = frame.nums
-      // Badges that unlock at the check only are not looked at on the days before it.
-      for position in 0..<(check || !freeAtCheck ? freeBadges.count : 0) {
-        let badge = freeList[position]
-        guard unlocked[badge] == nil else { continue }
-        let test = tests + badge
-        if test.pointee.kind == .code {
-          lockedCode[pending] = badge
-          pending += 1
-          length += test.pointee.code.count
-        } else if test.pointee.holds(ints, nums) {
-          return true
-        }
-      }
-      if check {
-        for badges in program.progressiveGroups {
-          guard let next = badges.first(where: { unlocked[$0] == nil }) else { continue }
-          let test = tests[next]
-          if test.kind == .code {
-            lockedCode[pending] = next
-            pending += 1
-            length += test.code.count
-          } else if test.holds(frame.ints, frame.nums) {
-            return true
-          }
-        }
-      }
-      guard pending > 0 else { return false }
-      // A run costs about two instructions' dispatch besides its own.
-      if length + 2 * pending < allCriteriaLength {
-        for index in 0..<pending where runs(tests[lockedCode[index]]) { return true }
-        return false
-      }
-      machine.run(ops: allCriteriaOps)
-      return allResults.withUnsafeBufferPointer { results in
-        for index in 0..<pending where ints[results[lockedCode[index]]] != 0 { return true }
-        return false
-      }
-    }
-  }
-
-  /// What `anyHolds` finds, found by running every criterion (the plain path, for the tests).
-  func anyHoldsByRunningAll(_ state: CountedState, check: Bool) -> Bool {
-    machine.run(bytecode.allCriteria)
-    let ints = frame.ints
-    for badge in freeBadges
-    where (check || !freeAtCheck) && state.unlocked[badge] == nil && ints[allResults[badge]] != 0 {
-      return true
-    }
-    guard check else { return false }
-    for badges in program.progressiveGroups {
-      if let next = badges.first(where: { state.unlocked[$0] == nil }), ints[allResults[next]] != 0 { return true }
-    }
-    return false
-  }
-
-  private func unlock(_ badge: Int, day: Int, state: inout CountedState) {
-    state.unlocked[badge] = day
-    state.badgeCount += 1
-    state.badgeXP = Arithmetic.add(state.badgeXP, badgeXP[badge])
-  }
-
   /// One whole day as an app that checks every day sees it: the day is checked in progress
   /// (badges unlock, `check` as in `unlockBadges`), then finished and counted into `state`.
   /// What `load`, `run(inProgress: true)`, `unlockBadges`, `finish` and `commit` do one after
@@ -533,83 +350,5 @@
     }
     commitDay(day, into: &state)
     return unlocked
-  }
-
-  /// Counts every day after the state's last counted day up to (not including) `day`, as the
-  /// app would have seen them had it checked each day: badges outside progressive groups
-  /// unlock on the day their criterion held. Returns the badges unlocked with their days.
-  @_spi(Tooling) public func catchUp(to day: Int, history: History, state: inout CountedState) -> [(
-    badge: Int, day: Int
-  )] {
-    var protected: [[Int]] = []
-    return catchUp(to: day, history: history, state: &state, protected: &protected)
-  }
-
-  /// `catchUp`, noting in `protected` (one list per streak, in date order) the days a freeze
-  /// covered among the days it counts: SalahStreak's calendar shades each of them.
-  @_spi(Tooling) public func catchUp(
-    to day: Int, history: History, state: inout CountedState, protected: inout [[Int]]
-  ) -> [(badge: Int, day: Int)] {
-    if protected.count != program.catalog.streaks.count {
-      protected = [[Int]](repeating: [], count: program.catalog.streaks.count)
-    }
-    let freezing = freezeStreaks
-    let start = history.start?.number
-    let firstDay = Self.firstDay(of: history, before: day)
-    let first = min(state.countedThrough.map { $0 + 1 } ?? firstDay, day)
-    if state.origin == nil { state.origin = history.records.first?.date.number ?? firstDay }
-    var unlocks: [(Int, Int)] = []
-    var index = history.records.partitioningIndex { $0.date.number >= first }
-    // Dates a time zone change jumped over are not the user's days: they are passed over.
-    let skipped = history.skippedDays
-    var skip = skipped.partitioningIndex { $0 >= first }
-    var current = first
-    while current < day {
-      if skip < skipped.count, skipped[skip] == current {
-        skip += 1
-        current += 1
-        continue
-      }
-      var values: [Int]?
-      if index < history.records.count, history.records[index].date.number == current {
-        values = history.records[index].values
-        index += 1
-      }
-      let unlocked =
-        stepsCompiled
-        ? compiledDay!.step(day: current, values: values, state: &state, start: start, check: false)
-        : step(day: current, values: values, state: &state, start: start, check: false)
-      for badge in unlocked {
-        unlocks.append((badge, current))
-      }
-      // A day a freeze covered is the streak's latest protected day once counted.
-      for streak in freezing where state.streaks[streak].lastProtected == current {
-        protected[streak].append(current)
-      }
-      current += 1
-    }
-    return unlocks
-  }
-}
-
-extension DayRunner {
-  /// The day counting starts on: the history's start or its first record, whichever is
-  /// earlier (a badge that depends on time since the start gets its true date).
-  @_spi(Tooling) public static func firstDay(of history: History, before day: Int) -> Int {
-    min(history.start?.number ?? .max, history.records.first?.date.number ?? .max, day)
-  }
-}
-
-extension Array {
-  /// The first index whose element satisfies `predicate`, for a predicate that is false
-  /// then true along the array (a binary search).
-  func partitioningIndex(where predicate: (Element) -> Bool) -> Int {
-    var low = 0
-    var high = count
-    while low < high {
-      let middle = (low + high) / 2
-      if predicate(self[middle]) { high = middle } else { low = middle + 1 }
-    }
-    return low
   }
 }

@@ -9,7 +9,7 @@
   /// Int slots: ints, bools (0 or 1) and enum positions.
   @_spi(Tooling) public let ints: UnsafeMutablePointer<Int>
   /// Number slots.
-  @_spi(Tooling) public let nums: UnsafeMutablePointer<Double>
+  package let nums: UnsafeMutablePointer<Double>
   let intCount: Int
   let numCount: Int
   private let intConstantCount: Int

@@ -3,18 +3,18 @@ import RulesSource
 
 extension DiagnosticID {
   /// The id of the problems this rule reports.
-  @_spi(Tooling) public static let unknownGroup: DiagnosticID = "unknown-group"
+  package static let unknownGroup: DiagnosticID = "unknown-group"
 }
 
 /// A badge's `group` names a group of the catalog, and a progressive group has badges.
-@_spi(Tooling) public enum BadgeGroupRule: CatalogRule {
+package enum BadgeGroupRule: CatalogRule {
   /// The diagnostic id the rule reports.
-  @_spi(Tooling) public static let id = DiagnosticID.unknownGroup
+  package static let id = DiagnosticID.unknownGroup
   /// What the rule holds catalogs to, for docs/diagnostics.md.
-  @_spi(Tooling) public static let summary =
+  package static let summary =
     "A badge's `group` is one of the catalog's groups; a group without badges is a warning."
   /// Catalogs the rule passes or reports, run by the tests and shown in docs/diagnostics.md.
-  @_spi(Tooling) public static let examples = [
+  package static let examples = [
     RuleExample(
       """
       catalog: demo
@@ -41,7 +41,7 @@ extension DiagnosticID {
   ]
 
   /// Reports every place in `catalog` that breaks the rule.
-  @_spi(Tooling) public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
+  package static func validate(_ catalog: Catalog, into report: inout RuleReport) {
     let ids = catalog.groups.map(\.id)
     for group in catalog.groups where !catalog.badges.contains(where: { $0.group == group.id }) {
       report.warning(group.origin, "the group '\(group.id)' has no badges")

@@ -2,9 +2,9 @@
 import RulesSource
 
 /// One check of a loaded catalog, as a small unit with its own examples (in the manner of
-/// SwiftLint's rules). The type checker and the decoder report the rest; every rule's
+/// SwiftLint's rules). Type inference and the decoder report the rest; every rule's
 /// examples run in one test loop and become `docs/diagnostics.md`.
-@_spi(Tooling) public protocol CatalogRule {
+package protocol CatalogRule {
   /// The id its diagnostics carry.
   static var id: DiagnosticID { get }
   /// What it checks, in a sentence.
@@ -17,16 +17,16 @@ import RulesSource
 
 /// A catalog written for a rule's documentation and tests, with the diagnostics it must
 /// give, each as `line:column: severity: message` (an empty list: it must pass).
-@_spi(Tooling) public struct RuleExample: Sendable {
+package struct RuleExample: Sendable {
   /// The catalog, as YAML.
-  @_spi(Tooling) public var yaml: String
+  package var yaml: String
   /// What the rule reports, as `line:column: severity: message`; empty when it passes.
-  @_spi(Tooling) public var expected: [String]
+  package var expected: [String]
   /// Other files the example's catalog imports, by path relative to it.
-  @_spi(Tooling) public var modules: [String: String]
+  package var modules: [String: String]
 
   /// An example catalog and what the rule reports on it.
-  @_spi(Tooling) public init(_ yaml: String, expected: [String] = [], modules: [String: String] = [:]) {
+  package init(_ yaml: String, expected: [String] = [], modules: [String: String] = [:]) {
     self.yaml = yaml
     self.expected = expected
     self.modules = modules

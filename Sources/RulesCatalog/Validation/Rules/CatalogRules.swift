@@ -2,7 +2,7 @@
 import RulesSource
 
 /// Every rule, in the order they run.
-@_spi(Tooling) public enum CatalogRules {
+package enum CatalogRules {
   nonisolated(unsafe) public static let all: [any CatalogRule.Type] = [
     DuplicateIDRule.self,
     DuplicateNameRule.self,
@@ -20,7 +20,7 @@ import RulesSource
   ]
 
   /// Runs every rule on `catalog`.
-  @_spi(Tooling) public static func validate(_ catalog: Catalog) -> [Diagnostic] {
+  package static func validate(_ catalog: Catalog) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     for rule in all {
       var report = RuleReport(id: rule.id)

@@ -3,7 +3,7 @@ import RulesSource
 
 extension DiagnosticID {
   /// The id of the problems this rule reports.
-  @_spi(Tooling) public static let directionMarks: DiagnosticID = "direction-marks"
+  package static let directionMarks: DiagnosticID = "direction-marks"
 }
 
 /// In a right-to-left language (Arabic, Hebrew, Persian, Urdu...), a number or a placeholder
@@ -11,14 +11,14 @@ extension DiagnosticID {
 /// (U+061C) right before it, or an isolate (U+2066, U+2067 or U+2068 ... U+2069) around it.
 /// Without one, a number next to Latin text or punctuation can be laid out on the wrong side
 /// (a warning). The engine inserts no marks itself: a text comes out as the translator wrote it.
-@_spi(Tooling) public enum DirectionMarkRule: CatalogRule {
+package enum DirectionMarkRule: CatalogRule {
   /// The diagnostic id the rule reports.
-  @_spi(Tooling) public static let id = DiagnosticID.directionMarks
+  package static let id = DiagnosticID.directionMarks
   /// What the rule holds catalogs to, for docs/diagnostics.md.
-  @_spi(Tooling) public static let summary =
+  package static let summary =
     "In a right-to-left language, a number or placeholder follows a direction mark (U+200F, U+061C) or is isolated (U+2066-U+2068 ... U+2069)."
   /// Catalogs the rule passes or reports, run by the tests and shown in docs/diagnostics.md.
-  @_spi(Tooling) public static let examples = [
+  package static let examples = [
     RuleExample(
       """
       catalog: demo
@@ -59,7 +59,7 @@ extension DiagnosticID {
   static let marks: Set<Unicode.Scalar> = ["\u{200F}", "\u{061C}", "\u{200E}", "\u{2066}", "\u{2067}", "\u{2068}"]
 
   /// Reports every place in `catalog` that breaks the rule.
-  @_spi(Tooling) public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
+  package static func validate(_ catalog: Catalog, into report: inout RuleReport) {
     for locale in catalog.translations.locales {
       guard let language = catalog.translations.languages[locale], TextLocale.named(locale).isRightToLeft else {
         continue

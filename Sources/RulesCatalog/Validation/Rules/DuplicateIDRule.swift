@@ -3,18 +3,18 @@ import RulesSource
 
 extension DiagnosticID {
   /// The id of the problems this rule reports.
-  @_spi(Tooling) public static let duplicateID: DiagnosticID = "duplicate-id"
+  package static let duplicateID: DiagnosticID = "duplicate-id"
 }
 
 /// Ids are unique within their section (badges, groups, milestones, quotes, messages); both
 /// places are reported.
-@_spi(Tooling) public enum DuplicateIDRule: CatalogRule {
+package enum DuplicateIDRule: CatalogRule {
   /// The diagnostic id the rule reports.
-  @_spi(Tooling) public static let id = DiagnosticID.duplicateID
+  package static let id = DiagnosticID.duplicateID
   /// What the rule holds catalogs to, for docs/diagnostics.md.
-  @_spi(Tooling) public static let summary = "Ids are unique within their section; both places are reported."
+  package static let summary = "Ids are unique within their section; both places are reported."
   /// Catalogs the rule passes or reports, run by the tests and shown in docs/diagnostics.md.
-  @_spi(Tooling) public static let examples = [
+  package static let examples = [
     RuleExample(
       """
       catalog: demo
@@ -38,7 +38,7 @@ extension DiagnosticID {
   ]
 
   /// Reports every place in `catalog` that breaks the rule.
-  @_spi(Tooling) public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
+  package static func validate(_ catalog: Catalog, into report: inout RuleReport) {
     find(catalog.badges.map { ($0.id, $0.origin) }, "badge", &report)
     find(catalog.groups.map { ($0.id, $0.origin) }, "group", &report)
     find(catalog.milestones?.milestones.map { ($0.id, $0.origin) } ?? [], "milestone", &report)

@@ -3,19 +3,19 @@ import RulesSource
 
 extension DiagnosticID {
   /// The id of the problems this rule reports.
-  @_spi(Tooling) public static let duplicateName: DiagnosticID = "duplicate-name"
+  package static let duplicateName: DiagnosticID = "duplicate-name"
 }
 
 /// Inputs, streaks and metrics share one namespace (expressions name them), so a name may be
 /// defined once across the three sections.
-@_spi(Tooling) public enum DuplicateNameRule: CatalogRule {
+package enum DuplicateNameRule: CatalogRule {
   /// The diagnostic id the rule reports.
-  @_spi(Tooling) public static let id = DiagnosticID.duplicateName
+  package static let id = DiagnosticID.duplicateName
   /// What the rule holds catalogs to, for docs/diagnostics.md.
-  @_spi(Tooling) public static let summary =
+  package static let summary =
     "Inputs, streaks and metrics share one namespace: each name is defined once."
   /// Catalogs the rule passes or reports, run by the tests and shown in docs/diagnostics.md.
-  @_spi(Tooling) public static let examples = [
+  package static let examples = [
     RuleExample(
       """
       catalog: demo
@@ -39,7 +39,7 @@ extension DiagnosticID {
   ]
 
   /// Reports every place in `catalog` that breaks the rule.
-  @_spi(Tooling) public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
+  package static func validate(_ catalog: Catalog, into report: inout RuleReport) {
     let entries =
       catalog.inputs.map { ($0.name, "an input", $0.origin) }
       + catalog.streaks.map { ($0.name, "a streak", $0.origin) }

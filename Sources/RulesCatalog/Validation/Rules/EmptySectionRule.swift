@@ -3,17 +3,17 @@ import RulesSource
 
 extension DiagnosticID {
   /// The id of the problems this rule reports.
-  @_spi(Tooling) public static let emptySection: DiagnosticID = "empty-section"
+  package static let emptySection: DiagnosticID = "empty-section"
 }
 
 /// A quote rotation needs quotes, and a milestone track needs milestones.
-@_spi(Tooling) public enum EmptySectionRule: CatalogRule {
+package enum EmptySectionRule: CatalogRule {
   /// The diagnostic id the rule reports.
-  @_spi(Tooling) public static let id = DiagnosticID.emptySection
+  package static let id = DiagnosticID.emptySection
   /// What the rule holds catalogs to, for docs/diagnostics.md.
-  @_spi(Tooling) public static let summary = "`quotes` and `milestones` hold at least one entry."
+  package static let summary = "`quotes` and `milestones` hold at least one entry."
   /// Catalogs the rule passes or reports, run by the tests and shown in docs/diagnostics.md.
-  @_spi(Tooling) public static let examples = [
+  package static let examples = [
     RuleExample(
       """
       catalog: demo
@@ -31,7 +31,7 @@ extension DiagnosticID {
   ]
 
   /// Reports every place in `catalog` that breaks the rule.
-  @_spi(Tooling) public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
+  package static func validate(_ catalog: Catalog, into report: inout RuleReport) {
     // A list whose entries are all malformed is not empty: their errors are reported.
     if let quotes = catalog.quotes, quotes.quotes.isEmpty, quotes.writtenCount == 0 {
       report.error(

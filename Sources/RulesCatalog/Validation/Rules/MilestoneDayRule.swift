@@ -3,19 +3,19 @@ import RulesSource
 
 extension DiagnosticID {
   /// The id of the problems this rule reports.
-  @_spi(Tooling) public static let milestoneDay: DiagnosticID = "milestone-day"
+  package static let milestoneDay: DiagnosticID = "milestone-day"
 }
 
 /// Milestone days are positive (Day 0 is the start, never a milestone) and each day has one
 /// milestone. Out of order days are a warning: the list reads as a timeline.
-@_spi(Tooling) public enum MilestoneDayRule: CatalogRule {
+package enum MilestoneDayRule: CatalogRule {
   /// The diagnostic id the rule reports.
-  @_spi(Tooling) public static let id = DiagnosticID.milestoneDay
+  package static let id = DiagnosticID.milestoneDay
   /// What the rule holds catalogs to, for docs/diagnostics.md.
-  @_spi(Tooling) public static let summary =
+  package static let summary =
     "Milestone days are 1 or more, never repeated, and listed in order."
   /// Catalogs the rule passes or reports, run by the tests and shown in docs/diagnostics.md.
-  @_spi(Tooling) public static let examples = [
+  package static let examples = [
     RuleExample(
       """
       catalog: demo
@@ -48,7 +48,7 @@ extension DiagnosticID {
   ]
 
   /// Reports every place in `catalog` that breaks the rule.
-  @_spi(Tooling) public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
+  package static func validate(_ catalog: Catalog, into report: inout RuleReport) {
     guard let track = catalog.milestones else { return }
     var byDay: [Int: Milestone] = [:]
     var latest = 0

@@ -3,17 +3,17 @@ import RulesSource
 
 extension DiagnosticID {
   /// The id of the problems this rule reports.
-  @_spi(Tooling) public static let unknownStreak: DiagnosticID = "unknown-streak"
+  package static let unknownStreak: DiagnosticID = "unknown-streak"
 }
 
 /// The milestones' `streak` names a streak of the catalog.
-@_spi(Tooling) public enum MilestoneStreakRule: CatalogRule {
+package enum MilestoneStreakRule: CatalogRule {
   /// The diagnostic id the rule reports.
-  @_spi(Tooling) public static let id = DiagnosticID.unknownStreak
+  package static let id = DiagnosticID.unknownStreak
   /// What the rule holds catalogs to, for docs/diagnostics.md.
-  @_spi(Tooling) public static let summary = "The milestones' `streak` names one of the catalog's streaks."
+  package static let summary = "The milestones' `streak` names one of the catalog's streaks."
   /// Catalogs the rule passes or reports, run by the tests and shown in docs/diagnostics.md.
-  @_spi(Tooling) public static let examples = [
+  package static let examples = [
     RuleExample(
       """
       catalog: demo
@@ -36,7 +36,7 @@ extension DiagnosticID {
   ]
 
   /// Reports every place in `catalog` that breaks the rule.
-  @_spi(Tooling) public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
+  package static func validate(_ catalog: Catalog, into report: inout RuleReport) {
     guard let track = catalog.milestones else { return }
     let names = catalog.streaks.map(\.name)
     if !names.contains(track.streak) {

@@ -3,19 +3,19 @@ import RulesSource
 
 extension DiagnosticID {
   /// The id of the problems this rule reports.
-  @_spi(Tooling) public static let missingTranslation: DiagnosticID = "missing-translation"
+  package static let missingTranslation: DiagnosticID = "missing-translation"
 }
 
 /// A language translates every text of the catalog; the ones it leaves out are shown in the
 /// default language (a warning, listing them).
-@_spi(Tooling) public enum MissingTranslationRule: CatalogRule {
+package enum MissingTranslationRule: CatalogRule {
   /// The diagnostic id the rule reports.
-  @_spi(Tooling) public static let id = DiagnosticID.missingTranslation
+  package static let id = DiagnosticID.missingTranslation
   /// What the rule holds catalogs to, for docs/diagnostics.md.
-  @_spi(Tooling) public static let summary =
+  package static let summary =
     "A locale file translates every text of the catalog (a warning lists those it leaves in the default language)."
   /// Catalogs the rule passes or reports, run by the tests and shown in docs/diagnostics.md.
-  @_spi(Tooling) public static let examples = [
+  package static let examples = [
     RuleExample(
       """
       catalog: demo
@@ -42,7 +42,7 @@ extension DiagnosticID {
   static let listed = 20
 
   /// Reports every place in `catalog` that breaks the rule.
-  @_spi(Tooling) public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
+  package static func validate(_ catalog: Catalog, into report: inout RuleReport) {
     // A catalog in one language has nothing to compare (nor its texts to gather).
     guard !catalog.translations.locales.isEmpty else { return }
     let texts = catalog.texts

@@ -3,21 +3,21 @@ import RulesSource
 
 extension DiagnosticID {
   /// The id of the problems this rule reports.
-  @_spi(Tooling) public static let constantOverflow: DiagnosticID = "constant-overflow"
+  package static let constantOverflow: DiagnosticID = "constant-overflow"
 }
 
 /// The catalog's own constants must fit together: the badges' `xp` add up to `badges.xp`,
 /// and integer constants combined in an expression (`9223372036854775807 + 1`) must not pass
 /// the largest integer. The engine saturates there (it never traps), but the value would be
 /// wrong, so `check` warns.
-@_spi(Tooling) public enum OverflowRule: CatalogRule {
+package enum OverflowRule: CatalogRule {
   /// The diagnostic id the rule reports.
-  @_spi(Tooling) public static let id = DiagnosticID.constantOverflow
+  package static let id = DiagnosticID.constantOverflow
   /// What the rule holds catalogs to, for docs/diagnostics.md.
-  @_spi(Tooling) public static let summary =
+  package static let summary =
     "The badges' `xp`, and integer constants combined in an expression, stay within 9223372036854775807 (values saturate there)."
   /// Catalogs the rule passes or reports, run by the tests and shown in docs/diagnostics.md.
-  @_spi(Tooling) public static let examples = [
+  package static let examples = [
     RuleExample(
       """
       catalog: demo
@@ -49,7 +49,7 @@ extension DiagnosticID {
   ]
 
   /// Reports every place in `catalog` that breaks the rule.
-  @_spi(Tooling) public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
+  package static func validate(_ catalog: Catalog, into report: inout RuleReport) {
     var total = 0
     // By index: a `for badge in` copies each badge (a dozen references retained and released).
     let badges = catalog.badges

@@ -3,19 +3,19 @@ import RulesSource
 
 extension DiagnosticID {
   /// The id of the problems this rule reports.
-  @_spi(Tooling) public static let pluralCategory: DiagnosticID = "plural-category"
+  package static let pluralCategory: DiagnosticID = "plural-category"
 }
 
 /// A plural's forms are categories the text's language uses (CLDR's rules): English never
 /// takes `few`, Arabic takes all six. A form the language never chooses is dead text.
-@_spi(Tooling) public enum PluralCategoryRule: CatalogRule {
+package enum PluralCategoryRule: CatalogRule {
   /// The diagnostic id the rule reports.
-  @_spi(Tooling) public static let id = DiagnosticID.pluralCategory
+  package static let id = DiagnosticID.pluralCategory
   /// What the rule holds catalogs to, for docs/diagnostics.md.
-  @_spi(Tooling) public static let summary =
+  package static let summary =
     "A plural's categories are ones its text's language uses (CLDR's plural rules for the default locale or the locale file's)."
   /// Catalogs the rule passes or reports, run by the tests and shown in docs/diagnostics.md.
-  @_spi(Tooling) public static let examples = [
+  package static let examples = [
     RuleExample(
       """
       catalog: demo
@@ -47,7 +47,7 @@ extension DiagnosticID {
   ]
 
   /// Reports every place in `catalog` that breaks the rule.
-  @_spi(Tooling) public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
+  package static func validate(_ catalog: Catalog, into report: inout RuleReport) {
     for message in catalog.messages {
       let sources = [message.title, message.action].compactMap { $0 } + message.text.map(\.text)
       for source in sources {

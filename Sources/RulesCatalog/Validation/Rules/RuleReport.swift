@@ -2,9 +2,9 @@
 import RulesSource
 
 /// Collects a rule's diagnostics.
-@_spi(Tooling) public struct RuleReport {
+package struct RuleReport {
   /// The problems reported so far.
-  @_spi(Tooling) public private(set) var diagnostics: [Diagnostic] = []
+  package private(set) var diagnostics: [Diagnostic] = []
   let id: DiagnosticID
 
   init(id: DiagnosticID) {

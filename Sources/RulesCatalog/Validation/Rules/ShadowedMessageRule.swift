@@ -4,19 +4,19 @@ import RulesSource
 
 extension DiagnosticID {
   /// The id of the problems this rule reports.
-  @_spi(Tooling) public static let unreachableMessage: DiagnosticID = "unreachable-message"
+  package static let unreachableMessage: DiagnosticID = "unreachable-message"
 }
 
 /// The first message whose `when` holds is shown, so a message without `when` (or with
 /// `when: true`) hides every message after it. The same goes for a message's text wordings.
-@_spi(Tooling) public enum ShadowedMessageRule: CatalogRule {
+package enum ShadowedMessageRule: CatalogRule {
   /// The diagnostic id the rule reports.
-  @_spi(Tooling) public static let id = DiagnosticID.unreachableMessage
+  package static let id = DiagnosticID.unreachableMessage
   /// What the rule holds catalogs to, for docs/diagnostics.md.
-  @_spi(Tooling) public static let summary =
+  package static let summary =
     "A message without `when` hides the messages after it (a warning); so does a text wording."
   /// Catalogs the rule passes or reports, run by the tests and shown in docs/diagnostics.md.
-  @_spi(Tooling) public static let examples = [
+  package static let examples = [
     RuleExample(
       """
       catalog: demo
@@ -39,7 +39,7 @@ extension DiagnosticID {
   ]
 
   /// Reports every place in `catalog` that breaks the rule.
-  @_spi(Tooling) public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
+  package static func validate(_ catalog: Catalog, into report: inout RuleReport) {
     var catchAll: Message?
     for message in catalog.messages {
       if let first = catchAll {

@@ -3,19 +3,19 @@ import RulesSource
 
 extension DiagnosticID {
   /// The id of the problems this rule reports.
-  @_spi(Tooling) public static let translationPlaceholders: DiagnosticID = "translation-placeholders"
+  package static let translationPlaceholders: DiagnosticID = "translation-placeholders"
 }
 
 /// A translated message text is a template with the same placeholders (and plural numbers) as
 /// the default language's: the values the engine fills in are the default text's.
-@_spi(Tooling) public enum TranslationPlaceholderRule: CatalogRule {
+package enum TranslationPlaceholderRule: CatalogRule {
   /// The diagnostic id the rule reports.
-  @_spi(Tooling) public static let id = DiagnosticID.translationPlaceholders
+  package static let id = DiagnosticID.translationPlaceholders
   /// What the rule holds catalogs to, for docs/diagnostics.md.
-  @_spi(Tooling) public static let summary =
+  package static let summary =
     "A translated message text parses as a template and uses the same placeholders as the default language's."
   /// Catalogs the rule passes or reports, run by the tests and shown in docs/diagnostics.md.
-  @_spi(Tooling) public static let examples = [
+  package static let examples = [
     RuleExample(
       """
       catalog: demo
@@ -52,7 +52,7 @@ extension DiagnosticID {
   ]
 
   /// Reports every place in `catalog` that breaks the rule.
-  @_spi(Tooling) public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
+  package static func validate(_ catalog: Catalog, into report: inout RuleReport) {
     // A catalog in one language has nothing to compare (nor its texts to gather).
     guard !catalog.translations.locales.isEmpty else { return }
     var defaults: [TextKey: [String]] = [:]

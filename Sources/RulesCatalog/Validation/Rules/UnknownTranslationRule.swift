@@ -3,19 +3,19 @@ import RulesSource
 
 extension DiagnosticID {
   /// The id of the problems this rule reports.
-  @_spi(Tooling) public static let unknownTranslation: DiagnosticID = "unknown-translation"
+  package static let unknownTranslation: DiagnosticID = "unknown-translation"
 }
 
 /// A locale file translates only what the catalog has: an element of the catalog, and a text
 /// it gives in its default language.
-@_spi(Tooling) public enum UnknownTranslationRule: CatalogRule {
+package enum UnknownTranslationRule: CatalogRule {
   /// The diagnostic id the rule reports.
-  @_spi(Tooling) public static let id = DiagnosticID.unknownTranslation
+  package static let id = DiagnosticID.unknownTranslation
   /// What the rule holds catalogs to, for docs/diagnostics.md.
-  @_spi(Tooling) public static let summary =
+  package static let summary =
     "A locale file translates only elements the catalog has, and texts they have in the default language."
   /// Catalogs the rule passes or reports, run by the tests and shown in docs/diagnostics.md.
-  @_spi(Tooling) public static let examples = [
+  package static let examples = [
     RuleExample(
       """
       catalog: demo
@@ -45,7 +45,7 @@ extension DiagnosticID {
   ]
 
   /// Reports every place in `catalog` that breaks the rule.
-  @_spi(Tooling) public static func validate(_ catalog: Catalog, into report: inout RuleReport) {
+  package static func validate(_ catalog: Catalog, into report: inout RuleReport) {
     // A catalog in one language has nothing to compare (nor its texts to gather).
     guard !catalog.translations.locales.isEmpty else { return }
     let texts = catalog.texts

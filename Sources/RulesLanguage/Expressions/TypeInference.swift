@@ -1,22 +1,22 @@
 import RulesSource
 
-/// Resolves names and checks types in one expression, collecting every error (an error's
+/// Infers an expression's types: resolves names and types each node in one expression, collecting every error (an error's
 /// subexpression gets the `.invalid` type, which fits anywhere, so one mistake is told once).
 ///
 /// Mixing `int` and `number` works as people expect: `int + number` is a number, `/` always
 /// gives a number (`3 / 2` is 1.5), comparisons take either. Enum inputs compare with the
 /// strings of their `values`, and a string that is not one of them is an error.
-@_spi(Tooling) public struct TypeChecker {
+@_spi(Tooling) public struct TypeInference {
   /// The names expressions may use.
-  @_spi(Tooling) public let environment: Environment
+  package let environment: Environment
   /// History aggregates found so far (shared by all expressions of a catalog, so that two
   /// uses of `total(logged)` keep one running sum).
-  @_spi(Tooling) public var aggregates: [Aggregate]
+  package var aggregates: [Aggregate]
   private var aggregateKeys: [String: Int] = [:]
   /// Every problem found so far.
   @_spi(Tooling) public private(set) var errors: [ExpressionError] = []
 
-  /// A type checker over `environment`, with the aggregates already known.
+  /// Type inference over `environment`, with the aggregates already known.
   @_spi(Tooling) public init(environment: Environment, aggregates: [Aggregate] = []) {
     self.environment = environment
     self.aggregates = aggregates
@@ -25,24 +25,24 @@ import RulesSource
     }
   }
 
-  /// Checks `expression` and returns it typed; problems go to `errors`.
-  @_spi(Tooling) public mutating func check(_ expression: Expr) -> TypedExpr {
+  /// Types `expression` and returns it typed; problems go to `errors`.
+  package mutating func infer(_ expression: Expr) -> TypedExpr {
     errors = []
     return typed(expression)
   }
 
-  /// Checks `expression` and that its type is `expected` (ints are accepted as numbers).
+  /// Types `expression` and requires its type to be `expected` (ints are accepted as numbers).
   /// `role` names the place in messages, e.g. "a badge's 'when'".
-  @_spi(Tooling) public mutating func check(_ expression: Expr, expecting expected: ValueType, role: String)
+  @_spi(Tooling) public mutating func infer(_ expression: Expr, expecting expected: ValueType, role: String)
     -> TypedExpr
   {
-    let result = check(expression)
+    let result = infer(expression)
     return coerce(result, to: expected, role: role, at: expression.range.lowerBound)
   }
 
-  /// Checks `expression` and that it is numeric.
-  @_spi(Tooling) public mutating func checkNumeric(_ expression: Expr, role: String) -> TypedExpr {
-    let result = check(expression)
+  /// Types `expression` and requires it to be numeric.
+  @_spi(Tooling) public mutating func inferNumeric(_ expression: Expr, role: String) -> TypedExpr {
+    let result = infer(expression)
     if !result.type.isNumeric {
       error(
         expression.range.lowerBound, .typeMismatch,
