@@ -95,6 +95,7 @@ let package = Package(
     .executableTarget(
       name: "RulesServer",
       dependencies: [
+        "RulesKit",
         "RulesStore",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Hummingbird", package: "hummingbird"),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+@_spi(Tooling) import RulesKit
 
 @main
 struct RulesServer: AsyncParsableCommand {
@@ -12,16 +13,10 @@ struct RulesServer: AsyncParsableCommand {
       is created on first use (docs/store.md).
       """,
     subcommands: [
-      ImportCommand.self, BatchCommand.self, EvalCommand.self, ServeCommand.self, DiffCommand.self,
+      ImportCommand.self, BatchCommand.self, StoreEvalCommand.self, ServeCommand.self, StoreDiffCommand.self,
       EventsCommand.self, DeliverCommand.self,
     ])
 }
 
-/// Writes to standard error.
-func printError(_ text: String) {
-  FileHandle.standardError.write(Data((text + "\n").utf8))
-}
-
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-  case text, json
-}
+// The commands' `--format text|json` (RulesKit's, shared with `rules`).
+extension OutputFormat: ExpressibleByArgument {}

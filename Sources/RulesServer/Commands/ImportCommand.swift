@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+import RulesKit
 import RulesStore
 
 struct ImportCommand: AsyncParsableCommand {

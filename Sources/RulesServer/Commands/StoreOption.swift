@@ -1,4 +1,5 @@
 import ArgumentParser
+import RulesKit
 import RulesStore
 
 struct StoreOption: ParsableArguments {

@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+import RulesKit
 import RulesStore
 
-struct EvalCommand: AsyncParsableCommand {
+struct StoreEvalCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "eval",
     abstract: "Evaluate one user of the store: the same output as `rules eval` for the same records.",
