@@ -3,13 +3,18 @@ import PackageDescription
 
 // The layout follows the architecture:
 //   CYaml        system libyaml (the only C), imported internally by the reader alone
-//   RulesSource  located nodes, source files and diagnostics, shared by the reader and the engine
+//   RulesSource  located nodes, source files, paths as written and diagnostics, shared by the reader
+//                and the engine
 //                (RulesEngine re-exports Diagnostic, DiagnosticID and Mark as type aliases: an app
 //                linking RulesEngine reads diagnostics, and sees no Node)
 //   YAMLReader   files and libyaml events -> located nodes, with limits against hostile input
 //   The engine, in four layers whose order the target dependencies enforce (in the manner of
 //   cel-go's parser/, checker/ and interpreter/ under a small cel.Env); Foundation only, no file
-//   I/O, printing or CLI wording (no libyaml: catalogs arrive as exported JSON):
+//   I/O, printing or CLI wording (no libyaml: catalogs arrive as exported JSON; a YAML catalog's
+//   imports and locale files are read by the reader RulesKit gives it, inside the folder
+//   RulesKit's RepositoryRoot names). Its only locks guard four process-wide caches, each held
+//   for a lookup or a store: SourceFile's line starts, BoundedCache (formatters, localizers),
+//   ZoneSkippedDates and HijriMonths:
 //   RulesLanguage  the expression language: lexer, parser, values and types, the type checker,
 //                  templates (plural categories and calendar fields are words of the language)
 //   RulesCatalog   the catalog: model, decoding from located nodes, validation (the rules of
@@ -26,7 +31,8 @@ import PackageDescription
 //                  @_spi(Tooling) (RulesKit's whole API is, too)
 //   CompiledCatalogs  the shipped catalogs' days as Swift (`rules export --format swift`): the
 //                daily step without the interpreter, for the server's batch and the benchmarks
-//   RulesKit     the tooling: YAML catalogs and histories from files, the state file and its
+//   RulesKit     the tooling: YAML catalogs and histories from files (the repository folder, the
+//                locale files on disk), the state file and its
 //                lock, scenarios, explanations, listings, JSON Schemas, text output
 //   RulesCLI     the `rules` command
 //   RulesStore   users' days, states and unlocks in SQLite (GRDB) or PostgreSQL (PostgresNIO);
