@@ -114,7 +114,7 @@ let package = Package(
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
       ]
     ),
-    // What several test targets share: the one seeded random generator.
+    // What several test targets share: the one seeded random generator, the shipped catalogs' names.
     .target(name: "RulesTestSupport", path: "Tests/RulesTestSupport"),
     .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"], exclude: ["Fixtures"]),
     .testTarget(name: "RulesSourceTests", dependencies: ["RulesSource"]),
@@ -122,7 +122,7 @@ let package = Package(
       name: "RulesEngineTests",
       dependencies: ["RulesKit", "RulesLanguage", "RulesCatalog", "RulesRuntime", "RulesTestSupport"]),
     .testTarget(name: "RulesKitTests", dependencies: ["RulesKit"]),
-    .testTarget(name: "RulesCLITests", dependencies: ["RulesCLI"]),
+    .testTarget(name: "RulesCLITests", dependencies: ["RulesCLI", "RulesTestSupport"]),
     .testTarget(
       name: "CompiledCatalogsTests",
       dependencies: ["CompiledCatalogs", "RulesKit", "RulesRuntime", "RulesTestSupport"],
@@ -130,13 +130,13 @@ let package = Package(
     .testTarget(
       name: "RulesServerTests",
       dependencies: [
-        "RulesStore", "RulesServer", "YAMLReader", .product(name: "JWTKit", package: "jwt-kit"),
+        "RulesStore", "RulesServer", "YAMLReader", "RulesTestSupport", .product(name: "JWTKit", package: "jwt-kit"),
         // A webhook receiver on loopback, checking signatures.
         .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"),
       ]),
     // An app's view: RulesEngine alone, catalogs and histories from committed JSON fixtures.
-    .testTarget(name: "RulesAppTests", dependencies: ["RulesEngine"], exclude: ["Fixtures"]),
+    .testTarget(name: "RulesAppTests", dependencies: ["RulesEngine", "RulesTestSupport"], exclude: ["Fixtures"]),
     // An app's names beside RulesEngine's (SwiftUI's Environment, Window, Layout...): RulesEngine
     // alone, no SPI; a name RulesEngine made public again would make this target ambiguous.
     .testTarget(name: "RulesAppSurfaceTests", dependencies: ["RulesEngine"]),
