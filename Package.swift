@@ -3,13 +3,18 @@ import PackageDescription
 
 // The layout follows the architecture:
 //   CYaml        system libyaml (the only C), imported internally by the reader alone
-//   RulesSource  located nodes, source files and diagnostics, shared by the reader and the engine
+//   RulesSource  located nodes, source files, paths as written and diagnostics, shared by the reader
+//                and the engine
 //                (RulesEngine re-exports Diagnostic, DiagnosticID and Mark as type aliases: an app
 //                linking RulesEngine reads diagnostics, and sees no Node)
 //   YAMLReader   files and libyaml events -> located nodes, with limits against hostile input
 //   The engine, in four layers whose order the target dependencies enforce (in the manner of
 //   cel-go's parser/, checker/ and interpreter/ under a small cel.Env); Foundation only, no file
-//   I/O, printing or CLI wording (no libyaml: catalogs arrive as exported JSON):
+//   I/O, printing or CLI wording (no libyaml: catalogs arrive as exported JSON; a YAML catalog's
+//   imports and locale files are read by the reader RulesKit gives it, inside the folder
+//   RulesKit's RepositoryRoot names). Its only locks guard four process-wide caches, each held
+//   for a lookup or a store: SourceFile's line starts, BoundedCache (formatters, localizers),
+//   ZoneSkippedDates and HijriMonths:
 //   RulesLanguage  the expression language: lexer, parser, values and types, type inference,
 //                  templates (plural categories and calendar fields are words of the language)
 //   RulesCatalog   the catalog: model, decoding from located nodes, validation (the rules of
@@ -27,7 +32,8 @@ import PackageDescription
 //                  signatures need, behind @_spi(Tooling) (RulesKit's whole API is, too)
 //   CompiledCatalogs  the shipped catalogs' days as Swift (`rules export --format swift`): the
 //                daily step without the interpreter, for the server's batch and the benchmarks
-//   RulesKit     the tooling: YAML catalogs and histories from files, the state file and its
+//   RulesKit     the tooling: YAML catalogs and histories from files (the repository folder, the
+//                locale files on disk), the state file and its
 //                lock, scenarios, explanations, listings, JSON Schemas, text output
 //   RulesCLI     the `rules` command
 //   RulesStore   users' days, states and unlocks in SQLite (GRDB) or PostgreSQL (PostgresNIO);
@@ -96,6 +102,7 @@ let package = Package(
     .executableTarget(
       name: "RulesServer",
       dependencies: [
+        "RulesKit",
         "RulesStore",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Hummingbird", package: "hummingbird"),
@@ -108,7 +115,7 @@ let package = Package(
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
       ]
     ),
-    // What several test targets share: the one seeded random generator.
+    // What several test targets share: the one seeded random generator, the shipped catalogs' names.
     .target(name: "RulesTestSupport", path: "Tests/RulesTestSupport"),
     .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"], exclude: ["Fixtures"]),
     .testTarget(name: "RulesSourceTests", dependencies: ["RulesSource"]),
@@ -116,7 +123,7 @@ let package = Package(
       name: "RulesEngineTests",
       dependencies: ["RulesKit", "RulesLanguage", "RulesCatalog", "RulesRuntime", "RulesTestSupport"]),
     .testTarget(name: "RulesKitTests", dependencies: ["RulesKit"]),
-    .testTarget(name: "RulesCLITests", dependencies: ["RulesCLI"]),
+    .testTarget(name: "RulesCLITests", dependencies: ["RulesCLI", "RulesTestSupport"]),
     .testTarget(
       name: "CompiledCatalogsTests",
       dependencies: ["CompiledCatalogs", "RulesKit", "RulesRuntime", "RulesTestSupport"],
@@ -124,13 +131,13 @@ let package = Package(
     .testTarget(
       name: "RulesServerTests",
       dependencies: [
-        "RulesStore", "RulesServer", "YAMLReader", .product(name: "JWTKit", package: "jwt-kit"),
+        "RulesStore", "RulesServer", "YAMLReader", "RulesTestSupport", .product(name: "JWTKit", package: "jwt-kit"),
         // A webhook receiver on loopback, checking signatures.
         .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"),
       ]),
     // An app's view: RulesEngine alone, catalogs and histories from committed JSON fixtures.
-    .testTarget(name: "RulesAppTests", dependencies: ["RulesEngine"], exclude: ["Fixtures"]),
+    .testTarget(name: "RulesAppTests", dependencies: ["RulesEngine", "RulesTestSupport"], exclude: ["Fixtures"]),
     // An app's names beside RulesEngine's (SwiftUI's Environment, Window, Layout...): RulesEngine
     // alone, no SPI; a name RulesEngine made public again would make this target ambiguous.
     .testTarget(name: "RulesAppSurfaceTests", dependencies: ["RulesEngine"]),

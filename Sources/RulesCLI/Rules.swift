@@ -17,8 +17,3 @@ struct Rules: ParsableCommand {
     ]
   )
 }
-
-/// Writes to standard error.
-func printError(_ text: String) {
-  FileHandle.standardError.write(Data((text + "\n").utf8))
-}

@@ -3,7 +3,7 @@ import RulesSource
 import YAMLReader
 
 /// The differential oracle of the catalog reader's fast path: decodes a file on both paths
-/// (`EventCatalogDecoder` from libyaml's events; `YAMLReader` and `RuleFileDecoder`, the
+/// (`EventCatalogDecoder` from libyaml's events; `YAMLDocumentReader` and `RuleFileDecoder`, the
 /// reference) and says how they differ. The fast path may give up on any file; when it does
 /// not, the reference path must find no problem and give the same model, field by field
 /// with every origin. Used by `EventCatalogDecoderTests` and the fuzz target `FuzzCatalog`.
@@ -13,7 +13,7 @@ import YAMLReader
     guard let fast = EventCatalogDecoder.decode(source, file: source.path, limits: limits) else {
       return nil
     }
-    let read = YAMLReader(limits: limits).read(source)
+    let read = YAMLDocumentReader(limits: limits).read(source)
     let (decoded, problems) = RuleFileDecoder.decode(read.root, file: source.path)
     let diagnostics = read.diagnostics + problems
     if !diagnostics.isEmpty {

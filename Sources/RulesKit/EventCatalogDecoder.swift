@@ -8,7 +8,7 @@ import YAMLReader
 /// only where the model holds one. The other sections (a few dozen entries at most) are
 /// built as nodes and go through `RuleFileDecoder`, as on the reference path.
 ///
-/// It gives up (nil) on anything that the reference path (`YAMLReader`, then
+/// It gives up (nil) on anything that the reference path (`YAMLDocumentReader`, then
 /// `RuleFileDecoder`) would report or that it does not know: a syntax error, an anchor, an
 /// alias or a tag, a second document, an unknown, duplicate or missing key, a value of the
 /// wrong kind or out of range, an id or name that is not one, a section whose decoding reports
@@ -342,7 +342,7 @@ struct EventCatalogDecoder {
 
   // MARK: - Nodes for the small sections
 
-  /// The current event's node, as `YAMLReader` builds it; nil for anything it would report
+  /// The current event's node, as `YAMLDocumentReader` builds it; nil for anything it would report
   /// (or that this path leaves to it: anchors, aliases, tags, keys that are not strings,
   /// duplicate keys). `depth` counts the collections it is in, itself included.
   private mutating func node(depth: Int) -> Node? {

@@ -5,7 +5,7 @@ import YAMLReader
 
 /// Files read with libyaml, for the engine's loader.
 @_spi(Tooling) public enum YAMLDocuments {
-  /// A `DocumentReader` that reads files from disk with `YAMLReader`.
+  /// A `DocumentReader` that reads files from disk with `YAMLDocumentReader`.
   @_spi(Tooling) public static func reader(limits: ReaderLimits = .default) -> DocumentReader {
     { path in
       let source: SourceFile
@@ -14,7 +14,7 @@ import YAMLReader
       } catch {
         return Document(source: nil, root: nil, diagnostics: [error.diagnostic])
       }
-      let result = YAMLReader(limits: limits).read(source)
+      let result = YAMLDocumentReader(limits: limits).read(source)
       return Document(source: source, root: result.root, diagnostics: result.diagnostics)
     }
   }
@@ -50,7 +50,7 @@ import YAMLReader
   }
 
   /// `source` as a catalog reader's document: decoded on the fast path when it can be, else
-  /// read into nodes by `YAMLReader` (the reference path, which reports every problem).
+  /// read into nodes by `YAMLDocumentReader` (the reference path, which reports every problem).
   @_spi(Tooling) public static func catalogDocument(_ source: SourceFile, limits: ReaderLimits = .default) -> Document {
     if let file = EventCatalogDecoder.decode(source, file: source.path, limits: limits) {
       return Document(source: source, ruleFile: file)
@@ -58,9 +58,9 @@ import YAMLReader
     return document(source, limits: limits)
   }
 
-  /// `source` read into nodes by `YAMLReader`.
+  /// `source` read into nodes by `YAMLDocumentReader`.
   @_spi(Tooling) public static func document(_ source: SourceFile, limits: ReaderLimits = .default) -> Document {
-    let result = YAMLReader(limits: limits).read(source)
+    let result = YAMLDocumentReader(limits: limits).read(source)
     return Document(source: source, root: result.root, diagnostics: result.diagnostics)
   }
 
@@ -75,7 +75,7 @@ import YAMLReader
         return Document(source: nil, root: nil, diagnostics: [error.diagnostic])
       }
       let source = SourceFile(path: path, text: text)
-      let result = YAMLReader(limits: limits).read(source)
+      let result = YAMLDocumentReader(limits: limits).read(source)
       return Document(source: source, root: result.root, diagnostics: result.diagnostics)
     }
   }

@@ -127,6 +127,8 @@ public struct SourceFile: Sendable {
 /// The line starts of a file (4 bytes a line), made once on first use, and the last mark
 /// looked up. Shared by the copies of a `SourceFile`; safe to use from several threads.
 private final class LineIndex: @unchecked Sendable {
+  /// Guards `table` and `last`: the one index of a file is made and read by every thread that
+  /// prints a diagnostic of it (held for the lookup, never while calling out).
   private let lock = NSLock()
   private var table: [UInt32]?
   private var last: (line: Int, column: Int, offset: Int)?

@@ -5,7 +5,7 @@ import RulesSource
 /// the events (`RulesKit`'s `EventCatalogDecoder`) instead of from located nodes.
 ///
 /// It is a fast path only: it reports no problems. `next()` returns false on anything a
-/// decoder should leave to `YAMLReader` (which then reports it with its place): a syntax
+/// decoder should leave to `YAMLDocumentReader` (which then reports it with its place): a syntax
 /// error, text that is not UTF-8, a file over the size limit. Anchors, aliases and tags are
 /// passed on as `hasProperties`/`.alias` for the decoder to refuse.
 public final class YAMLEventStream {
@@ -27,7 +27,7 @@ public final class YAMLEventStream {
   /// A stream over `source`, or nil when the reader would refuse the file before parsing it
   /// (too large, UTF-16 or UTF-32 text) or libyaml cannot start.
   public init?(_ source: SourceFile, limits: ReaderLimits = .default) {
-    guard source.bytes.count <= limits.maxFileSize, EncodingCheck.problem(in: source.bytes) == nil else {
+    guard source.bytes.count <= limits.maxFileSize, EncodingValidation.problem(in: source.bytes) == nil else {
       return nil
     }
     parser = .allocate(capacity: 1)

@@ -23,7 +23,12 @@ struct CompiledDayTests {
     return Program(checked)
   }
 
-  static let names = ["discipline", "imanpath", "onward", "rizq", "salahstreak"]
+  static let names = ShippedCatalogs.names
+
+  @Test("the compiled days are the shipped catalogs', one each, in the order of their names")
+  func oneDayPerCatalog() {
+    #expect(CompiledCatalogs.all.map { $0.catalog } == ShippedCatalogs.names)
+  }
 
   @Test("every shipped catalog has a compiled day, generated from it as it is now", arguments: names)
   func upToDate(_ name: String) throws {

@@ -1,5 +1,6 @@
 import Foundation
 import RulesEngine
+import RulesTestSupport
 import Testing
 
 /// What an app sees, linking RulesEngine alone: every shipped catalog loaded from its exported
@@ -8,7 +9,7 @@ import Testing
 /// RulesCLITests' AppFixtureTests).
 @Suite("an app's checks give what rules eval gives")
 struct ExampleHistoryTests {
-  static let examples = ["discipline", "imanpath", "onward", "rizq", "salahstreak"]
+  static let examples = ShippedCatalogs.names
   static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
   /// An example history and what `rules eval` printed for it.

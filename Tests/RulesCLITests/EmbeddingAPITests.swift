@@ -1,6 +1,7 @@
 import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 @_spi(Tooling) import RulesKit
+import RulesTestSupport
 import Testing
 
 /// The Swift API gives what the command line gives: for every shipped example history, the
@@ -9,7 +10,7 @@ import Testing
 /// JSON (as `rules eval --state` each day).
 @Suite("the Swift API against rules eval")
 struct EmbeddingAPITests {
-  static let examples = ["discipline", "imanpath", "onward", "rizq", "salahstreak"]
+  static let examples = ShippedCatalogs.names
 
   /// The engine from `rules export NAME`, and the example history read against it.
   static func load(_ name: String) throws -> (Engine, History) {

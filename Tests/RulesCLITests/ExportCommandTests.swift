@@ -39,6 +39,38 @@ struct ExportCommandTests {
     #expect(named.stdout.contains("public struct Onward_2: CompiledDay {"))
   }
 
+  @Test("rules export --format swift -o FOLDER names the file for its type and prints its path")
+  func swiftIntoFolder() throws {
+    let sandbox = try Sandbox([
+      "out/.keep": "",
+      "catalogs/salah-streak.yaml": """
+      catalog: salah-streak
+      inputs:
+        prayed: {type: bool}
+      streaks:
+        prayers: {when: prayed}
+      badges:
+        - {id: first, name: First, when: prayers.current >= 1}
+
+      """,
+    ])
+    let shipped = CLI.repository.appendingPathComponent("catalogs/salahstreak.yaml").path
+    let result = try CLI.run(["export", shipped, "--format", "swift", "-o", "out"], in: sandbox.url)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout == "out/SalahstreakDay.swift\n")
+    let committed = try Data(
+      contentsOf: CLI.repository.appendingPathComponent("Sources/CompiledCatalogs/SalahstreakDay.swift"))
+    #expect(try Data(contentsOf: sandbox.url.appendingPathComponent("out/SalahstreakDay.swift")) == committed)
+    // A hyphenated id is a type name the export makes, not a file name a script derives.
+    let hyphen = try CLI.run(
+      ["export", "catalogs/salah-streak.yaml", "--format", "swift", "-o", "out/"], in: sandbox.url)
+    #expect(hyphen.status == 0, "\(hyphen.stderr)")
+    #expect(hyphen.stdout == "out/SalahStreakDay.swift\n")
+    let source = try String(
+      contentsOf: sandbox.url.appendingPathComponent("out/SalahStreakDay.swift"), encoding: .utf8)
+    #expect(source.contains("public struct SalahStreakDay: CompiledDay {"))
+  }
+
   @Test("rules export --format swift refuses a bad type name and a catalog it cannot translate")
   func swiftRefusals() throws {
     let sandbox = try Sandbox([

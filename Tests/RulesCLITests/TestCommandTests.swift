@@ -1,4 +1,5 @@
 import Foundation
+import RulesTestSupport
 import Testing
 
 /// `rules test`: the shipped scenarios pass, a changed number in a catalog fails at the
@@ -16,7 +17,7 @@ struct TestCommandTests {
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     let passed = lines.filter { $0.hasPrefix("pass ") }
     #expect(lines.last == "\(passed.count) passed, 0 failed")
-    for catalog in ["discipline", "imanpath", "onward", "rizq", "salahstreak"] {
+    for catalog in ShippedCatalogs.names {
       #expect(passed.contains { $0.contains("catalogs/tests/\(catalog).yaml:") }, "no scenario for \(catalog)")
     }
   }

@@ -1,4 +1,5 @@
 import Foundation
+import RulesTestSupport
 import Testing
 
 @_spi(CompiledDay) @_spi(Tooling) @testable import RulesCatalog
@@ -11,7 +12,7 @@ import Testing
 /// newer format, truncated or corrupted are refused with `bad-state`, never a trap.
 @Suite("binary states")
 struct BinaryStateTests {
-  static let shipped = ["discipline", "imanpath", "onward", "rizq", "salahstreak"]
+  static let shipped = ShippedCatalogs.names
 
   static func engines() throws -> [Engine] {
     let everything = try String(

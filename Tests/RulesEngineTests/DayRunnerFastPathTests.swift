@@ -13,7 +13,7 @@ import Testing
 /// shipped catalogs and on catalogs written to reach every case.
 @Suite("the daily step's shortcuts give what the plain paths give")
 struct DayRunnerFastPathTests {
-  static let shipped = ["rizq", "imanpath", "discipline", "salahstreak", "onward"]
+  static let shipped = ShippedCatalogs.names
 
   /// A day's encoded values for `inputs`: a good day (inputs that count) or a bad one, or no
   /// record at all.

@@ -2,12 +2,13 @@ import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 @_spi(Tooling) import RulesKit
 import RulesSource
+import RulesTestSupport
 import Testing
 
 /// `rules export`: the JSON an app loads without libyaml evaluates exactly as the YAML.
 @Suite("exported catalogs")
 struct ExportTests {
-  static let catalogs = ["discipline", "imanpath", "onward", "rizq", "salahstreak"]
+  static let catalogs = ShippedCatalogs.names
 
   /// The shipped catalog, and the same catalog exported and loaded back from JSON.
   static func both(_ name: String) throws -> (yaml: ValidatedCatalog, json: ValidatedCatalog, text: String) {

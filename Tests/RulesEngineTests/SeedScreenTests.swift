@@ -1,5 +1,6 @@
 import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+import RulesTestSupport
 import Testing
 
 /// What the seed apps' screens need from one evaluation (issue 15): badges with their display
@@ -159,7 +160,7 @@ struct SeedScreenTests {
 
   @Test("eval JSON has the new keys for every shipped catalog, empty or null where it has no such thing")
   func newKeysEverywhere() throws {
-    for name in ["discipline", "imanpath", "onward", "rizq", "salahstreak"] {
+    for name in ShippedCatalogs.names {
       let catalog = try Fixture.shipped(name)
       let history = try Fixture.history("days:\n  - {date: 2026-01-01}\n", for: catalog)
       let object = try Self.json(try Fixture.evaluate(catalog, history, on: "2026-01-01"))

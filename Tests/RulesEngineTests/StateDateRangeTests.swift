@@ -7,7 +7,7 @@ import Testing
 /// (1900-01-01 to 2199-12-31) is read back, so no user can be poisoned by their dates.
 @Suite("states over the whole date range")
 struct StateDateRangeTests {
-  static let catalogs = ["discipline", "imanpath", "onward", "rizq", "salahstreak"]
+  static let catalogs = ShippedCatalogs.names
 
   /// Random values for every input of `engine`'s catalog, within their min and max.
   static func values(for engine: Engine, _ random: inout SplitMix64) -> [String: DayRecord.Value] {

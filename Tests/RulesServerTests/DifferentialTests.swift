@@ -1,6 +1,7 @@
 import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesStore
+import RulesTestSupport
 import Testing
 
 /// Generated users of the five catalogs, written as history files (for `rules eval`) and as
@@ -127,7 +128,7 @@ struct GeneratedUsers {
 /// and `rules replay` (a check every day) give on that user's history: unlocks with their
 /// dates, streaks, metrics, the whole JSON. Run on both stores.
 @Suite(.serialized) struct DifferentialTests {
-  static let catalogs = ["discipline", "imanpath", "onward", "rizq", "salahstreak"]
+  static let catalogs = ShippedCatalogs.names
   static let last = CalendarDay.parsed("2026-03-31")!
 
   func json(_ text: String) -> NSDictionary? {

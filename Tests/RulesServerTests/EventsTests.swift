@@ -1,6 +1,7 @@
 import Foundation
 import RulesEngine
 import RulesStore
+import RulesTestSupport
 import Testing
 
 /// Day records through the store as PUT day saves them, and the events they tell.
@@ -158,7 +159,7 @@ func eventLines(_ store: any RulesStore, user: String? = nil) async throws -> [S
     "a batch's badge.unlocked events are the unlocks table, row for row; a rerun and a second worker add none",
     arguments: Backend.all)
   func batchEventsAreTheUnlocks(_ backend: Backend) async throws {
-    for name in ["rizq", "salahstreak", "onward", "imanpath", "discipline"] {
+    for name in ShippedCatalogs.names {
       try await withStore(backend) { store, _ in
         let catalog = try loadCatalog(name)
         let last = day("2026-03-31")

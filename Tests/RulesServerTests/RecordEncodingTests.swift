@@ -1,5 +1,6 @@
 import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+import RulesTestSupport
 import Testing
 
 @testable import RulesStore
@@ -7,7 +8,7 @@ import Testing
 /// `days.encoded`: a stored record in the engine's encoded form reads back as its JSON does;
 /// bytes of other inputs (a changed catalog) or malformed bytes are not read (the JSON is).
 @Suite struct RecordEncodingTests {
-  @Test(arguments: ["discipline", "imanpath", "onward", "rizq", "salahstreak"])
+  @Test(arguments: ShippedCatalogs.names)
   func everyGeneratedRecordReadsBackAsItsJSON(_ name: String) throws {
     let catalog = try loadCatalog(name)
     let generated = GeneratedUsers(catalog: catalog, count: 3, span: 40, last: day("2026-03-31"), seed: 5)

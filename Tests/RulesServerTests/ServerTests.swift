@@ -1,6 +1,7 @@
 import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesStore
+import RulesTestSupport
 import Testing
 import YAMLReader
 
@@ -21,7 +22,7 @@ import YAMLReader
       answer = try server.call("GET", "/v1/catalogs", route: "/v1/catalogs")
       #expect(answer.status == 200)
       let list = try #require(answer.json as? [[String: Any]])
-      #expect(list.map { $0["catalog"] as? String } == ["discipline", "imanpath", "onward", "rizq", "salahstreak"])
+      #expect(list.map { $0["catalog"] as? String } == ShippedCatalogs.names)
       #expect(list[3]["name"] as? String == "RIZQ")
       answer = try server.call("GET", "/v1/catalogs/rizq", route: "/v1/catalogs/{catalog}")
       #expect(answer.status == 200)
@@ -379,7 +380,7 @@ struct OpenAPIDocument {
   let root: JSONValue
 
   static func load() throws -> OpenAPIDocument {
-    let result = YAMLReader().read(path: repositoryRoot.appendingPathComponent("docs/openapi.yaml").path)
+    let result = YAMLDocumentReader().read(path: repositoryRoot.appendingPathComponent("docs/openapi.yaml").path)
     guard let node = result.root, !result.diagnostics.hasErrors else {
       throw StoreTestFailure("docs/openapi.yaml does not read: \(result.diagnostics.map(\.message))")
     }

@@ -1,6 +1,7 @@
 import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesStore
+import RulesTestSupport
 import Testing
 
 /// The store on both backends (SQLite and PostgreSQL: `Backend.all`), one test each.
@@ -187,7 +188,7 @@ import Testing
 
   @Test("the store counts a shipped catalog's days with its compiled day, any other on the interpreter")
   func shippedCatalogsUseTheirCompiledDay() throws {
-    for name in ["discipline", "imanpath", "onward", "rizq", "salahstreak"] {
+    for name in ShippedCatalogs.names {
       let catalog = try loadCatalog(name)
       #expect(catalog.engine.compiledDay.map { $0.catalog } == name, "\(name)")
     }

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+import RulesTestSupport
 import Testing
 
 @testable import RulesStore
@@ -8,7 +9,7 @@ import Testing
 /// (`DayRecord(date:values:for:)`) makes of them, and whatever it cannot read for certain goes
 /// the checked way, with the checked way's error.
 @Suite struct StoredRecordDecoderTests {
-  static let catalogs = ["discipline", "imanpath", "onward", "rizq", "salahstreak"]
+  static let catalogs = ShippedCatalogs.names
 
   @Test(arguments: catalogs)
   func everyGeneratedRecordDecodesAsTheCheckedWayMakesIt(_ name: String) throws {

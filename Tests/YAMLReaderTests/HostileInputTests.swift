@@ -9,7 +9,7 @@ private func rejection(
   let clock = ContinuousClock()
   var result: ReadResult?
   let duration = clock.measure {
-    result = YAMLReader(limits: limits).read(SourceFile(path: "bad.yaml", bytes: bytes))
+    result = YAMLDocumentReader(limits: limits).read(SourceFile(path: "bad.yaml", bytes: bytes))
   }
   return (result?.diagnostics.first, result?.root, duration)
 }

@@ -4,7 +4,7 @@ import YAMLReader
 
 /// Reads `yaml` as a one-file document.
 func read(_ yaml: String, limits: ReaderLimits = .default) -> ReadResult {
-  YAMLReader(limits: limits).read(SourceFile(path: "test.yaml", text: yaml))
+  YAMLDocumentReader(limits: limits).read(SourceFile(path: "test.yaml", text: yaml))
 }
 
 /// The value of the key `v` in `v: <scalar>`.
@@ -84,7 +84,7 @@ struct ScalarTypeTests {
   @Test("a UTF-8 byte order mark is fine")
   func byteOrderMark() {
     let source = SourceFile(path: "bom.yaml", bytes: [0xEF, 0xBB, 0xBF] + Array("a: 1\n".utf8))
-    let result = YAMLReader().read(source)
+    let result = YAMLDocumentReader().read(source)
     #expect(result.diagnostics.isEmpty)
     #expect(result.root?["a"]?.scalar == .int(1))
     #expect(result.root?["a"]?.mark == Mark(line: 1, column: 4))

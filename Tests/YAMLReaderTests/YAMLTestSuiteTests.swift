@@ -54,7 +54,7 @@ struct YAMLTestSuiteTests {
       ? known.acceptsInvalid.contains(testCase.id) : !known.rejectsValid.contains(testCase.id)
     #expect((libyaml.error == nil) == libyamlAccepts, "libyaml: \(libyaml.error?.description ?? "ok")")
 
-    let result = YAMLReader().read(source)
+    let result = YAMLDocumentReader().read(source)
     let syntaxErrors = result.diagnostics.filter { syntaxIDs.contains($0.id) }
     if libyaml.error != nil {
       // libyaml refused: so does the reader, with libyaml's message, unless a policy of its

@@ -11,7 +11,10 @@ package enum BenchFiles {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-  package static let shippedNames = ["imanpath", "discipline", "salahstreak", "onward", "rizq"]
+  /// The shipped catalogs' names: every `catalogs/NAME.yaml` (the folder is the one list).
+  package static let shippedNames: [String] =
+    ((try? FileManager.default.contentsOfDirectory(atPath: repository.appendingPathComponent("catalogs").path)) ?? [])
+    .filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(".yaml".count)) }.sorted()
 
   /// Limits that let the 20 MB file through (the default refuses files over 16 MB).
   package static let limits = ReaderLimits(maxFileSize: 64 * 1024 * 1024)

@@ -34,7 +34,7 @@ case "generate", "events", "nodes", "load", "load-tree":
     switch workload {
     case "generate": return source.bytes.count  // the others' setup alone (callgrind subtracts it)
     case "events": return EventScan.run(source).events
-    case "nodes": return YAMLReader(limits: BenchFiles.limits).read(source).diagnostics.count
+    case "nodes": return YAMLDocumentReader(limits: BenchFiles.limits).read(source).diagnostics.count
     case "load-tree":
       return BenchFiles.load(source.path, files: [source.path: source], tree: true).catalog.badges.count
     default: return BenchFiles.load(source.path, files: [source.path: source]).catalog.badges.count

@@ -83,7 +83,7 @@ package enum MemoryFiles {
         return Document(source: nil, root: nil, diagnostics: [error.diagnostic])
       }
       let source = SourceFile(path: path, bytes: bytes)
-      let result = YAMLReader(limits: limits).read(source)
+      let result = YAMLDocumentReader(limits: limits).read(source)
       return Document(source: source, root: result.root, diagnostics: result.diagnostics)
     }
   }

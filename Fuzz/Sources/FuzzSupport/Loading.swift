@@ -34,7 +34,7 @@ package enum Catalogs {
 /// Histories read the way `HistoryFiles.load` reads them, from bytes (bad UTF-8 included).
 package enum Histories {
   package static func read(_ source: SourceFile, inputs: [Input]) -> (History?, [Diagnostic]) {
-    let result = YAMLReader().read(source)
+    let result = YAMLDocumentReader().read(source)
     guard result.root != nil || !result.diagnostics.hasErrors else { return (nil, result.diagnostics) }
     let (history, problems) = HistoryDecoder.decode(result.root, file: source.path, inputs: inputs)
     let diagnostics = result.diagnostics + problems

@@ -9,7 +9,7 @@ public func fuzzYAML(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   let source = SourceFile(path: "fuzz.yaml", bytes: bytes)
   let limits = ReaderLimits.default
-  let result = YAMLReader(limits: limits).read(source)
+  let result = YAMLDocumentReader(limits: limits).read(source)
   Invariant.located(result.diagnostics, in: [source.path: source])
   Invariant.explained(result)
   if let root = result.root { Invariant.located(root, in: source, maxDepth: limits.maxDepth) }

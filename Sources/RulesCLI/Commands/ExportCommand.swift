@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+import RulesKit
 
 struct ExportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -14,7 +15,9 @@ struct ExportCommand: ParsableCommand {
 
       `--format swift` writes the catalog's day as a Swift type conforming to \
       RulesEngine's `CompiledDay` (docs/compiled-days.md): what the engine's daily step \
-      does, compiled ahead of time, for an app or server built with that one catalog.
+      does, compiled ahead of time, for an app or server built with that one catalog. With \
+      -o naming a folder, the file is TYPENAME.swift in it (the type's name is the export's \
+      choice, `salah-streak` gives SalahStreakDay) and its path is printed.
       """)
 
   @OptionGroup var catalog: CatalogOptions
@@ -30,12 +33,15 @@ struct ExportCommand: ParsableCommand {
   @Option(help: "The Swift type's name (--format swift; default: the catalog's id as a type name and Day).")
   var typeName: String?
 
-  @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
+  @Option(
+    name: .shortAndLong,
+    help: "Write to this file instead of standard output (--format swift: or into this folder, as TYPENAME.swift).")
   var output: String?
 
   func run() throws {
     let checked = try catalog.load()
     let text: String
+    var file = output
     switch format {
     case .json:
       text = CatalogExport.json(checked).serialized() + "\n"
@@ -45,6 +51,7 @@ struct ExportCommand: ParsableCommand {
         printError("error: --type-name: '\(name)' is not a Swift type name (letters, digits and _, not first a digit)")
         throw ExitCode(64)
       }
+      if let output, Self.isFolder(output) { file = output + (output.hasSuffix("/") ? "" : "/") + name + ".swift" }
       do {
         text = try SwiftDayExport.source(Program(checked), typeName: name)
       } catch let error as SwiftDayExport.Unsupported {
@@ -52,16 +59,23 @@ struct ExportCommand: ParsableCommand {
         throw ExitCode.failure
       }
     }
-    guard let output else {
+    guard let file else {
       print(text, terminator: "")
       return
     }
     do {
-      try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+      try Data(text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
     } catch {
-      printError("error: cannot write \(output): \(error.localizedDescription)")
+      printError("error: cannot write \(file): \(error.localizedDescription)")
       throw ExitCode.failure
     }
+    // Into a folder, the file's name was the export's: say which it is.
+    if file != output { print(file) }
+  }
+
+  static func isFolder(_ path: String) -> Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
   }
 
   /// `salah-streak` -> `SalahStreakDay`.

@@ -34,7 +34,7 @@ struct TestCommand: ParsableCommand {
     for root in roots where !paths.isEmpty || FileManager.default.fileExists(atPath: root) {
       files += YAMLFiles.files(in: root)
     }
-    let result = ScenarioFiles.run(files, root: root.explicit)
+    let result = ScenarioFiles.run(files, root: root.explicit, advice: RootOption.advice)
     let diagnostics = result.problems.sortedByPosition() + result.failures
     let summary = "\(result.passed) passed, \(result.failed) failed"
     switch format {

@@ -23,7 +23,7 @@ struct CatalogOptions: ParsableArguments {
 
   /// Loads and checks the catalog, or prints its errors and exits 1.
   func load() throws -> ValidatedCatalog {
-    let result = CatalogFiles.validate(path: path, root: root.explicit)
+    let result = CatalogFiles.validate(path: path, root: root.repository(of: path))
     guard let checked = result.validated else {
       let diagnostics = result.diagnostics.sortedByPosition()
       let (shown, notes) = DiagnosticRenderer.limited(diagnostics)

@@ -4,9 +4,8 @@ import Foundation
 @_spi(Tooling) import RulesKit
 import RulesSource
 
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-  case text, json
-}
+// The commands' `--format text|json` (RulesKit's, shared with `rules-server`).
+extension OutputFormat: ExpressibleByArgument {}
 
 /// `--format text|json`, shared by the commands that print either.
 struct FormatOptions: ParsableArguments {

@@ -1,5 +1,6 @@
 import ArgumentParser
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+import RulesKit
 
 /// The language of a command's texts (`--locale ar`): badge names, quotes, messages, with the
 /// catalog's fallback (`ar-EG` → `ar` → its `default_locale`).

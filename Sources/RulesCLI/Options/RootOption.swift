@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import RulesSource
+@_spi(Tooling) import RulesKit
 
 /// `--root`: the folder a catalog's imports (and a scenario's catalog) must stay in.
 struct RootOption: ParsableArguments {
@@ -18,11 +18,15 @@ struct RootOption: ParsableArguments {
     else { throw ValidationError("--root: '\(root)' is not a folder") }
   }
 
+  /// What a refusal of a file outside the folder adds: this option (the engine and the
+  /// tooling name no flag).
+  static let advice = "--root names another folder"
+
   /// The folder given, if any.
-  var explicit: RepositoryRoot? { root.map { RepositoryRoot(folder: $0) } }
+  var explicit: RepositoryRoot? { root.map { RepositoryRoot(folder: $0, advice: Self.advice) } }
 
   /// The folder given, or the repository of `file`.
   func repository(of file: String) -> RepositoryRoot {
-    explicit ?? RepositoryRoot.discover(for: file)
+    explicit ?? RepositoryRoot.discover(for: file, advice: Self.advice)
   }
 }

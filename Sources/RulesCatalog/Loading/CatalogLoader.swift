@@ -17,7 +17,7 @@ extension DiagnosticID {
 package struct CatalogLoader {
   private let read: DocumentReader
   /// The folder imports must stay in (nil: anywhere, for texts held in memory).
-  private let root: RepositoryRoot?
+  private let root: (any ImportBoundary)?
   private var sources: [String: SourceFile] = [:]
   private var diagnostics: [Diagnostic] = []
   /// Decoded files by their standardized path.
@@ -26,14 +26,16 @@ package struct CatalogLoader {
   private var mergeOrder: [String] = []
 
   /// A loader that reads files with `reader`; with a `root`, imports stay inside it.
-  package init(reader: @escaping DocumentReader, root: RepositoryRoot? = nil) {
+  package init(reader: @escaping DocumentReader, root: (any ImportBoundary)? = nil) {
     self.read = reader
     self.root = root
   }
 
   /// Loads the file at `path` (a catalog or a rule module) with everything it imports; with
   /// a `root`, an import outside that folder is refused without being read.
-  package static func load(path: String, reader: @escaping DocumentReader, root: RepositoryRoot? = nil)
+  package static func load(
+    path: String, reader: @escaping DocumentReader, root: (any ImportBoundary)? = nil
+  )
     -> LoadedCatalog
   {
     var loader = CatalogLoader(reader: reader, root: root)
@@ -67,8 +69,11 @@ package struct CatalogLoader {
     return LoadedCatalog(catalog: catalog, module: nil, sources: sources, diagnostics: diagnostics)
   }
 
+  /// A file's identity among the loaded ones: its path tidied (no `.` or `..`), as written,
+  /// not looked up on disk (the engine reads no files; imports are resolved from the
+  /// importing file's path, so one file is reached by one path).
   private static func key(_ path: String) -> String {
-    URL(fileURLWithPath: path).standardizedFileURL.path
+    FilePath.tidy(path)
   }
 
   /// Reads and decodes one file, then its imports. `via` is the import entry that led here.
@@ -86,7 +91,7 @@ package struct CatalogLoader {
       report(
         via, .badImport,
         "cannot import '\(display)': it is outside the catalog's repository (\(root.path)); "
-          + "imports must stay inside it (--root names another folder)")
+          + "imports must stay inside it" + (root.advice.map { " (\($0))" } ?? ""))
       return nil
     }
     let document = read(path)

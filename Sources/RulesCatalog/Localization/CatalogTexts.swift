@@ -13,31 +13,23 @@ extension Catalog {
     let top = Origin(file: file, mark: .start)
     add(.catalog, "", "name", name, top)
     add(.catalog, "", "description", description, top)
-    for streak in streaks {
-      add(.streaks, streak.name, "name", streak.displayName, streak.origin)
-      add(.streaks, streak.name, "description", streak.description, streak.origin)
+    func add<Element: TranslatedElement>(_ kind: TextKey.Kind, _ elements: [Element]) {
+      for element in elements {
+        for (field, text) in Element.translatedFields {
+          add(kind, element.textID, field, element[keyPath: text], element.origin)
+        }
+      }
     }
-    for metric in metrics {
-      add(.metrics, metric.name, "name", metric.displayName, metric.origin)
-      add(.metrics, metric.name, "description", metric.description, metric.origin)
-    }
-    for group in groups {
-      add(.groups, group.id, "name", group.name, group.origin)
-      add(.groups, group.id, "description", group.description, group.origin)
-    }
-    for badge in badges {
-      add(.badges, badge.id, "name", badge.name, badge.origin)
-      add(.badges, badge.id, "description", badge.description, badge.origin)
-    }
+    add(.streaks, streaks)
+    add(.metrics, metrics)
+    add(.groups, groups)
+    add(.badges, badges)
     for milestone in milestones?.milestones ?? [] {
       for field in TextKey.Kind.milestones.fields {
         add(.milestones, milestone.id, field, milestone.display[field], milestone.origin)
       }
     }
-    for quote in quotes?.quotes ?? [] {
-      add(.quotes, quote.id, "text", quote.text, quote.origin)
-      add(.quotes, quote.id, "source", quote.source, quote.origin)
-    }
+    add(.quotes, quotes?.quotes ?? [])
     for message in messages {
       add(.messages, message.id, "title", message.title?.text, message.origin)
       if message.text.count == 1 && message.text[0].when == nil {
@@ -66,26 +58,17 @@ extension Catalog {
     }
     copy.name = text(.catalog, "", "name") ?? name
     copy.description = text(.catalog, "", "description") ?? description
-    for index in copy.streaks.indices {
-      let id = streaks[index].name
-      copy.streaks[index].displayName = text(.streaks, id, "name") ?? streaks[index].displayName
-      copy.streaks[index].description = text(.streaks, id, "description") ?? streaks[index].description
+    func localize<Element: TranslatedElement>(_ kind: TextKey.Kind, _ elements: inout [Element]) {
+      for index in elements.indices {
+        for (field, path) in Element.translatedFields {
+          if let translated = text(kind, elements[index].textID, field) { elements[index][keyPath: path] = translated }
+        }
+      }
     }
-    for index in copy.metrics.indices {
-      let id = metrics[index].name
-      copy.metrics[index].displayName = text(.metrics, id, "name") ?? metrics[index].displayName
-      copy.metrics[index].description = text(.metrics, id, "description") ?? metrics[index].description
-    }
-    for index in copy.groups.indices {
-      let id = groups[index].id
-      copy.groups[index].name = text(.groups, id, "name") ?? groups[index].name
-      copy.groups[index].description = text(.groups, id, "description") ?? groups[index].description
-    }
-    for index in copy.badges.indices {
-      let id = badges[index].id
-      copy.badges[index].name = text(.badges, id, "name") ?? badges[index].name
-      copy.badges[index].description = text(.badges, id, "description") ?? badges[index].description
-    }
+    localize(.streaks, &copy.streaks)
+    localize(.metrics, &copy.metrics)
+    localize(.groups, &copy.groups)
+    localize(.badges, &copy.badges)
     if let track = milestones {
       for index in track.milestones.indices {
         let milestone = track.milestones[index]
@@ -94,13 +77,7 @@ extension Catalog {
         }
       }
     }
-    if let rotation = quotes {
-      for index in rotation.quotes.indices {
-        let quote = rotation.quotes[index]
-        copy.quotes!.quotes[index].text = text(.quotes, quote.id, "text") ?? quote.text
-        copy.quotes!.quotes[index].source = text(.quotes, quote.id, "source") ?? quote.source
-      }
-    }
+    if copy.quotes != nil { localize(.quotes, &copy.quotes!.quotes) }
     for index in copy.messages.indices {
       let message = messages[index]
       if let title = text(.messages, message.id, "title") { copy.messages[index].title?.text = title }

@@ -16,7 +16,7 @@ import RulesSource
   /// in memory), merges its imports (inside `root` when given), reads the locale files
   /// `locales` finds for it with the same reader, and validates it.
   package static func load(
-    path: String, reader: @escaping DocumentReader, root: RepositoryRoot? = nil, locales: LocaleFinder? = nil
+    path: String, reader: @escaping DocumentReader, root: (any ImportBoundary)? = nil, locales: LocaleFinder? = nil
   ) -> CatalogValidation {
     let loaded = CatalogLoader.load(path: path, reader: reader, root: root)
     var diagnostics = loaded.diagnostics

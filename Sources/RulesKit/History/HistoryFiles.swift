@@ -21,7 +21,7 @@ import YAMLReader
   /// Reads a history held in memory (tests, scenario files).
   @_spi(Tooling) public static func load(text: String, path: String, inputs: [Input]) -> HistoryLoad {
     let source = SourceFile(path: path, text: text)
-    let result = YAMLReader().read(source)
+    let result = YAMLDocumentReader().read(source)
     guard result.root != nil || !result.diagnostics.hasErrors else {
       return HistoryLoad(history: nil, source: source, diagnostics: result.diagnostics)
     }

@@ -11,11 +11,12 @@ import YAMLReader
     root?["scenarios"] != nil
   }
 
-  /// Reads, validates and runs every scenario of `paths`.
-  @_spi(Tooling) public static func run(_ paths: [String], reader: DocumentReader? = nil, root: RepositoryRoot? = nil)
-    -> ScenarioRun
-  {
-    let validation = validate(paths, reader: reader, root: root)
+  /// Reads, validates and runs every scenario of `paths`; a file refused for lying outside
+  /// the repository gets `advice` (the command's option) in its diagnostic.
+  @_spi(Tooling) public static func run(
+    _ paths: [String], reader: DocumentReader? = nil, root: RepositoryRoot? = nil, advice: String? = nil
+  ) -> ScenarioRun {
+    let validation = validate(paths, reader: reader, root: root, advice: advice)
     var run = validation.run
     for (file, catalog) in validation.loaded {
       run.outcomes += ScenarioRunner.run(file, engine: Engine(catalog))
@@ -28,7 +29,8 @@ import YAMLReader
   /// the files that can be run, each with its validated catalog. The catalogs and their
   /// imports must stay in `root`, by default (reading from disk) each scenario's repository.
   @_spi(Tooling) public static func validate(
-    _ paths: [String], reader: DocumentReader? = nil, root repository: RepositoryRoot? = nil
+    _ paths: [String], reader: DocumentReader? = nil, root repository: RepositoryRoot? = nil,
+    advice: String? = nil
   )
     -> (run: ScenarioRun, loaded: [(file: ScenarioFile, catalog: ValidatedCatalog)])
   {
@@ -53,13 +55,13 @@ import YAMLReader
         continue
       }
       let catalogPath = FilePath.resolve(reference.path, from: path)
-      let confinement = repository ?? (fromDisk ? RepositoryRoot.discover(for: path) : nil)
+      let confinement = repository ?? (fromDisk ? RepositoryRoot.discover(for: path, advice: advice) : nil)
       if let confinement, !confinement.contains(catalogPath) {
         run.problems.append(
           Diagnostic(
             file: path, mark: reference.mark, id: .badScenario,
             message: "the catalog '\(reference.path)' is outside the scenario's repository "
-              + "(\(confinement.path)); it is not read (--root names another folder)"))
+              + "(\(confinement.path)); it is not read" + (confinement.advice.map { " (\($0))" } ?? "")))
         run.notRun += scenarioCount
         continue
       }

@@ -13,6 +13,7 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
 
   /// The most values kept.
   let capacity: Int
+  /// Guards the table (values and their use clock), held for a lookup or an insertion only.
   private let table = Mutex(Table())
 
   package init(capacity: Int) {

@@ -22,6 +22,8 @@ import Foundation
   /// The months every evaluator reads.
   @_spi(CompiledDay) public static let shared = HijriMonths()
 
+  /// Guards `months`, the process-wide table every evaluator reads and extends (a month
+  /// computed once per process).
   private let lock = NSLock()
   /// The months computed so far, in date order, none overlapping.
   private var months: [Month] = []

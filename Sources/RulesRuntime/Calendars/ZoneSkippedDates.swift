@@ -42,6 +42,8 @@ enum ZoneSkippedDates {
 
   /// The jumps found so far, by zone identifier (shared by every thread).
   private final class Cache: @unchecked Sendable {
+    /// Guards `known`, the jumps scanned per zone, held for a lookup or a store only (the scan
+    /// runs outside it: two threads may scan one zone, and keep the same jumps).
     private let lock = NSLock()
     private var known: [String: [Jump]] = [:]
 

@@ -6,6 +6,7 @@ import Logging
 import Metrics
 import NIOCore
 import Prometheus
+import RulesKit
 import RulesStore
 import ServiceLifecycle
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RulesKit
 import RulesStore
 
 struct EventsCommand: AsyncParsableCommand {

@@ -5,48 +5,6 @@ import RulesSource
 import Testing
 import YAMLReader
 
-@Suite("generated documentation")
-struct DocumentationTests {
-  /// Set RULES_UPDATE_DOCS=1 to write the generated files instead of comparing them.
-  static let update = ProcessInfo.processInfo.environment["RULES_UPDATE_DOCS"] == "1"
-
-  /// The committed file equals `generated`. With RULES_UPDATE_DOCS=1 a stale file is written
-  /// anew and the test still fails (once), so that an update never passes unseen.
-  static func compare(_ generated: String, with path: String) throws {
-    let url = Fixture.repository.appendingPathComponent(path)
-    let committed = String(decoding: try Data(contentsOf: url), as: UTF8.self)
-    guard committed != generated else { return }
-    if update {
-      try Data(generated.utf8).write(to: url)
-      Issue.record("\(path) was stale and is written anew: review it and run the tests again")
-    } else {
-      Issue.record("\(path) is stale: run RULES_UPDATE_DOCS=1 swift test --filter DocumentationTests")
-    }
-  }
-
-  @Test("docs/diagnostics.md is current")
-  func diagnostics() throws {
-    try Self.compare(DiagnosticIndex.markdown(), with: "docs/diagnostics.md")
-  }
-
-  @Test("every diagnostic id declared in the sources is documented")
-  func everyID() throws {
-    let sources = Fixture.repository.appendingPathComponent("Sources")
-    let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String } ?? []
-    var declared: [String] = []
-    for file in files where file.hasSuffix(".swift") {
-      let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
-      for line in text.split(separator: "\n") where line.contains(": DiagnosticID = \"") {
-        if let id = line.split(separator: "\"").dropFirst().first { declared.append(String(id)) }
-      }
-    }
-    let documented = Set(DiagnosticIndex.entries.map(\.id.rawValue))
-    #expect(declared.count > 30)
-    #expect(Set(declared).subtracting(documented).isEmpty, "undocumented: \(Set(declared).subtracting(documented))")
-    #expect(documented.count == DiagnosticIndex.entries.count, "an id is listed twice")
-  }
-}
-
 @Suite("JSON Schemas")
 struct SchemaTests {
   @Test(
@@ -100,7 +58,7 @@ struct SchemaTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     var paths: [String] = []
     for (index, text) in texts.enumerated() {
-      let read = YAMLReader().read(SourceFile(path: "doc\(index).yaml", text: text))
+      let read = YAMLDocumentReader().read(SourceFile(path: "doc\(index).yaml", text: text))
       let root = try #require(read.root, "\(read.diagnostics)")
       let path = folder.appendingPathComponent("doc\(index).json").path
       try Data(JSONValue(root).serialized().utf8).write(to: URL(fileURLWithPath: path))
@@ -119,7 +77,8 @@ struct SchemaTests {
       """
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script, Fixture.repository.appendingPathComponent(schema).path] + paths
+    process.arguments =
+      ["python3", "-c", script, DocumentationTests.repository.appendingPathComponent(schema).path] + paths
     let output = Pipe()
     process.standardOutput = output
     try process.run()
@@ -132,7 +91,7 @@ struct SchemaTests {
   }
 
   static func shipped(_ folder: String) throws -> [String] {
-    let url = Fixture.repository.appendingPathComponent(folder)
+    let url = DocumentationTests.repository.appendingPathComponent(folder)
     return try FileManager.default.contentsOfDirectory(atPath: url.path).filter { $0.hasSuffix(".yaml") }.sorted()
       .map { try String(contentsOf: url.appendingPathComponent($0), encoding: .utf8) }
   }

@@ -1,4 +1,6 @@
 import Foundation
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+import RulesSource
 
 #if canImport(Glibc)
   import Glibc
@@ -11,18 +13,21 @@ import Foundation
 /// for a scenario file in a `tests` folder, the folder above),
 /// or a folder named with `--root`. Imports and a scenario's catalog outside it are refused
 /// before they are read, so that a catalog cannot make `rules` read (and echo) other files.
-public struct RepositoryRoot: Sendable, Equatable {
+@_spi(Tooling) public struct RepositoryRoot: Sendable, Equatable, ImportBoundary {
   /// The folder's real path (links resolved), without a trailing slash (except `/`).
-  public let path: String
+  @_spi(Tooling) public let path: String
+  /// What a refusal adds (a command's `--root names another folder`); nil: nothing.
+  @_spi(Tooling) public var advice: String?
 
-  public init(folder: String) {
+  @_spi(Tooling) public init(folder: String, advice: String? = nil) {
     path = Self.realPath(folder)
+    self.advice = advice
   }
 
   /// The repository of the file at `file`: the nearest folder from the file's own up that
   /// holds a `catalogs` or `rules` folder, else the file's folder (the folder above for a
   /// file in a `tests` folder).
-  public static func discover(for file: String) -> RepositoryRoot {
+  @_spi(Tooling) public static func discover(for file: String, advice: String? = nil) -> RepositoryRoot {
     let start = URL(fileURLWithPath: realPath(file)).deletingLastPathComponent().path
     var folder = start
     while true {
@@ -32,7 +37,7 @@ public struct RepositoryRoot: Sendable, Equatable {
         if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory),
           isDirectory.boolValue
         {
-          return RepositoryRoot(folder: folder)
+          return RepositoryRoot(folder: folder, advice: advice)
         }
       }
       let parent = URL(fileURLWithPath: folder).deletingLastPathComponent().path
@@ -42,11 +47,12 @@ public struct RepositoryRoot: Sendable, Equatable {
     // No repository: the file's folder, or for a scenario in a `tests` folder, the folder
     // above (where its catalog is).
     let url = URL(fileURLWithPath: start)
-    return RepositoryRoot(folder: url.lastPathComponent == "tests" ? url.deletingLastPathComponent().path : start)
+    return RepositoryRoot(
+      folder: url.lastPathComponent == "tests" ? url.deletingLastPathComponent().path : start, advice: advice)
   }
 
   /// Whether `file` (links resolved) lies inside the folder.
-  public func contains(_ file: String) -> Bool {
+  @_spi(Tooling) public func contains(_ file: String) -> Bool {
     let real = Self.realPath(file)
     if path == "/" { return true }
     return real == path || real.hasPrefix(path + "/")
@@ -54,7 +60,7 @@ public struct RepositoryRoot: Sendable, Equatable {
 
   /// The absolute path with every link resolved; for a path that does not exist, its
   /// nearest existing folder resolved and the rest appended as written (tidied).
-  public static func realPath(_ path: String) -> String {
+  @_spi(Tooling) public static func realPath(_ path: String) -> String {
     let absolute =
       path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     let tidy = FilePath.tidy(absolute)

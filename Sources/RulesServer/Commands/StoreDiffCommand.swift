@@ -4,7 +4,7 @@ import Foundation
 @_spi(Tooling) import RulesKit
 import RulesStore
 
-struct DiffCommand: AsyncParsableCommand {
+struct StoreDiffCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "diff",
     abstract: "What a candidate catalog changes, and what it would do to every user of the store.",

@@ -1,8 +1,5 @@
 import Foundation
-@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
-
-/// Finds the locale files of the catalog at a path: each language's file and its locale.
-@_spi(Tooling) public typealias LocaleFinder = @Sendable (_ catalogPath: String) -> [(locale: String, path: String)]
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
 /// Where a catalog's locale files are: `locales/LOCALE/FILE` next to the catalog's `FILE`
 /// (`catalogs/locales/ar/rizq.yaml` for `catalogs/rizq.yaml`).
