@@ -30,7 +30,8 @@ import PackageDescription
 //                lock, scenarios, explanations, listings, JSON Schemas, text output
 //   RulesCLI     the `rules` command
 //   RulesStore   users' days, states and unlocks in SQLite (GRDB) or PostgreSQL (PostgresNIO);
-//                import and batch (no HTTP); a shipped catalog's days counted by its compiled day
+//                import and batch (no HTTP, no YAML, no text for people: the server gives those
+//                with RulesKit); a shipped catalog's days counted by its compiled day
 //   RulesServer  the `rules-server` command: import, batch, eval, serve (Hummingbird)
 // `rules` (RulesCLI) reaches none of the server's packages, so a catalog author's build stays quick.
 let package = Package(
@@ -84,8 +85,9 @@ let package = Package(
     ),
     .target(
       name: "RulesStore",
+      // No RulesKit: the store reads no YAML and writes no text for people (the server does).
       dependencies: [
-        "RulesKit",
+        "RulesEngine", "RulesLanguage", "RulesCatalog", "RulesRuntime",
         "CompiledCatalogs",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -96,6 +98,7 @@ let package = Package(
       name: "RulesServer",
       dependencies: [
         "RulesStore",
+        "RulesKit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),

@@ -48,7 +48,7 @@ struct HTTPAPI: Sendable {
     eventsRoute,
   ]
 
-  let store: any RulesStore
+  let store: any ProgressStore
   /// The catalogs served (reloaded on SIGHUP and `POST /v1/admin/catalogs/reload`).
   let served: ServedCatalogs
   let authenticator: Authenticator
@@ -59,7 +59,7 @@ struct HTTPAPI: Sendable {
   let logger: Logger
 
   init(
-    store: any RulesStore, catalogs: ServedCatalogs, authenticator: Authenticator, limiter: RateLimiter? = nil,
+    store: any ProgressStore, catalogs: ServedCatalogs, authenticator: Authenticator, limiter: RateLimiter? = nil,
     storeTimeout: Duration = .seconds(5), logger: Logger
   ) {
     self.store = store

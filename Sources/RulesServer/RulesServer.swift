@@ -32,7 +32,7 @@ struct StoreOption: ParsableArguments {
   @Option(help: "The store: PATH, sqlite:PATH or postgres://USER@HOST:PORT/DB.")
   var store: String
 
-  func open() async throws -> any RulesStore {
+  func open() async throws -> any ProgressStore {
     do {
       return try await StoreAddress.open(store)
     } catch {
@@ -82,7 +82,7 @@ struct ImportCommand: AsyncParsableCommand {
     let catalog = try loadCatalog(catalog)
     let clock = ContinuousClock()
     let began = clock.now
-    var importer = Importer(catalog: catalog)
+    var importer = Importer.withHistories(catalog: catalog)
     for file in files { importer.read(file: file) }
     if !importer.errors.isEmpty {
       for error in importer.errors { printError(error) }

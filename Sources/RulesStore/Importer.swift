@@ -1,6 +1,9 @@
 import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
-@_spi(Tooling) import RulesKit
+
+/// Reads a history file (YAML) with a catalog's inputs: the history, or its errors rendered
+/// `FILE:LINE:COLUMN: error: ...`. The store reads no YAML: the server gives the reader.
+package typealias HistoryReader = (_ path: String, _ inputs: [Input]) -> (history: History?, errors: [String])
 
 /// Reads day records from JSON Lines, CSV with a header row, or history YAML files, checked
 /// against a catalog's inputs. Every problem is reported as `FILE:LINE: error: ...`; with any
@@ -29,8 +32,18 @@ public struct Importer {
   }
   private var userIndex: [String: Int] = [:]
 
+  /// Reads the history files (YAML); without it such a file is reported, not read.
+  private let histories: HistoryReader?
+
   public init(catalog: StoreCatalog) {
     self.catalog = catalog
+    self.histories = nil
+  }
+
+  /// An importer that reads history files too, with `histories`.
+  package init(catalog: StoreCatalog, histories: @escaping HistoryReader) {
+    self.catalog = catalog
+    self.histories = histories
   }
 
   /// Reads one file; its format by its extension (`.jsonl`/`.ndjson`/`.json`, `.csv`,
@@ -272,13 +285,16 @@ public struct Importer {
   }
 
   private mutating func readHistory(_ path: String) {
-    let result = HistoryFiles.load(path: path, inputs: catalog.schema.inputs)
-    var failed = false
-    for diagnostic in result.diagnostics.sortedByPosition() where diagnostic.severity == .error {
-      report(DiagnosticRenderer.text(diagnostic, source: result.source))
-      failed = true
+    guard let histories else {
+      report("\(path): error: history files (YAML) are not read by this importer")
+      return
     }
-    guard !failed, let history = result.history else { return }
+    let (history, problems) = histories(path, catalog.schema.inputs)
+    for problem in problems { report(problem) }
+    guard problems.isEmpty, let history else {
+      if problems.isEmpty { report("\(path): error: the history cannot be read") }
+      return
+    }
     guard let user = history.user else {
       report("\(path):1: error: the history names no user; add 'user: ID'")
       return

@@ -151,7 +151,7 @@ public enum UserID {
     return nil
   }
 
-  /// The stable hash of `--shard K/N`: FNV-1a (64 bits) over the id's UTF-8 bytes. The same on
+  /// The stable hash of a shard (`K/N`): FNV-1a (64 bits) over the id's UTF-8 bytes. The same on
   /// every machine and every run, whatever the store.
   public static func hash(_ id: String) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325

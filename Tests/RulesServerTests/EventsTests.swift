@@ -5,7 +5,7 @@ import Testing
 
 /// Day records through the store as PUT day saves them, and the events they tell.
 struct EventHistory {
-  let store: any RulesStore
+  let store: any ProgressStore
   let catalog: StoreCatalog
   let user: String
 
@@ -30,13 +30,13 @@ struct EventHistory {
   }
 }
 
-func eventLog(_ store: any RulesStore) throws -> any EventStore {
+func eventLog(_ store: any ProgressStore) throws -> any EventStore {
   try #require(store as? any EventStore)
 }
 
 /// Every event of the store (of one user), as `kind subject date data` (with the user when
 /// `user` is nil), in id order; ids are checked to increase.
-func eventLines(_ store: any RulesStore, user: String? = nil) async throws -> [String] {
+func eventLines(_ store: any ProgressStore, user: String? = nil) async throws -> [String] {
   var lines: [String] = []
   var after: Int64 = 0
   while true {

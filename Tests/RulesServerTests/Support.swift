@@ -44,7 +44,7 @@ enum Backend: String, Sendable, CustomTestStringConvertible {
 }
 
 /// Runs `body` with a new, empty store of `backend`, closed (and its folder removed) after.
-func withStore<R>(_ backend: Backend, _ body: (any RulesStore, URL) async throws -> R) async throws -> R {
+func withStore<R>(_ backend: Backend, _ body: (any ProgressStore, URL) async throws -> R) async throws -> R {
   try await withTemporaryFolder { folder in
     let store = try await StoreAddress.open(try await backend.freshAddress(in: folder))
     do {

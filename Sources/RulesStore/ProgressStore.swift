@@ -148,7 +148,7 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
 
 /// Where users' days, states and unlocks live. Two backends: SQLite (GRDB) and PostgreSQL
 /// (PostgresNIO); one set of tests runs against both.
-public protocol RulesStore: AnyObject, Sendable {
+public protocol ProgressStore: AnyObject, Sendable {
   /// `sqlite:PATH` or `postgres://...` (without a password).
   var description: String { get }
 
@@ -196,7 +196,7 @@ public protocol RulesStore: AnyObject, Sendable {
   func close() async throws
 }
 
-extension RulesStore {
+extension ProgressStore {
   /// Reads a user without a lock (`readUser`) and evaluates them; again with every day if the
   /// evaluation asks for them. Nothing is saved.
   public func evaluateReading<R: Sendable>(
@@ -227,7 +227,7 @@ extension RulesStore {
 
 /// Opens a store from its address: `sqlite:PATH`, a plain path, or `postgres://USER@HOST:PORT/DB`.
 public enum StoreAddress {
-  public static func open(_ address: String) async throws -> any RulesStore {
+  public static func open(_ address: String) async throws -> any ProgressStore {
     if address.hasPrefix("postgres://") || address.hasPrefix("postgresql://") {
       return try await PostgresStore.open(url: address)
     }
