@@ -112,6 +112,10 @@ let package = Package(
     ),
     // What several test targets share: the one seeded random generator.
     .target(name: "RulesTestSupport", path: "Tests/RulesTestSupport"),
+    // What the store's and the server's tests share: stores of both backends, the shipped
+    // catalogs (read with RulesKit, as the server reads them), generated users, event lines.
+    .target(
+      name: "StoreTestSupport", dependencies: ["RulesStore", "RulesKit", "RulesEngine"], path: "Tests/StoreTestSupport"),
     .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"], exclude: ["Fixtures"]),
     .testTarget(name: "RulesSourceTests", dependencies: ["RulesSource"]),
     .testTarget(
@@ -123,10 +127,12 @@ let package = Package(
       name: "CompiledCatalogsTests",
       dependencies: ["CompiledCatalogs", "RulesKit", "RulesRuntime", "RulesTestSupport"],
       exclude: ["Fixtures"]),
+    // The store's API on SQLite and PostgreSQL, without HTTP or the binaries.
+    .testTarget(name: "RulesStoreTests", dependencies: ["RulesStore", "RulesEngine", "StoreTestSupport"]),
     .testTarget(
       name: "RulesServerTests",
       dependencies: [
-        "RulesStore", "RulesServer", "YAMLReader", .product(name: "JWTKit", package: "jwt-kit"),
+        "RulesStore", "RulesServer", "YAMLReader", "StoreTestSupport", .product(name: "JWTKit", package: "jwt-kit"),
         // A webhook receiver on loopback, checking signatures.
         .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"),

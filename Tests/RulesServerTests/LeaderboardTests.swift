@@ -1,6 +1,7 @@
 import Foundation
 @_spi(Tooling) import RulesEngine
 import RulesStore
+import StoreTestSupport
 import Testing
 
 /// Leaderboards and stats (issue 29, part 4) over generated users of the five shipped

@@ -1,6 +1,7 @@
 import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesStore
+import StoreTestSupport
 import Testing
 import YAMLReader
 

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+import StoreTestSupport
 import Testing
 
 @testable import RulesStore
