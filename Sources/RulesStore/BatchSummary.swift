@@ -18,7 +18,7 @@ public struct BatchSummary: Sendable {
   public var seconds = 0.0
 
   public var json: String {
-    var pairs: [(String, JSONInput)] = [
+    var pairs: [(String, JSONValue)] = [
       ("catalog", .string(catalog)),
       ("date", date.map { .string($0.description) } ?? .null),
       ("shard", shard.map { .string($0.description) } ?? .null),
@@ -31,6 +31,6 @@ public struct BatchSummary: Sendable {
       ("failed", .array(failed.map { .object([("user", .string($0.user)), ("message", .string($0.message))]) })),
     ]
     pairs.append(("seconds", .number((seconds * 1000).rounded() / 1000)))
-    return JSONInput.object(pairs).serialized
+    return JSONValue.object(pairs).serialized(indent: nil)
   }
 }

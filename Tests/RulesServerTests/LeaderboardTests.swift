@@ -300,7 +300,8 @@ import Testing
         store: address, token: Self.admin, environment: ["RULES_JWT_SECRET": TestTokens.secret])
       let names = Standings.names(try loadCatalog("rizq")).joined(separator: ", ")
       func error(_ code: String, _ message: String) -> String {
-        JSONInput.object([("error", .object([("code", .string(code)), ("message", .string(message))]))]).serialized
+        JSONValue.object([("error", .object([("code", .string(code)), ("message", .string(message))]))]).serialized(
+          indent: nil)
           + "\n"
       }
       let cases: [(path: String, status: Int, body: String)] = [

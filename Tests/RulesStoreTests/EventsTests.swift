@@ -12,7 +12,7 @@ struct EventHistory {
 
   /// PUT day: the record of `date` stored and the user evaluated as of it, in one transaction.
   @discardableResult
-  func put(_ date: String, _ values: [(String, JSONInput)], start: String? = nil) async throws -> UserCheck {
+  func put(_ date: String, _ values: [(String, JSONValue)], start: String? = nil) async throws -> UserCheck {
     guard case .success(let record) = catalog.schema.record(values) else {
       throw StoreTestFailure("bad record \(values)")
     }
@@ -32,7 +32,7 @@ struct EventHistory {
 }
 
 @Suite struct EventsTests {
-  static func rizqDay(_ duas: Int, _ done: Int, _ total: Int) -> [(String, JSONInput)] {
+  static func rizqDay(_ duas: Int, _ done: Int, _ total: Int) -> [(String, JSONValue)] {
     [("duas_completed", .int(duas)), ("habits_completed", .int(done)), ("habits_total", .int(total))]
   }
 
@@ -66,8 +66,8 @@ struct EventHistory {
     }
   }
 
-  static let perfect: [(String, JSONInput)] = ["fajr", "dhuhr", "asr", "maghrib", "isha"].map { ($0, .string("done")) }
-  static let missed: [(String, JSONInput)] = ["fajr", "dhuhr", "asr", "maghrib", "isha"].map {
+  static let perfect: [(String, JSONValue)] = ["fajr", "dhuhr", "asr", "maghrib", "isha"].map { ($0, .string("done")) }
+  static let missed: [(String, JSONValue)] = ["fajr", "dhuhr", "asr", "maghrib", "isha"].map {
     ($0, .string("missed"))
   }
 
