@@ -37,7 +37,8 @@ import PackageDescription
 //                lock, scenarios, explanations, listings, JSON Schemas, text output
 //   RulesCLI     the `rules` command
 //   RulesStore   users' days, states and unlocks in SQLite (GRDB) or PostgreSQL (PostgresNIO);
-//                import and batch (no HTTP); a shipped catalog's days counted by its compiled day
+//                import and batch (no HTTP, no YAML, no text for people: the server gives those
+//                with RulesKit); a shipped catalog's days counted by its compiled day
 //   RulesServer  the `rules-server` command: import, batch, eval, serve (Hummingbird)
 // `rules` (RulesCLI) reaches none of the server's packages, so a catalog author's build stays quick.
 let package = Package(
@@ -91,8 +92,9 @@ let package = Package(
     ),
     .target(
       name: "RulesStore",
+      // No RulesKit: the store reads no YAML and writes no text for people (the server does).
       dependencies: [
-        "RulesKit",
+        "RulesEngine", "RulesLanguage", "RulesCatalog", "RulesRuntime",
         "CompiledCatalogs",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -117,6 +119,10 @@ let package = Package(
     ),
     // What several test targets share: the one seeded random generator, the shipped catalogs' names.
     .target(name: "RulesTestSupport", path: "Tests/RulesTestSupport"),
+    // What the store's and the server's tests share: stores of both backends, the shipped
+    // catalogs (read with RulesKit, as the server reads them), generated users, event lines.
+    .target(
+      name: "StoreTestSupport", dependencies: ["RulesStore", "RulesKit", "RulesEngine"], path: "Tests/StoreTestSupport"),
     .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"], exclude: ["Fixtures"]),
     .testTarget(name: "RulesSourceTests", dependencies: ["RulesSource"]),
     .testTarget(
@@ -128,10 +134,14 @@ let package = Package(
       name: "CompiledCatalogsTests",
       dependencies: ["CompiledCatalogs", "RulesKit", "RulesRuntime", "RulesTestSupport"],
       exclude: ["Fixtures"]),
+    // The store's API on SQLite and PostgreSQL, without HTTP or the binaries.
+    .testTarget(
+      name: "RulesStoreTests", dependencies: ["RulesStore", "RulesEngine", "RulesTestSupport", "StoreTestSupport"]),
     .testTarget(
       name: "RulesServerTests",
       dependencies: [
-        "RulesStore", "RulesServer", "YAMLReader", "RulesTestSupport", .product(name: "JWTKit", package: "jwt-kit"),
+        "RulesStore", "RulesServer", "YAMLReader", "RulesTestSupport", "StoreTestSupport",
+        .product(name: "JWTKit", package: "jwt-kit"),
         // A webhook receiver on loopback, checking signatures.
         .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"),

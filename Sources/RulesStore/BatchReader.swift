@@ -1,7 +1,7 @@
 /// The batch's reading: the users of a catalog (of a shard) in chunks, in the order of their
 /// ids. One chunk is read ahead (`prefetch`) while the batch evaluates and saves the one before.
 actor BatchReader {
-  let store: any RulesStore
+  let store: any ProgressStore
   let catalog: String
   let shard: Shard?
   let chunk: Int
@@ -9,7 +9,7 @@ actor BatchReader {
   private var ids: [String] = []
   private var exhausted = false
 
-  init(store: any RulesStore, catalog: String, shard: Shard?, chunk: Int) {
+  init(store: any ProgressStore, catalog: String, shard: Shard?, chunk: Int) {
     self.store = store
     self.catalog = catalog
     self.shard = shard

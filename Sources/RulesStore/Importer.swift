@@ -1,6 +1,9 @@
 import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
-@_spi(Tooling) import RulesKit
+
+/// Reads a history file (YAML) with a catalog's inputs: the history, or its errors rendered
+/// `FILE:LINE:COLUMN: error: ...`. The store reads no YAML: the server gives the reader.
+package typealias HistoryReader = (_ path: String, _ inputs: [Input]) -> (history: History?, errors: [String])
 
 /// Reads day records from JSON Lines, CSV with a header row, or history YAML files, checked
 /// against a catalog's inputs. Every problem is reported as `FILE:LINE: error: ...`; with any
@@ -29,8 +32,18 @@ public struct Importer {
   }
   private var userIndex: [String: Int] = [:]
 
+  /// Reads the history files (YAML); without it such a file is reported, not read.
+  private let histories: HistoryReader?
+
   public init(catalog: StoreCatalog) {
     self.catalog = catalog
+    self.histories = nil
+  }
+
+  /// An importer that reads history files too, with `histories`.
+  package init(catalog: StoreCatalog, histories: @escaping HistoryReader) {
+    self.catalog = catalog
+    self.histories = histories
   }
 
   /// Reads one file; its format by its extension (`.jsonl`/`.ndjson`/`.json`, `.csv`,
@@ -123,7 +136,7 @@ public struct Importer {
     for (number, line) in lines(data, file: file) {
       if line.allSatisfy(\.isWhitespace) { continue }
       let at = "\(file):\(number)"
-      let value: JSONInput
+      let value: JSONValue
       do {
         value = try JSONReader.parse(line.utf8)
       } catch {
@@ -135,8 +148,8 @@ public struct Importer {
           "\(at): error: each line must be a JSON object like {\"user\": \"alice\", \"date\": \"2026-01-01\", ...}")
         continue
       }
-      var fields: [String: JSONInput] = [:]
-      var inputs: [(String, JSONInput)] = []
+      var fields: [String: JSONValue] = [:]
+      var inputs: [(String, JSONValue)] = []
       for (key, value) in pairs {
         switch key {
         case "user", "date", "start", "timezone", "timezone_changes", "calendar": fields[key] = value
@@ -206,7 +219,7 @@ public struct Importer {
         report("\(at): error: the row has \(cells.count) cells; the header has \(names.count)")
         continue
       }
-      var inputs: [(String, JSONInput)] = []
+      var inputs: [(String, JSONValue)] = []
       for (index, name) in names.enumerated()
       where index != columns.user && index != columns.date && index != columns.start && index != columns.zone
         && index != userColumns.changes && index != userColumns.calendar
@@ -216,7 +229,7 @@ public struct Importer {
       let start = columns.start.map { cells[$0] }.flatMap { $0.isEmpty ? nil : $0 }
       let zone = columns.zone.map { cells[$0] }.flatMap { $0.isEmpty ? nil : $0 }
       let calendar = userColumns.calendar.map { cells[$0] }.flatMap { $0.isEmpty ? nil : $0 }
-      var changes: JSONInput?
+      var changes: JSONValue?
       if let column = userColumns.changes, !cells[column].isEmpty {
         do {
           changes = try JSONReader.parse(cells[column].utf8)
@@ -272,13 +285,16 @@ public struct Importer {
   }
 
   private mutating func readHistory(_ path: String) {
-    let result = HistoryFiles.load(path: path, inputs: catalog.schema.inputs)
-    var failed = false
-    for diagnostic in result.diagnostics.sortedByPosition() where diagnostic.severity == .error {
-      report(DiagnosticRenderer.text(diagnostic, source: result.source))
-      failed = true
+    guard let histories else {
+      report("\(path): error: history files (YAML) are not read by this importer")
+      return
     }
-    guard !failed, let history = result.history else { return }
+    let (history, problems) = histories(path, catalog.schema.inputs)
+    for problem in problems { report(problem) }
+    guard problems.isEmpty, let history else {
+      if problems.isEmpty { report("\(path): error: the history cannot be read") }
+      return
+    }
     guard let user = history.user else {
       report("\(path):1: error: the history names no user; add 'user: ID'")
       return
@@ -293,17 +309,9 @@ public struct Importer {
         user: user, start: history.start, timeZone: history.timeZone?.identifier,
         timeZoneChanges: history.timeZoneChanges, calendar: history.calendar.name))
     for record in history.records {
-      var pairs: [(String, JSONInput)] = []
+      var pairs: [(String, JSONValue)] = []
       for (index, input) in inputs.enumerated() {
-        let value: JSONInput =
-          switch input.decode(record.values[index]) {
-          case .bool(let flag): .bool(flag)
-          case .int(let int): .int(int)
-          case .number(let double): .number(double)
-          case .string(let text): .string(text)
-          case .member(let position, let type): .string(type.values[position])
-          }
-        pairs.append((input.name, value))
+        pairs.append((input.name, JSONValue(input.decode(record.values[index]))))
       }
       guard case .success(let text) = catalog.schema.record(pairs) else { continue }
       remember(at: "\(path):\(record.line)", user: user, date: record.date, record: text)
@@ -312,8 +320,8 @@ public struct Importer {
 
   /// Checks one line's fields and values, and keeps the record (or reports every problem).
   private mutating func add(
-    at: String, user: String?, date: String?, start: String?, timeZone: String?, inputs: [(String, JSONInput)],
-    timeZoneChanges: JSONInput? = nil, calendar: String? = nil
+    at: String, user: String?, date: String?, start: String?, timeZone: String?, inputs: [(String, JSONValue)],
+    timeZoneChanges: JSONValue? = nil, calendar: String? = nil
   ) {
     var ok = true
     var checkedUser: String?

@@ -7,7 +7,7 @@ import PostgresNIO
 /// serialized by a transaction holding the user's row (`SELECT ... FOR UPDATE`); batches read
 /// chunks of users in one snapshot and save them with one statement per table, checking each
 /// user's revision.
-public final class PostgresStore: RulesStore {
+public final class PostgresStore: ProgressStore {
   let pool: PostgresPool
   let logger: Logger
   public let description: String

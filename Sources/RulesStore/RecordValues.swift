@@ -39,8 +39,8 @@ public struct RecordSchema: Sendable {
   /// Checks one record's values (pairs of input name and value); returns the record as the
   /// store keeps it (compact JSON, inputs in catalog order, numbers of `number` inputs as
   /// numbers) or every problem found.
-  public func record(_ pairs: [(String, JSONInput)]) -> Result<String, RecordProblems> {
-    var slots: [JSONInput?] = Array(repeating: nil, count: inputs.count)
+  public func record(_ pairs: [(String, JSONValue)]) -> Result<String, RecordProblems> {
+    var slots: [JSONValue?] = Array(repeating: nil, count: inputs.count)
     var problems: [RecordProblem] = []
     for (name, value) in pairs {
       guard let index = positions[name] else {
@@ -57,63 +57,35 @@ public struct RecordSchema: Sendable {
       }
     }
     guard problems.isEmpty else { return .failure(RecordProblems(problems: problems)) }
-    var pairsOut: [(String, JSONInput)] = []
+    var pairsOut: [(String, JSONValue)] = []
     for (index, slot) in slots.enumerated() {
       if let slot { pairsOut.append((inputs[index].name, slot)) }
     }
-    return .success(JSONInput.object(pairsOut).serialized)
+    return .success(JSONValue.object(pairsOut).serialized(indent: nil))
   }
 
-  /// One value checked against its input; `null` is a missing value (the default).
-  func check(_ value: JSONInput, for input: Input) -> Result<JSONInput?, RecordProblem> {
-    var checked: JSONInput
-    var number: Double?
-    switch (input.kind, value) {
-    case (_, .null): return .success(nil)
-    case (.bool, .bool): checked = value
-    case (.int, .int(let int)):
-      checked = value
-      number = Double(int)
-    case (.number, .int(let int)):
-      checked = .number(Double(int))
-      number = Double(int)
-    case (.number, .number(let double)):
-      checked = value
-      number = double
-    case (.enumeration(let values), .string(let text)):
-      guard values.contains(text) else {
-        return .failure(
-          RecordProblem(
-            "bad-value",
-            "'\(text)' is not a value of \(input.name) (\(values.joined(separator: ", ")))"
-              + Suggestion.hint(for: text, in: values)))
-      }
-      checked = value
-    default:
-      let expected: String =
-        switch input.kind {
-        case .bool: "true or false"
-        case .int: "an integer"
-        case .number: "a number"
-        case .enumeration(let values): "one of " + values.joined(separator: ", ")
-        }
-      return .failure(RecordProblem("bad-value", "\(input.name) must be \(expected); found \(value.kindDescription)"))
+  /// One value checked against its input, by the engine's one validation (`Input.value`: the
+  /// same rules and messages as history files and the Swift API); `null` is a missing value
+  /// (the default). A value of the wrong kind is described as the request wrote it.
+  func check(_ value: JSONValue, for input: Input) -> Result<JSONValue?, RecordProblem> {
+    let literal: DayRecord.Value?
+    switch value {
+    case .null: return .success(nil)
+    case .bool(let flag): literal = .bool(flag)
+    case .int(let int): literal = .int(int)
+    case .number(let double): literal = .number(double)
+    case .string(let text): literal = .string(text)
+    case .array, .object: literal = nil
     }
-    if let number, let min = input.min, number < min {
-      return .failure(
-        RecordProblem(
-          "bad-value", "\(input.name) must be at least \(NumberFormat.short(min)); found \(value.serialized)"))
+    do {
+      return .success(JSONValue(try input.value(of: literal, found: value.kindDescription)))
+    } catch {
+      return .failure(RecordProblem("bad-value", error.message))
     }
-    if let number, let max = input.max, number > max {
-      return .failure(
-        RecordProblem(
-          "bad-value", "\(input.name) must be at most \(NumberFormat.short(max)); found \(value.serialized)"))
-    }
-    return .success(checked)
   }
 
   /// A CSV cell read as the input's type (an empty cell is a missing value).
-  public func value(csv cell: String, for name: String) -> JSONInput? {
+  public func value(csv cell: String, for name: String) -> JSONValue? {
     guard let index = positions[name] else { return nil }
     if cell.isEmpty { return .null }
     switch inputs[index].kind {
@@ -151,7 +123,7 @@ public enum UserID {
     return nil
   }
 
-  /// The stable hash of `--shard K/N`: FNV-1a (64 bits) over the id's UTF-8 bytes. The same on
+  /// The stable hash of a shard (`K/N`): FNV-1a (64 bits) over the id's UTF-8 bytes. The same on
   /// every machine and every run, whatever the store.
   public static func hash(_ id: String) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325

@@ -6,7 +6,7 @@ import GRDB
 /// SQLite's write lock at the start of their transaction (BEGIN IMMEDIATE), so requests for
 /// one user, from one process or several, are serialized; readers (a pool of reader
 /// connections) read a snapshot beside them and never wait for the write lock.
-public final class SQLiteStore: RulesStore {
+public final class SQLiteStore: ProgressStore {
   let queue: DatabasePool
   public let description: String
 

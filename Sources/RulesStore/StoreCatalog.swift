@@ -1,66 +1,6 @@
 @_spi(CompiledDay) import CompiledCatalogs
 import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
-@_spi(Tooling) import RulesKit
-
-/// A day record as the store keeps it: the date, the inputs as compact JSON, and the same in
-/// the engine's encoded form (`StoreCatalog.encoded`; nil for a record stored before schema
-/// version 2).
-public struct StoredDay: Sendable, Equatable {
-  public var date: CalendarDay
-  public var record: String
-  public var encoded: Data?
-
-  public init(date: CalendarDay, record: String, encoded: Data? = nil) {
-    self.date = date
-    self.record = record
-    self.encoded = encoded
-  }
-}
-
-/// An unlock as the `unlocks` table keeps it.
-public struct StoredUnlock: Sendable, Equatable {
-  public var badge: String
-  public var date: CalendarDay
-
-  public init(badge: String, date: CalendarDay) {
-    self.badge = badge
-    self.date = date
-  }
-}
-
-/// What one evaluation of a user gives the store: the report, what to save, what is new. The
-/// report is rendered only when asked for (a batch never asks).
-public struct UserCheck: Sendable {
-  /// The evaluation, as the engine made it.
-  public var evaluation: Evaluation
-  /// The catalog, to render the evaluation for people.
-  let catalog: ValidatedCatalog
-  /// The language of the text rendering (nil: the catalog's default).
-  let locale: String?
-  /// The evaluation as `rules eval --format json` prints it.
-  public var json: String { evaluation.json.serialized() }
-  /// The evaluation as `rules eval` prints it for people (the catalog is localized only here,
-  /// when a text is asked for, not for every check).
-  public var text: String {
-    EvaluationText(catalog: locale.map { catalog.localized(to: $0) } ?? catalog).render(evaluation)
-  }
-  /// Warnings for people (a saved state older than the catalog...).
-  public var warnings: [String]
-  /// The badges this evaluation unlocked, with their dates.
-  public var new: [StoredUnlock]
-  /// The state to save (`UserState.binary()`), or nil when nothing may be saved.
-  public var state: Data?
-}
-
-/// Why a catalog cannot be loaded; `diagnostics` are rendered `file:line:column: error: ...`.
-public struct CatalogLoadError: Error, Sendable, CustomStringConvertible {
-  public var path: String
-  public var diagnostics: [String]
-  public var description: String {
-    diagnostics.isEmpty ? "\(path): error: the catalog cannot be used" : diagnostics.joined(separator: "\n")
-  }
-}
 
 /// A catalog as the store and the server use it. Every evaluation goes through `check`, the
 /// one seam between the store and the engine.
@@ -81,6 +21,7 @@ public final class StoreCatalog: Sendable {
   /// the days; any other catalog runs on the interpreter, with the same results.
   public let engine: Engine
 
+  /// A catalog checked by the engine (the server reads its YAML files with RulesKit).
   package init(_ checked: ValidatedCatalog) {
     self.checked = checked
     self.engine = Engine(checked, compiledDays: CompiledCatalogs.all)
@@ -98,47 +39,6 @@ public final class StoreCatalog: Sendable {
   public func encoded(_ record: String) -> Data? {
     var record = record
     return record.withUTF8 { bytes in decoder.decode(bytes) }.map(encoding.encode)
-  }
-
-  /// Loads the catalog at `path` (YAML, with its imports) or names in `catalogs/`.
-  public static func load(_ nameOrPath: String) throws(CatalogLoadError) -> StoreCatalog {
-    let path = resolve(nameOrPath)
-    let result = CatalogFiles.validate(path: path)
-    guard let checked = result.validated else {
-      let rendered = result.diagnostics.sortedByPosition().map {
-        DiagnosticRenderer.text($0, source: result.sources[$0.file])
-      }
-      throw CatalogLoadError(path: path, diagnostics: rendered)
-    }
-    return StoreCatalog(checked)
-  }
-
-  /// A path as given, or `catalogs/NAME.yaml` for a bare name (as `rules` does).
-  public static func resolve(_ catalog: String) -> String {
-    if FileManager.default.fileExists(atPath: catalog) { return catalog }
-    if !catalog.contains("/"), !catalog.hasSuffix(".yaml") {
-      let named = "catalogs/\(catalog).yaml"
-      if FileManager.default.fileExists(atPath: named) { return named }
-    }
-    return catalog
-  }
-
-  /// Every catalog of a folder (rule modules and broken files left out, and reported).
-  public static func loadAll(in folder: String) -> (catalogs: [StoreCatalog], problems: [String]) {
-    var catalogs: [StoreCatalog] = []
-    var problems: [String] = []
-    for path in YAMLFiles.files(in: folder, leavingOut: "tests") {
-      let result = CatalogFiles.validate(path: path)
-      if result.isModule { continue }
-      guard let checked = result.validated else {
-        // Its errors as `rules check` writes them (one line each, without the source lines).
-        let errors = result.diagnostics.sortedByPosition().filter { $0.severity == .error }
-        problems += errors.isEmpty ? ["\(path): error: the catalog cannot be used"] : errors.map(\.description)
-        continue
-      }
-      catalogs.append(StoreCatalog(checked))
-    }
-    return (catalogs, problems)
   }
 
   /// Evaluates a user as of `date` through the Swift API (`Engine.check`), continuing from

@@ -9,9 +9,9 @@ public enum ZoneHistory {
   /// The changes as the column keeps them; nil for none.
   public static func text(_ changes: [TimeZoneChange]) -> String? {
     guard !changes.isEmpty else { return nil }
-    return JSONInput.array(
+    return JSONValue.array(
       changes.map { .object([("at", .string(TimeZoneChange.text($0.at))), ("timezone", .string($0.zone.identifier))]) }
-    ).serialized
+    ).serialized(indent: nil)
   }
 
   /// The changes of a stored column (none for null or text that is not a list of changes).
@@ -24,7 +24,7 @@ public enum ZoneHistory {
 
   /// The changes of a JSON value, `[{"at": MOMENT, "timezone": ZONE}, ...]`, each checked (a
   /// moment with its zone designator, an IANA zone, in time order), or why not.
-  public static func read(_ value: JSONInput) -> Result<[TimeZoneChange], RecordProblem> {
+  public static func read(_ value: JSONValue) -> Result<[TimeZoneChange], RecordProblem> {
     func problem(_ message: String) -> Result<[TimeZoneChange], RecordProblem> {
       .failure(RecordProblem("bad-value", "'timezone_changes': \(message)"))
     }

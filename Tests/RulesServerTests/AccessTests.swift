@@ -1,5 +1,6 @@
 import Foundation
 import JWTKit
+import StoreTestSupport
 import Testing
 
 /// User tokens (JWT) and the admin scope, over real HTTP: a user's token opens its user's

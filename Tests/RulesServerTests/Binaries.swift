@@ -1,4 +1,5 @@
 import Foundation
+import StoreTestSupport
 
 /// Runs the built binaries (`rules-server`, `rules`) as a user would.
 enum Binary {

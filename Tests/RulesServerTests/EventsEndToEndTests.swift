@@ -1,6 +1,7 @@
 import Foundation
 import RulesEngine
 import RulesStore
+import StoreTestSupport
 import Testing
 
 /// Waits for a child process without blocking a thread of the test's pool.

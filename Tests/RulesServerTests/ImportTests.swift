@@ -1,5 +1,6 @@
 import Foundation
 import RulesStore
+import StoreTestSupport
 import Testing
 
 /// `rules-server import`: every bad line by its exact message, and nothing imported.

@@ -1,6 +1,7 @@
 import Foundation
 @_spi(Tooling) import RulesEngine
 import RulesStore
+import StoreTestSupport
 import Testing
 
 /// Leaderboards and stats (issue 29, part 4) over generated users of the five shipped
@@ -26,7 +27,7 @@ import Testing
   }
 
   /// Every evaluated user's evaluation as of their state's date, by the store's own reading.
-  static func evaluations(_ store: any RulesStore, _ catalog: StoreCatalog) async throws -> [String: Evaluation] {
+  static func evaluations(_ store: any ProgressStore, _ catalog: StoreCatalog) async throws -> [String: Evaluation] {
     var all: [String: Evaluation] = [:]
     for user in try await store.userIDs(catalog: catalog.id, after: nil, limit: 100_000) {
       let evaluation = try await store.evaluateReading(catalog: catalog.id, user: user) { loaded in
@@ -86,7 +87,7 @@ import Testing
   /// Every leaderboard of `name` over HTTP against the brute-force ranking: the top (all
   /// users), the top 3, and `around` the first, a middle and the last user (odd and even limits).
   static func checkBoards(
-    _ server: ServerProcess, _ store: any RulesStore, _ name: String, ties: inout Int
+    _ server: ServerProcess, _ store: any ProgressStore, _ name: String, ties: inout Int
   ) async throws {
     let catalog = try loadCatalog(name)
     let evaluations = try await evaluations(store, catalog)
@@ -115,7 +116,7 @@ import Testing
 
   /// Stats for `date` (nil: the latest) against SQL counts and the evaluations.
   static func checkStats(
-    _ server: ServerProcess, _ backend: Backend, _ address: String, _ store: any RulesStore, _ name: String,
+    _ server: ServerProcess, _ backend: Backend, _ address: String, _ store: any ProgressStore, _ name: String,
     date: CalendarDay?
   ) async throws {
     let catalog = try loadCatalog(name)
@@ -299,7 +300,8 @@ import Testing
         store: address, token: Self.admin, environment: ["RULES_JWT_SECRET": TestTokens.secret])
       let names = Standings.names(try loadCatalog("rizq")).joined(separator: ", ")
       func error(_ code: String, _ message: String) -> String {
-        JSONInput.object([("error", .object([("code", .string(code)), ("message", .string(message))]))]).serialized
+        JSONValue.object([("error", .object([("code", .string(code)), ("message", .string(message))]))]).serialized(
+          indent: nil)
           + "\n"
       }
       let cases: [(path: String, status: Int, body: String)] = [

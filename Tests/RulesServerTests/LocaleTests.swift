@@ -1,4 +1,5 @@
 import Foundation
+import StoreTestSupport
 import Testing
 
 /// The language of the server's answers (docs/openapi.yaml, the `locale` and

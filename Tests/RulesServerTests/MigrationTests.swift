@@ -1,6 +1,7 @@
 import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesStore
+import StoreTestSupport
 import Testing
 
 /// Schema version 1 to 2, in place: a version-1 store (its tables and rows as version 1 wrote

@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import StoreTestSupport
 import Testing
 
 @testable import RulesServer

@@ -1,4 +1,5 @@
 import Foundation
+import StoreTestSupport
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,5 @@
 import Foundation
+import StoreTestSupport
 import Testing
 
 /// `GET .../progress` takes no write lock on either store: it answers while another process

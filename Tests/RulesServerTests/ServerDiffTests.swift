@@ -1,4 +1,5 @@
 import Foundation
+import StoreTestSupport
 import Testing
 
 /// `rules-server diff` (issue #26): the impact of a candidate catalog over the store's users

@@ -1,5 +1,6 @@
 import Foundation
 import RulesStore
+import StoreTestSupport
 import Testing
 
 /// Issue #23: what an attacker or an unlucky operator did to the server, each by the exact

@@ -2,6 +2,7 @@ import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesStore
 import RulesTestSupport
+import StoreTestSupport
 import Testing
 import YAMLReader
 

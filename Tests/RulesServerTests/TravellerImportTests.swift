@@ -1,5 +1,6 @@
 import Foundation
 import RulesStore
+import StoreTestSupport
 import Testing
 
 /// `rules-server import` keeps a user's time zone changes and calendar from JSON Lines, CSV

@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import RulesEngine
 import RulesStore
+import StoreTestSupport
 import Synchronization
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesStore
+import StoreTestSupport
 import Testing
 
 /// A batch killed with SIGKILL and run again; two servers and two batch workers on one store.

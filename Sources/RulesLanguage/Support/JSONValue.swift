@@ -2,7 +2,7 @@ import RulesSource
 
 /// A JSON value with object keys kept in order: for free-form `extra` data and for output
 /// that people read (keys in the documented order).
-public indirect enum JSONValue: Sendable, Equatable {
+public enum JSONValue: Sendable, Equatable {
   case null
   case bool(Bool)
   case int(Int)
@@ -49,7 +49,11 @@ public indirect enum JSONValue: Sendable, Equatable {
     return nil
   }
 
-  /// Compact or indented JSON text, keys in their order.
+  /// Compact (`indent: nil`) or indented JSON text, keys in their order: the one JSON writer of
+  /// the engine, the tooling and the store. A whole number under 10^15 is written as an integer
+  /// (`2`, not `2.0`), any other as Swift prints it (`2.5`, `1e+20`); a number that is not finite,
+  /// which JSON cannot hold, is written `null` (never `nan`; the store's reader refuses such
+  /// numbers, so a stored record never holds one).
   public func serialized(indent: Int? = 2) -> String {
     // Written as UTF-8 bytes and made a String once: appending to a String piece by piece
     // cost as much as building the evaluation (a tenth of the server's GET progress).

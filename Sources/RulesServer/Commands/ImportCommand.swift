@@ -28,7 +28,7 @@ struct ImportCommand: AsyncParsableCommand {
     let catalog = try loadCatalog(catalog)
     let clock = ContinuousClock()
     let began = clock.now
-    var importer = Importer(catalog: catalog)
+    var importer = Importer.withHistories(catalog: catalog)
     for file in files { importer.read(file: file) }
     if !importer.errors.isEmpty {
       for error in importer.errors { printError(error) }
@@ -51,10 +51,10 @@ struct ImportCommand: AsyncParsableCommand {
     switch format {
     case .json:
       print(
-        JSONInput.object([
+        JSONValue.object([
           ("catalog", .string(catalog.id)), ("records", .int(summary.records)), ("users", .int(summary.users)),
           ("changed", .int(summary.changed)), ("seconds", .number((seconds * 1000).rounded() / 1000)),
-        ]).serialized)
+        ]).serialized(indent: nil))
     case .text:
       print(
         "imported \(summary.records) records of \(summary.users) users into \(opened.description) (\(summary.changed) new or changed) in \(String(format: "%.2f", seconds)) s"

@@ -6,7 +6,7 @@ struct StoreOption: ParsableArguments {
   @Option(help: "The store: PATH, sqlite:PATH or postgres://USER@HOST:PORT/DB.")
   var store: String
 
-  func open() async throws -> any RulesStore {
+  func open() async throws -> any ProgressStore {
     do {
       return try await StoreAddress.open(store)
     } catch {

@@ -29,8 +29,8 @@ struct APIError: Error, HTTPResponseError {
     // an app does not take it for an expired login.
     if status == .forbidden { headers[.wwwAuthenticate] = #"Bearer error="insufficient_scope""# }
     if !allow.isEmpty { headers[.allow] = allow.map(\.rawValue).joined(separator: ", ") }
-    let body = JSONInput.object([("error", .object([("code", .string(code)), ("message", .string(message))]))])
-      .serialized
+    let body = JSONValue.object([("error", .object([("code", .string(code)), ("message", .string(message))]))])
+      .serialized(indent: nil)
     return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body + "\n")))
   }
 }
@@ -48,7 +48,7 @@ struct HTTPAPI: Sendable {
     eventsRoute,
   ]
 
-  let store: any RulesStore
+  let store: any ProgressStore
   /// The catalogs served (reloaded on SIGHUP and `POST /v1/admin/catalogs/reload`).
   let served: ServedCatalogs
   let authenticator: Authenticator
@@ -59,7 +59,7 @@ struct HTTPAPI: Sendable {
   let logger: Logger
 
   init(
-    store: any RulesStore, catalogs: ServedCatalogs, authenticator: Authenticator, limiter: RateLimiter? = nil,
+    store: any ProgressStore, catalogs: ServedCatalogs, authenticator: Authenticator, limiter: RateLimiter? = nil,
     storeTimeout: Duration = .seconds(5), logger: Logger
   ) {
     self.store = store
@@ -132,12 +132,12 @@ struct HTTPAPI: Sendable {
 
   /// `GET /v1/catalogs`: each catalog served, with the version it serves now.
   static func list(_ set: ServedCatalogs.Set) -> String {
-    JSONInput.array(
+    JSONValue.array(
       set.order.map { id in
         let catalog = set.byID[id]!
         return .object([("catalog", .string(id)), ("name", .string(catalog.name)), ("version", .int(catalog.version))])
       }
-    ).serialized
+    ).serialized(indent: nil)
   }
 
   func catalog(_ context: APIRequestContext) throws -> StoreCatalog {
@@ -196,7 +196,7 @@ struct HTTPAPI: Sendable {
   }
 
   /// The body as a JSON object (at most 64 KiB).
-  func object(_ request: Request) async throws -> [(String, JSONInput)] {
+  func object(_ request: Request) async throws -> [(String, JSONValue)] {
     if let length = request.headers[.contentLength].flatMap(Int.init), length > Self.maxBody {
       throw Self.tooLarge
     }
@@ -206,7 +206,7 @@ struct HTTPAPI: Sendable {
     } catch {
       throw Self.tooLarge
     }
-    let value: JSONInput
+    let value: JSONValue
     do {
       value = try JSONReader.parse(buffer.readableBytesView)
     } catch {
@@ -268,9 +268,9 @@ struct HTTPAPI: Sendable {
       }
     }
     return Self.json(
-      JSONInput.object([
+      JSONValue.object([
         ("catalog", .string(catalog.id)), ("user", .string(user)),
-        ("start", start.map { .string($0.description) } ?? .null), ("timezone", zone.map(JSONInput.string) ?? .null),
+        ("start", start.map { .string($0.description) } ?? .null), ("timezone", zone.map(JSONValue.string) ?? .null),
         (
           "timezone_changes",
           .array(
@@ -278,8 +278,8 @@ struct HTTPAPI: Sendable {
               .object([("at", .string(TimeZoneChange.text($0.at))), ("timezone", .string($0.zone.identifier))])
             })
         ),
-        ("calendar", calendar.map(JSONInput.string) ?? .null),
-      ]).serialized)
+        ("calendar", calendar.map(JSONValue.string) ?? .null),
+      ]).serialized(indent: nil))
   }
 
   func putDay(_ request: Request, _ context: APIRequestContext) async throws -> Response {
@@ -339,7 +339,8 @@ struct HTTPAPI: Sendable {
     }
     logger.notice("user deleted", metadata: ["catalog": "\(catalog.id)", "user": "\(user)"])
     return Self.json(
-      JSONInput.object([("catalog", .string(catalog.id)), ("user", .string(user)), ("deleted", .bool(true))]).serialized
+      JSONValue.object([("catalog", .string(catalog.id)), ("user", .string(user)), ("deleted", .bool(true))])
+        .serialized(indent: nil)
     )
   }
 

@@ -225,7 +225,7 @@ public enum EventDerivation {
     return (events, mark)
   }
 
-  static func quoted(_ text: String) -> String { JSONInput.string(text).serialized }
+  static func quoted(_ text: String) -> String { JSONValue.string(text).serialized(indent: nil) }
 
   static func object(_ pairs: [(String, String)]) -> String {
     "{" + pairs.map { "\(quoted($0.0)):\($0.1)" }.joined(separator: ",") + "}"

@@ -127,7 +127,7 @@ public struct Leaderboard: Sendable, Equatable {
   /// `{"catalog": ..., "name": ..., "entries": [{"rank": 1, "user": ..., "value": ...}]}`;
   /// a whole value is written as an integer.
   public var json: String {
-    JSONInput.object([
+    JSONValue.object([
       ("catalog", .string(catalog)), ("name", .string(name)),
       (
         "entries",
@@ -136,10 +136,10 @@ public struct Leaderboard: Sendable, Equatable {
             .object([("rank", .int($0.rank)), ("user", .string($0.user)), ("value", Self.number($0.value))])
           })
       ),
-    ]).serialized
+    ]).serialized(indent: nil)
   }
 
-  static func number(_ value: Double) -> JSONInput {
+  static func number(_ value: Double) -> JSONValue {
     if value == value.rounded(), abs(value) < 9e15 { return .int(Int(value)) }
     return .number(value)
   }
@@ -215,7 +215,7 @@ public struct CatalogStats: Sendable, Equatable {
   public static func == (lhs: CatalogStats, rhs: CatalogStats) -> Bool { lhs.json == rhs.json }
 
   public var json: String {
-    JSONInput.object([
+    JSONValue.object([
       ("catalog", .string(catalog)),
       ("date", date.map { .string($0.description) } ?? .null),
       ("users", .int(users)),
@@ -231,7 +231,7 @@ public struct CatalogStats: Sendable, Equatable {
           })
       ),
       ("streak_days_on_date", .object(streakDaysOnDate.map { ($0.streak, .int($0.users)) })),
-    ]).serialized
+    ]).serialized(indent: nil)
   }
 }
 

@@ -1,41 +1,52 @@
 import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+@_spi(Tooling) import RulesKit
 import RulesStore
 import Testing
 
 /// The repository's root (the tests run the catalogs and binaries from it).
-let repositoryRoot: URL = {
+public let repositoryRoot: URL = {
   var url = URL(fileURLWithPath: #filePath)
   for _ in 0..<3 { url.deleteLastPathComponent() }
   return url
 }()
 
 /// Runs `body` with a fresh temporary folder, removed when it returns or throws.
-func withTemporaryFolder<R>(_ body: (URL) async throws -> R) async throws -> R {
+public func withTemporaryFolder<R>(_ body: (URL) async throws -> R) async throws -> R {
   let url = FileManager.default.temporaryDirectory.appendingPathComponent("rules-server-tests-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: url) }
   return try await body(url)
 }
 
-func loadCatalog(_ name: String) throws -> StoreCatalog {
-  try StoreCatalog.load(repositoryRoot.appendingPathComponent("catalogs/\(name).yaml").path)
+/// The shipped catalog `name` (catalogs/NAME.yaml).
+public func loadCatalog(_ name: String) throws -> StoreCatalog {
+  try loadCatalog(path: repositoryRoot.appendingPathComponent("catalogs/\(name).yaml").path)
 }
 
-func day(_ text: String) -> CalendarDay { CalendarDay.parsed(text)! }
+/// The catalog at `path`, read with RulesKit as the server reads it (the store reads no YAML).
+public func loadCatalog(path: String) throws -> StoreCatalog {
+  let result = CatalogFiles.validate(path: path)
+  guard let checked = result.validated else {
+    throw StoreTestFailure("\(path): \(result.diagnostics.map(\.description).joined(separator: "\n"))")
+  }
+  return StoreCatalog(checked)
+}
+
+public func day(_ text: String) -> CalendarDay { CalendarDay.parsed(text)! }
 
 /// The two stores every store, server and worker test runs on.
-enum Backend: String, Sendable, CustomTestStringConvertible {
+public enum Backend: String, Sendable, CustomTestStringConvertible {
   case sqlite, postgres
 
   /// SQLite always; PostgreSQL when RULES_TEST_POSTGRES_URL is set, and under CI=true also
   /// without it (where its tests then fail: CI must test PostgreSQL).
-  static let all: [Backend] = TestPostgres.url != nil || TestPostgres.inCI ? [.sqlite, .postgres] : [.sqlite]
+  public static let all: [Backend] = TestPostgres.url != nil || TestPostgres.inCI ? [.sqlite, .postgres] : [.sqlite]
 
-  var testDescription: String { rawValue }
+  public var testDescription: String { rawValue }
 
   /// A new, empty store's address: a file in `folder`, or a new database on the test server.
-  func freshAddress(in folder: URL) async throws -> String {
+  public func freshAddress(in folder: URL) async throws -> String {
     switch self {
     case .sqlite: return "sqlite:" + folder.appendingPathComponent("store-\(UUID().uuidString.prefix(8)).sqlite").path
     case .postgres: return try await TestPostgres.freshDatabase()
@@ -44,7 +55,7 @@ enum Backend: String, Sendable, CustomTestStringConvertible {
 }
 
 /// Runs `body` with a new, empty store of `backend`, closed (and its folder removed) after.
-func withStore<R>(_ backend: Backend, _ body: (any RulesStore, URL) async throws -> R) async throws -> R {
+public func withStore<R>(_ backend: Backend, _ body: (any ProgressStore, URL) async throws -> R) async throws -> R {
   try await withTemporaryFolder { folder in
     let store = try await StoreAddress.open(try await backend.freshAddress(in: folder))
     do {
@@ -59,15 +70,15 @@ func withStore<R>(_ backend: Backend, _ body: (any RulesStore, URL) async throws
 }
 
 /// The PostgreSQL server of the tests: RULES_TEST_POSTGRES_URL (scripts/postgres starts one).
-enum TestPostgres {
-  static var url: String? {
+public enum TestPostgres {
+  public static var url: String? {
     let url = ProcessInfo.processInfo.environment["RULES_TEST_POSTGRES_URL"]
     return url?.isEmpty == false ? url : nil
   }
 
-  static var inCI: Bool { ProcessInfo.processInfo.environment["CI"] == "true" }
+  public static var inCI: Bool { ProcessInfo.processInfo.environment["CI"] == "true" }
 
-  static func requireURL() throws -> String {
+  public static func requireURL() throws -> String {
     if let url { return url }
     throw StoreTestFailure(
       "CI=true but RULES_TEST_POSTGRES_URL is not set: .ci/run starts PostgreSQL with scripts/postgres (`eval \"$(scripts/postgres start)\"`)"
@@ -75,7 +86,7 @@ enum TestPostgres {
   }
 
   /// A new, empty database on the test server (each test gets its own name).
-  static func freshDatabase() async throws -> String {
+  public static func freshDatabase() async throws -> String {
     let base = try requireURL()
     let name = "rules_test_\(UUID().uuidString.prefix(8).lowercased())"
     try runPSQL(base, "CREATE DATABASE \(name)")
@@ -84,7 +95,7 @@ enum TestPostgres {
     return components.string!
   }
 
-  static func runPSQL(_ url: String, _ sql: String) throws {
+  public static func runPSQL(_ url: String, _ sql: String) throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["psql", "-q", "-v", "ON_ERROR_STOP=1", url, "-c", sql]
@@ -96,7 +107,7 @@ enum TestPostgres {
 }
 
 /// A test's own failure with a message.
-struct StoreTestFailure: Error, CustomStringConvertible {
-  var description: String
-  init(_ description: String) { self.description = description }
+public struct StoreTestFailure: Error, CustomStringConvertible {
+  public var description: String
+  public init(_ description: String) { self.description = description }
 }

@@ -1,6 +1,7 @@
 import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesTestSupport
+import StoreTestSupport
 import Testing
 
 @testable import RulesStore

@@ -1,59 +1,16 @@
-import Foundation
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
-/// A JSON value as the store reads it from import lines and request bodies: a small reader
-/// over UTF-8 bytes that keeps integers and numbers apart (Foundation's reader does not on
-/// every platform) and reports where a document is malformed.
-public enum JSONInput: Sendable, Equatable {
-  case null
-  case bool(Bool)
-  case int(Int)
-  case number(Double)
-  case string(String)
-  case array([JSONInput])
-  /// Keys in document order; a repeated key is an error of the reader.
-  case object([(String, JSONInput)])
-
-  public static func == (lhs: JSONInput, rhs: JSONInput) -> Bool {
-    switch (lhs, rhs) {
-    case (.null, .null): true
-    case (.bool(let a), .bool(let b)): a == b
-    case (.int(let a), .int(let b)): a == b
-    case (.number(let a), .number(let b)): a == b
-    case (.string(let a), .string(let b)): a == b
-    case (.array(let a), .array(let b)): a == b
-    case (.object(let a), .object(let b)):
-      a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
-    default: false
-    }
-  }
-
-  /// What the value is, for messages: "a string ('x')", "an object"...
-  public var kindDescription: String {
-    switch self {
-    case .null: "null"
-    case .bool(let flag): "\(flag)"
-    case .int(let number): "the integer \(number)"
-    case .number(let number): "the number \(number)"
-    case .string(let text): "a string ('\(text.count > 40 ? String(text.prefix(40)) + "..." : text)')"
-    case .array: "an array"
-    case .object: "an object"
-    }
-  }
-}
-
-/// Why a JSON text is not valid JSON.
-public struct JSONSyntaxError: Error, Sendable, CustomStringConvertible {
-  public var message: String
-  public var description: String { message }
-}
-
-/// Reads one JSON document.
+/// Reads one JSON document over UTF-8 bytes into the engine's `JSONValue`, as the store reads
+/// import lines and request bodies: integers and numbers kept apart (Foundation's reader does
+/// not on every platform), a repeated key an error, numbers finite, where a document is
+/// malformed reported by byte. (`JSONNodeReader` reads exported catalogs into located nodes,
+/// for diagnostics by line and column.)
 public struct JSONReader {
   private let bytes: [UInt8]
   private var index = 0
   private var depth = 0
 
-  public static func parse(_ text: some Collection<UInt8>) throws(JSONSyntaxError) -> JSONInput {
+  public static func parse(_ text: some Collection<UInt8>) throws(JSONSyntaxError) -> JSONValue {
     var reader = JSONReader(bytes: Array(text))
     reader.skipSpace()
     let value = try reader.value()
@@ -78,7 +35,7 @@ public struct JSONReader {
     }
   }
 
-  private mutating func value() throws(JSONSyntaxError) -> JSONInput {
+  private mutating func value() throws(JSONSyntaxError) -> JSONValue {
     guard index < bytes.count else { throw fail("the text ends where a value should be") }
     switch bytes[index] {
     case UInt8(ascii: "{"): return try object()
@@ -92,7 +49,7 @@ public struct JSONReader {
     }
   }
 
-  private mutating func word(_ text: StaticString, _ value: JSONInput) throws(JSONSyntaxError) -> JSONInput {
+  private mutating func word(_ text: StaticString, _ value: JSONValue) throws(JSONSyntaxError) -> JSONValue {
     let count = text.utf8CodeUnitCount
     guard index + count <= bytes.count else { throw fail("unexpected word") }
     let start = text.utf8Start
@@ -106,10 +63,10 @@ public struct JSONReader {
     if depth > 64 { throw fail("nested too deeply") }
   }
 
-  private mutating func object() throws(JSONSyntaxError) -> JSONInput {
+  private mutating func object() throws(JSONSyntaxError) -> JSONValue {
     try nest()
     index += 1
-    var pairs: [(String, JSONInput)] = []
+    var pairs: [(String, JSONValue)] = []
     // The keys seen, once there are more than a record usually has: a linear look in a few
     // keys is quicker, a set keeps a hostile object of thousands of keys linear.
     var keys: Set<String> = []
@@ -149,10 +106,10 @@ public struct JSONReader {
     }
   }
 
-  private mutating func array() throws(JSONSyntaxError) -> JSONInput {
+  private mutating func array() throws(JSONSyntaxError) -> JSONValue {
     try nest()
     index += 1
-    var items: [JSONInput] = []
+    var items: [JSONValue] = []
     skipSpace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
       index += 1
@@ -241,7 +198,7 @@ public struct JSONReader {
     return code
   }
 
-  private mutating func number() throws(JSONSyntaxError) -> JSONInput {
+  private mutating func number() throws(JSONSyntaxError) -> JSONValue {
     let start = index
     var isInteger = true
     if bytes[index] == UInt8(ascii: "-") { index += 1 }
@@ -267,61 +224,5 @@ public struct JSONReader {
     if isInteger, let value = Int(text) { return .int(value) }
     guard let value = Double(text), value.isFinite else { throw fail("the number \(text) is out of range") }
     return .number(value)
-  }
-}
-
-extension JSONInput {
-  /// Compact JSON text.
-  public var serialized: String {
-    var out = ""
-    write(into: &out)
-    return out
-  }
-
-  func write(into out: inout String) {
-    switch self {
-    case .null: out += "null"
-    case .bool(let flag): out += flag ? "true" : "false"
-    case .int(let number): out += String(number)
-    case .number(let number): out += Self.format(number)
-    case .string(let text): Self.quote(text, into: &out)
-    case .array(let items):
-      out += "["
-      for (position, item) in items.enumerated() {
-        if position > 0 { out += "," }
-        item.write(into: &out)
-      }
-      out += "]"
-    case .object(let pairs):
-      out += "{"
-      for (position, pair) in pairs.enumerated() {
-        if position > 0 { out += "," }
-        Self.quote(pair.0, into: &out)
-        out += ":"
-        pair.1.write(into: &out)
-      }
-      out += "}"
-    }
-  }
-
-  static func format(_ number: Double) -> String {
-    if number == number.rounded(), abs(number) < 1e15 { return String(Int(number)) + ".0" }
-    return "\(number)"
-  }
-
-  static func quote(_ text: String, into out: inout String) {
-    out += "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    out += "\""
   }
 }

@@ -2,17 +2,18 @@ import Foundation
 import RulesEngine
 import RulesStore
 import RulesTestSupport
+import StoreTestSupport
 import Testing
 
 /// Day records through the store as PUT day saves them, and the events they tell.
 struct EventHistory {
-  let store: any RulesStore
+  let store: any ProgressStore
   let catalog: StoreCatalog
   let user: String
 
   /// PUT day: the record of `date` stored and the user evaluated as of it, in one transaction.
   @discardableResult
-  func put(_ date: String, _ values: [(String, JSONInput)], start: String? = nil) async throws -> UserCheck {
+  func put(_ date: String, _ values: [(String, JSONValue)], start: String? = nil) async throws -> UserCheck {
     guard case .success(let record) = catalog.schema.record(values) else {
       throw StoreTestFailure("bad record \(values)")
     }
@@ -31,27 +32,8 @@ struct EventHistory {
   }
 }
 
-func eventLog(_ store: any RulesStore) throws -> any EventStore {
-  try #require(store as? any EventStore)
-}
-
-/// Every event of the store (of one user), as `kind subject date data` (with the user when
-/// `user` is nil), in id order; ids are checked to increase.
-func eventLines(_ store: any RulesStore, user: String? = nil) async throws -> [String] {
-  var lines: [String] = []
-  var after: Int64 = 0
-  while true {
-    let page = try await eventLog(store).events(EventQuery(after: after, limit: 1_000, user: user))
-    guard let last = page.last else { break }
-    #expect(zip(page, page.dropFirst()).allSatisfy { $0.id < $1.id } && page[0].id > after, "ids increase")
-    lines += page.map { "\(user == nil ? $0.user + " " : "")\($0.kind) \($0.subject) \($0.date) \($0.data)" }
-    after = last.id
-  }
-  return lines
-}
-
 @Suite struct EventsTests {
-  static func rizqDay(_ duas: Int, _ done: Int, _ total: Int) -> [(String, JSONInput)] {
+  static func rizqDay(_ duas: Int, _ done: Int, _ total: Int) -> [(String, JSONValue)] {
     [("duas_completed", .int(duas)), ("habits_completed", .int(done)), ("habits_total", .int(total))]
   }
 
@@ -85,8 +67,8 @@ func eventLines(_ store: any RulesStore, user: String? = nil) async throws -> [S
     }
   }
 
-  static let perfect: [(String, JSONInput)] = ["fajr", "dhuhr", "asr", "maghrib", "isha"].map { ($0, .string("done")) }
-  static let missed: [(String, JSONInput)] = ["fajr", "dhuhr", "asr", "maghrib", "isha"].map {
+  static let perfect: [(String, JSONValue)] = ["fajr", "dhuhr", "asr", "maghrib", "isha"].map { ($0, .string("done")) }
+  static let missed: [(String, JSONValue)] = ["fajr", "dhuhr", "asr", "maghrib", "isha"].map {
     ($0, .string("missed"))
   }
 

@@ -1,6 +1,7 @@
 import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesTestSupport
+import StoreTestSupport
 import Testing
 
 @testable import RulesStore
@@ -18,7 +19,7 @@ import Testing
     var decoded = 0
     for user in generated.users {
       for record in user.days {
-        let pairs = try record.values.map { name, text -> (String, JSONInput) in
+        let pairs = try record.values.map { name, text -> (String, JSONValue) in
           (name, try JSONReader.parse(Array(text.utf8)))
         }
         let stored = try catalog.schema.record(pairs).get()

@@ -2,11 +2,12 @@ import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesStore
 import RulesTestSupport
+import StoreTestSupport
 import Testing
 
 /// The store on both backends (SQLite and PostgreSQL: `Backend.all`), one test each.
 @Suite struct StoreTests {
-  func importLines(_ store: any RulesStore, _ catalog: StoreCatalog, _ text: String) async throws -> ImportSummary {
+  func importLines(_ store: any ProgressStore, _ catalog: StoreCatalog, _ text: String) async throws -> ImportSummary {
     try await withTemporaryFolder { folder in
       let file = folder.appendingPathComponent("records.jsonl")
       try text.write(to: file, atomically: true, encoding: .utf8)
@@ -199,11 +200,11 @@ import Testing
       contentsOf: repositoryRoot.appendingPathComponent("catalogs/discipline.yaml"), encoding: .utf8)
     let changed = folder.appendingPathComponent("discipline.yaml")
     try (discipline + "\n# a comment changes nothing\n").write(to: changed, atomically: true, encoding: .utf8)
-    #expect(try StoreCatalog.load(changed.path).engine.compiledDay != nil, "a comment does not change the day")
+    #expect(try loadCatalog(path: changed.path).engine.compiledDay != nil, "a comment does not change the day")
     #expect(discipline.contains("when: training.current >= 14"))
     try discipline.replacingOccurrences(of: "when: training.current >= 14", with: "when: training.current >= 15")
       .write(to: changed, atomically: true, encoding: .utf8)
-    #expect(try StoreCatalog.load(changed.path).engine.compiledDay == nil, "a badge's threshold does")
+    #expect(try loadCatalog(path: changed.path).engine.compiledDay == nil, "a badge's threshold does")
   }
 
   @Test func aPlainPathAndSqlitePrefixOpenTheSameFile() async throws {
