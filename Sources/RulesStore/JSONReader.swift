@@ -1,4 +1,5 @@
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+import RulesLanguage
 
 /// Reads one JSON document over UTF-8 bytes into the engine's `JSONValue`, as the store reads
 /// import lines and request bodies: integers and numbers kept apart (Foundation's reader does
@@ -133,96 +134,21 @@ public struct JSONReader {
   }
 
   private mutating func string() throws(JSONSyntaxError) -> String {
-    index += 1
-    var out: [UInt8] = []
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "\"") {
-        index += 1
-        guard let text = String(validating: out, as: UTF8.self) else { throw fail("the string is not UTF-8") }
-        return text
-      }
-      if byte < 0x20 { throw fail("a control character inside a string") }
-      if byte == UInt8(ascii: "\\") {
-        index += 1
-        guard index < bytes.count else { break }
-        let escape = bytes[index]
-        index += 1
-        switch escape {
-        case UInt8(ascii: "\""): out.append(0x22)
-        case UInt8(ascii: "\\"): out.append(0x5C)
-        case UInt8(ascii: "/"): out.append(0x2F)
-        case UInt8(ascii: "b"): out.append(0x08)
-        case UInt8(ascii: "f"): out.append(0x0C)
-        case UInt8(ascii: "n"): out.append(0x0A)
-        case UInt8(ascii: "r"): out.append(0x0D)
-        case UInt8(ascii: "t"): out.append(0x09)
-        case UInt8(ascii: "u"):
-          var code = try hex4()
-          if (0xD800...0xDBFF).contains(code) {
-            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
-            else { throw fail("a lone surrogate in a string") }
-            index += 2
-            let low = try hex4()
-            guard (0xDC00...0xDFFF).contains(low) else { throw fail("a lone surrogate in a string") }
-            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-          } else if (0xDC00...0xDFFF).contains(code) {
-            throw fail("a lone surrogate in a string")
-          }
-          guard let scalar = Unicode.Scalar(code) else { throw fail("a bad \\u escape") }
-          out.append(contentsOf: Array(String(Character(scalar)).utf8))
-        default: throw fail("a bad escape in a string")
-        }
-        continue
-      }
-      out.append(byte)
-      index += 1
+    do {
+      return try JSONLexer.string(bytes, &index)
+    } catch {
+      index = error.index
+      throw fail(error.message)
     }
-    throw fail("the string is not closed")
-  }
-
-  private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
-    guard index + 4 <= bytes.count else { throw fail("a bad \\u escape") }
-    var code: UInt32 = 0
-    for byte in bytes[index..<index + 4] {
-      let digit: UInt32
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - 48)
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - 87)
-      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - 55)
-      default: throw fail("a bad \\u escape")
-      }
-      code = code << 4 | digit
-    }
-    index += 4
-    return code
   }
 
   private mutating func number() throws(JSONSyntaxError) -> JSONValue {
-    let start = index
-    var isInteger = true
-    if bytes[index] == UInt8(ascii: "-") { index += 1 }
-    guard index < bytes.count, (48...57).contains(bytes[index]) else { throw fail("a bad number") }
-    if bytes[index] == 48, index + 1 < bytes.count, (48...57).contains(bytes[index + 1]) {
-      throw fail("a number with a leading zero")
+    do {
+      let number = try JSONLexer.number(bytes, &index)
+      return number.int.map(JSONValue.int) ?? .number(number.double)
+    } catch {
+      index = error.index
+      throw fail(error.message)
     }
-    while index < bytes.count, (48...57).contains(bytes[index]) { index += 1 }
-    if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-      isInteger = false
-      index += 1
-      guard index < bytes.count, (48...57).contains(bytes[index]) else { throw fail("a bad number") }
-      while index < bytes.count, (48...57).contains(bytes[index]) { index += 1 }
-    }
-    if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-      isInteger = false
-      index += 1
-      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-      guard index < bytes.count, (48...57).contains(bytes[index]) else { throw fail("a bad number") }
-      while index < bytes.count, (48...57).contains(bytes[index]) { index += 1 }
-    }
-    let text = String(decoding: bytes[start..<index], as: UTF8.self)
-    if isInteger, let value = Int(text) { return .int(value) }
-    guard let value = Double(text), value.isFinite else { throw fail("the number \(text) is out of range") }
-    return .number(value)
   }
 }

@@ -149,82 +149,22 @@ struct JSONNodeReader {
   }
 
   private mutating func string() throws(Failure) -> String {
-    index += 1
-    var out: [UInt8] = []
-    while true {
-      guard index < bytes.count else { throw failure("the text ends inside a string") }
-      let byte = bytes[index]
-      switch byte {
-      case UInt8(ascii: "\""):
-        index += 1
-        return String(decoding: out, as: UTF8.self)
-      case UInt8(ascii: "\\"):
-        index += 1
-        guard index < bytes.count else { throw failure("the text ends inside a string") }
-        let escape = bytes[index]
-        index += 1
-        switch escape {
-        case UInt8(ascii: "\""): out.append(0x22)
-        case UInt8(ascii: "\\"): out.append(0x5C)
-        case UInt8(ascii: "/"): out.append(0x2F)
-        case UInt8(ascii: "b"): out.append(0x08)
-        case UInt8(ascii: "f"): out.append(0x0C)
-        case UInt8(ascii: "n"): out.append(0x0A)
-        case UInt8(ascii: "r"): out.append(0x0D)
-        case UInt8(ascii: "t"): out.append(0x09)
-        case UInt8(ascii: "u"):
-          var scalar = try hex4()
-          if (0xD800...0xDBFF).contains(scalar) {
-            guard bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
-            else { throw failure("a lone surrogate in a \\u escape") }
-            index += 2
-            let low = try hex4()
-            guard (0xDC00...0xDFFF).contains(low) else { throw failure("a lone surrogate in a \\u escape") }
-            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-          }
-          guard let unicode = Unicode.Scalar(scalar) else { throw failure("a lone surrogate in a \\u escape") }
-          out.append(contentsOf: Array(String(Character(unicode)).utf8))
-        default: throw failure("an unknown escape in a string")
-        }
-      case 0..<0x20:
-        throw failure("a control character in a string (write it as an escape)")
-      default:
-        out.append(byte)
-        index += 1
-      }
+    do {
+      return try JSONLexer.string(bytes, &index)
+    } catch {
+      index = error.index
+      throw failure(error.message)
     }
-  }
-
-  private mutating func hex4() throws(Failure) -> UInt32 {
-    guard bytes.count - index >= 4 else { throw failure("a \\u escape needs four hex digits") }
-    var value: UInt32 = 0
-    for _ in 0..<4 {
-      let byte = bytes[index]
-      let digit: UInt8
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-      default: throw failure("a \\u escape needs four hex digits")
-      }
-      value = value << 4 | UInt32(digit)
-      index += 1
-    }
-    return value
   }
 
   private mutating func number(at start: Mark) throws(Failure) -> Node {
-    let first = index
-    while index < bytes.count, Self.numberBytes.contains(bytes[index]) { index += 1 }
-    let text = String(decoding: bytes[first..<index], as: UTF8.self)
-    let whole = !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" })
-    if whole, Int(text) != nil { return Node(content: .scalar(text), mark: start, tag: .int) }
-    guard let value = Double(text), value.isFinite else {
-      index = first
-      throw failure("'\(text)' is not a number")
+    do {
+      let number = try JSONLexer.number(bytes, &index)
+      if number.int != nil { return Node(content: .scalar(number.text), mark: start, tag: .int) }
+      return Node(content: .scalar("\(number.double)"), mark: start, tag: .float)
+    } catch {
+      index = error.index
+      throw failure(error.message)
     }
-    return Node(content: .scalar("\(value)"), mark: start, tag: .float)
   }
-
-  private static let numberBytes = Set(Array("0123456789+-.eE".utf8))
 }
