@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-@_spi(Tooling) import RulesKit
 
 @main
 struct RulesServer: AsyncParsableCommand {
@@ -17,6 +16,3 @@ struct RulesServer: AsyncParsableCommand {
       EventsCommand.self, DeliverCommand.self,
     ])
 }
-
-// The commands' `--format text|json` (RulesKit's, shared with `rules`).
-extension OutputFormat: ExpressibleByArgument {}

@@ -48,7 +48,7 @@ struct ExportCommandTests {
       inputs:
         prayed: {type: bool}
       streaks:
-        prayers: {when: prayed}
+        prayers: {counts: prayed}
       badges:
         - {id: first, name: First, when: prayers.current >= 1}
 

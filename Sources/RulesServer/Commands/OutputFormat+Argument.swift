@@ -1,0 +1,5 @@
+import ArgumentParser
+import RulesKit
+
+// The commands' `--format text|json` (RulesKit's, shared with `rules`).
+extension OutputFormat: ExpressibleByArgument {}
