@@ -125,10 +125,14 @@ let package = Package(
       name: "StoreTestSupport", dependencies: ["RulesStore", "RulesKit", "RulesEngine"], path: "Tests/StoreTestSupport"),
     .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"], exclude: ["Fixtures"]),
     .testTarget(name: "RulesSourceTests", dependencies: ["RulesSource"]),
+    // The engine's tests: catalogs and histories written inline as YAML, read by the reader
+    // (no tooling: what is about the tooling, scenarios and text output, is in RulesKitTests).
     .testTarget(
       name: "RulesEngineTests",
-      dependencies: ["RulesKit", "RulesLanguage", "RulesCatalog", "RulesRuntime", "RulesTestSupport"]),
-    .testTarget(name: "RulesKitTests", dependencies: ["RulesKit"]),
+      dependencies: [
+        "YAMLReader", "RulesSource", "RulesLanguage", "RulesCatalog", "RulesRuntime", "RulesEngine", "RulesTestSupport",
+      ]),
+    .testTarget(name: "RulesKitTests", dependencies: ["RulesKit", "RulesTestSupport"]),
     .testTarget(name: "RulesCLITests", dependencies: ["RulesCLI", "RulesTestSupport"]),
     .testTarget(
       name: "CompiledCatalogsTests",

@@ -1,6 +1,5 @@
 import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
-@_spi(Tooling) import RulesKit
 import Testing
 
 /// The Swift API apps embed (PRODUCT.md, "Apps embed the engine"): exact messages for bad

@@ -1,6 +1,5 @@
 import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
-@_spi(Tooling) import RulesKit
 import RulesSource
 import RulesTestSupport
 import Testing
@@ -40,25 +39,6 @@ struct ExportTests {
     #expect(streak["needs_start"] as? Bool == false)
     let input = try #require((object["inputs"] as? [[String: Any]])?.first)
     #expect(input["default"] as? Int == 0)
-  }
-
-  @Test("every scenario gives the same checks, day by day, from the exported JSON", arguments: catalogs)
-  func scenarios(name: String) throws {
-    let (yaml, json, _) = try Self.both(name)
-    let path = Fixture.repository.appendingPathComponent("catalogs/tests/\(name).yaml").path
-    let document = YAMLDocuments.reader()(path)
-    let (file, problems) = ScenarioDecoder.decode(
-      document.root, file: path, catalogPath: "catalogs/\(name).yaml", catalog: yaml)
-    let scenarios = try #require(file, "\(problems)").scenarios
-    #expect(!scenarios.isEmpty)
-    let (fromYAML, fromJSON) = (Engine(yaml), Engine(json))
-    for scenario in scenarios {
-      let expected = try ScenarioRunner.checks(scenario, engine: fromYAML).map { $0.json.serialized() }
-      let found = try ScenarioRunner.checks(scenario, engine: fromJSON).map { $0.json.serialized() }
-      #expect(!expected.isEmpty)
-      #expect(found == expected, "\(scenario.name)")
-      #expect(ScenarioRunner.run(scenario, engine: fromJSON).failures.isEmpty, "\(scenario.name)")
-    }
   }
 
   @Test(

@@ -1,6 +1,5 @@
 import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
-@_spi(Tooling) import RulesKit
 import RulesSource
 import Testing
 
@@ -184,14 +183,8 @@ struct LocalizationTests {
       }
     }
     // Exporting the export gives the same text.
-    let again = try #require(CatalogFiles.validateExported(path: write(json)).validated)
+    let again = try #require(ExportedCatalog.validate(Data(json.utf8), path: "catalog.json").validated)
     #expect(CatalogExport.json(again).serialized() == json)
-  }
-
-  private func write(_ text: String) throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString).json").path
-    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-    return path
   }
 
   @Test("a locale file's shape problems, each at its place with its exact message")
@@ -277,18 +270,11 @@ struct LocalizationTests {
   @Test("the shipped Arabic catalogs are complete: rules check finds nothing in them")
   func shippedCatalogs() throws {
     for name in ["rizq", "salahstreak"] {
-      let path = CLIRepository.root.appendingPathComponent("catalogs/\(name).yaml").path
-      let result = CatalogFiles.validate(path: path)
+      let result = Fixture.validateShipped(name)
       #expect(result.diagnostics.map(\.description) == [], "\(name)")
       let checked = try #require(result.validated)
       #expect(checked.catalog.translations.locales == ["ar"])
       #expect(checked.catalog.texts.count == checked.catalog.translations.languages["ar"]!.texts.count)
     }
   }
-}
-
-/// The repository this test file is in.
-enum CLIRepository {
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
 }

@@ -1,11 +1,10 @@
 import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
-@_spi(Tooling) import RulesKit
 import Testing
 
 /// Issue 28, the seeds' third pass: when badges unlock (`unlocks`), RIZQ's quotes in Arabic,
-/// the evaluation's locale, the days freezes covered since the last check, and the text
-/// output's right-to-left texts.
+/// the evaluation's locale, the days freezes covered since the last check (the text output's
+/// right-to-left texts: RulesKitTests' RightToLeftTextTests).
 @Suite("seeds, third pass")
 struct SeedsThirdPassTests {
   static func day(_ text: String) -> CalendarDay { try! CalendarDay(text) }
@@ -150,20 +149,5 @@ struct SeedsThirdPassTests {
     #expect(
       days.map { $0.streak("salah")?.newProtected ?? [] } == [[], [], [first + 7], [], []],
       "one freeze, earned on the 7th perfect day, covers the 8th; the 9th breaks")
-  }
-
-  @Test("the text output isolates right-to-left texts, so a terminal keeps the line's order")
-  func isolates() throws {
-    let checked = try Fixture.shipped("rizq")
-    let engine = Engine(checked)
-    let evaluation = try Self.rizq(engine, on: "2026-03-19", locale: "ar")
-    let text = EvaluationText(catalog: checked.localized(to: "ar")).render(evaluation)
-    #expect(text.contains("  · \u{2068}الخطوة الأولى\u{2069} (first-step): 0/1 (0%)"))
-    #expect(text.contains("\u{2068}فَإِنَّ مَعَ الْعُسْرِ يُسْرًا\u{2069}"))
-    // The verse has no text in Arabic: it is shown once, then its source.
-    #expect(!text.contains("“”"))
-    #expect(Bidi.isolated("First Step") == "First Step")
-    let english = EvaluationText(catalog: checked).render(try Self.rizq(engine, on: "2026-03-19", locale: nil))
-    #expect(!english.contains("\u{2068}") || english.contains("\u{2068}فَإِنَّ"))
   }
 }

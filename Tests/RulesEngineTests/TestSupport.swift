@@ -1,20 +1,18 @@
 import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
-@_spi(Tooling) import RulesKit
 import RulesSource
 
 /// Catalogs and histories written inline, checked the way `rules check` does.
 enum Fixture {
-  /// Loads and checks `yaml` as `catalog.yaml`, with `modules` as further files by path, read
-  /// as `rules check` reads files (the catalog reader: its fast path from libyaml's events for
-  /// files without a problem, else the reference path, which reports every problem).
+  /// Loads and checks `yaml` as `catalog.yaml`, with `modules` as further files by path (the
+  /// locale files among them), read into located nodes: the engine's check, the diagnostics of
+  /// `rules check`.
   static func validate(_ yaml: String, modules: [String: String] = [:], path: String = "catalog.yaml")
     -> CatalogValidation
   {
     var files = modules
     files[path] = yaml
-    return CatalogFiles.validate(
-      path: path, reader: YAMLDocuments.catalogReader(files: files), locales: LocaleFiles.among(files.keys))
+    return CatalogValidation.load(path: path, reader: reader(files), locales: locales(among: files.keys))
   }
 
   /// The diagnostics of `yaml`, each as `line:column: severity: message`.
@@ -38,8 +36,7 @@ enum Fixture {
 
   /// A shipped catalog from catalogs/.
   static func shipped(_ name: String) throws -> ValidatedCatalog {
-    let path = repository.appendingPathComponent("catalogs/\(name).yaml").path
-    let result = CatalogFiles.validate(path: path)
+    let result = validateShipped(name)
     guard let checked = result.validated else {
       throw FixtureError.invalid(result.diagnostics.map(\.description).joined(separator: "\n"))
     }
@@ -51,17 +48,16 @@ enum Fixture {
 
   /// A history for `catalog`, which must read cleanly.
   static func history(_ yaml: String, for catalog: ValidatedCatalog) throws -> History {
-    let result = HistoryFiles.load(text: yaml, path: "history.yaml", inputs: catalog.inputs)
-    guard let history = result.history else {
-      throw FixtureError.invalid(result.diagnostics.map(\.description).joined(separator: "\n"))
+    let (history, diagnostics) = readHistory(yaml, for: catalog)
+    guard let history else {
+      throw FixtureError.invalid(diagnostics.map(\.description).joined(separator: "\n"))
     }
     return history
   }
 
   /// The diagnostics of a history for `catalog`.
   static func historyDiagnostics(_ yaml: String, for catalog: ValidatedCatalog) -> [String] {
-    HistoryFiles.load(text: yaml, path: "history.yaml", inputs: catalog.inputs).diagnostics
-      .sortedByPosition().map { "\($0.line):\($0.column): \($0.message)" }
+    readHistory(yaml, for: catalog).1.sortedByPosition().map { "\($0.line):\($0.column): \($0.message)" }
   }
 
   /// The evaluation of `history` as of `date`, without a saved state (the engine's check).

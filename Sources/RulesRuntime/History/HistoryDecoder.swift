@@ -1,5 +1,6 @@
 import Foundation
-@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 import RulesSource
 
 extension DiagnosticID {
