@@ -22,13 +22,22 @@
 
   private let storage: Storage
 
+  // Read accessors lend the stored values: `badge.badge.xp` reads one field in place instead
+  // of copying the whole badge out of its box (a dozen references retained and released).
+
   /// The badge as written.
-  @_spi(Tooling) public var badge: Badge { storage.badge }
+  @_spi(Tooling) public var badge: Badge {
+    _read { yield storage.badge }
+  }
   /// Its criterion, typed.
-  @_spi(Tooling) public var when: TypedExpr { storage.when }
+  @_spi(Tooling) public var when: TypedExpr {
+    _read { yield storage.when }
+  }
   /// How progress is measured: the explicit `progress`, or what `when` allows to infer
   /// (`x >= 7` gives x out of 7; `a && b` gives the parts of each). Empty: unknown.
-  @_spi(Tooling) public var progress: [ProgressPart] { storage.progress }
+  @_spi(Tooling) public var progress: [ProgressPart] {
+    _read { yield storage.progress }
+  }
   /// The position of its group among the catalog's groups.
   @_spi(Tooling) public var group: Int? { storage.group }
 

@@ -1,5 +1,6 @@
 @_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
 @_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
+import Synchronization
 
 /// A validated catalog compiled for evaluation: its frame layout, its day as bytecode (history
 /// sums, streaks, metrics, badge criteria), and closures, compiled here once, for what only a
@@ -26,8 +27,8 @@
   /// Each badge's position by its id (a saved state names its unlocks by id).
   let badgePositions: [String: Int]
 
-  /// Each badge's progress measures: where the user is and where the badge unlocks.
-  let progress: [[Measure]]
+  /// Each badge's progress measures, compiled on the first report that asks (`progress`).
+  private let badgeMeasures = Mutex<[[Measure]]?>(nil)
   /// Each metric's progress measure towards its next value, if it has one.
   let metricProgress: [Measure?]
   /// Each message: its condition, title, variants and action.
@@ -83,9 +84,6 @@
     func template(_ template: TypedTemplate) -> CompiledTemplate {
       CompiledTemplate(template: template.template, arguments: template.arguments.map { ($0.key, closure($0.expr)) })
     }
-    progress = catalog.badges.map { badge in
-      badge.progress.map { Measure(current: closure($0.current), target: closure($0.target)) }
-    }
     metricProgress = catalog.metricProgress.map { part in
       part.map { Measure(current: closure($0.current), target: closure($0.target)) }
     }
@@ -112,6 +110,25 @@
     aggregateKeys = catalog.aggregates.map(UserState.key)
     badgePositions = Dictionary(
       catalog.badges.enumerated().map { ($0.element.badge.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// Each badge's progress measures: where the user is and where the badge unlocks. Compiled
+  /// when a report first asks, not at load: only reports read them, and a large catalog's
+  /// load spent about 2,000 instructions a badge making them and as many freeing them.
+  var progress: [[Measure]] {
+    badgeMeasures.withLock { measures in
+      if let measures { return measures }
+      let compiler = ClosureCompiler(layout: layout)
+      let made = catalog.badges.map { badge in
+        badge.progress.map {
+          Measure(
+            current: ValueClosure(value: compiler.value($0.current)),
+            target: ValueClosure(value: compiler.value($0.target)))
+        }
+      }
+      measures = made
+      return made
+    }
   }
 
   /// The compiled criterion of the badge at `index` (for embedders and benchmarks that test
