@@ -41,6 +41,16 @@
   /// The position of its group among the catalog's groups.
   @_spi(Tooling) public var group: Int? { storage.group }
 
+  // Single fields read in place, for code that needs one of them for every badge (a badge
+  // copied out of its box and dropped again is about 600 instructions).
+
+  /// The badge's id.
+  package var id: String { storage.badge.id }
+  /// The xp the badge gives.
+  package var xp: Int { storage.badge.xp }
+  /// Whether the badge has an explicit `progress` (else its progress is inferred from `when`).
+  package var hasExplicitProgress: Bool { storage.badge.progress != nil }
+
   package init(badge: Badge, when: TypedExpr, progress: [ProgressPart], group: Int?) {
     storage = Storage(badge: badge, when: when, progress: progress, group: group)
   }

@@ -31,7 +31,7 @@ extension ValidatedCatalog {
       look(badge.when)
       // Inferred progress is made of the criterion's own parts (and int literals): only an
       // explicit `progress` can read something more.
-      guard badge.badge.progress != nil else { continue }
+      guard badge.hasExplicitProgress else { continue }
       for part in badge.progress {
         look(part.current)
         look(part.target)

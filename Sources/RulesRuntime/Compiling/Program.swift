@@ -33,8 +33,8 @@ import Synchronization
   let metricProgress: [Measure?]
   /// Each message: its condition, title, variants and action.
   let messages: [CompiledMessage]
-  /// The catalog's default language, which reports are written in.
-  let textLocale: TextLocale
+  /// The catalog's default language, made when a message is first written (`textLocale`).
+  private let defaultLocale = Mutex<TextLocale?>(nil)
 
   /// A badge's compiled criterion. The struct keeps the closure as it is compiled: a bare
   /// closure in an array would be stored (and called) through a reabstraction thunk.
@@ -94,8 +94,7 @@ import Synchronization
         variants: message.variants.map { ($0.when.map { Criterion(test: compiler.bool($0)) }, template($0.text)) },
         action: message.action.map(template))
     }
-    textLocale = TextLocale.named(catalog.catalog.defaultLocale)
-    badgeXP = catalog.badges.map(\.badge.xp)
+    badgeXP = catalog.badges.map { $0.xp }
     let groups = catalog.catalog.groups
     freeBadges = catalog.badges.indices.filter { index in
       guard let group = catalog.badges[index].group else { return true }
@@ -109,7 +108,7 @@ import Synchronization
     badgeGroups = catalog.badges.map(\.group)
     aggregateKeys = catalog.aggregates.map(UserState.key)
     badgePositions = Dictionary(
-      catalog.badges.enumerated().map { ($0.element.badge.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
+      catalog.badges.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
   }
 
   /// Each badge's progress measures: where the user is and where the badge unlocks. Compiled
@@ -127,6 +126,17 @@ import Synchronization
         }
       }
       measures = made
+      return made
+    }
+  }
+
+  /// The catalog's default language, which reports are written in. Made when a report first
+  /// writes a message, not at load (a number formatter and plural rules: 2.3 M instructions).
+  var textLocale: TextLocale {
+    defaultLocale.withLock { locale in
+      if let locale { return locale }
+      let made = TextLocale.named(catalog.catalog.defaultLocale)
+      locale = made
       return made
     }
   }
