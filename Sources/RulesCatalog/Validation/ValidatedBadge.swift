@@ -9,10 +9,11 @@
   private final class Storage: Sendable {
     let badge: Badge
     let when: TypedExpr
-    let progress: [ProgressPart]
+    /// Nil: inferred from `when` when asked for.
+    let progress: [ProgressPart]?
     let group: Int?
 
-    package init(badge: Badge, when: TypedExpr, progress: [ProgressPart], group: Int?) {
+    package init(badge: Badge, when: TypedExpr, progress: [ProgressPart]?, group: Int?) {
       self.badge = badge
       self.when = when
       self.progress = progress
@@ -35,8 +36,10 @@
   }
   /// How progress is measured: the explicit `progress`, or what `when` allows to infer
   /// (`x >= 7` gives x out of 7; `a && b` gives the parts of each). Empty: unknown.
+  /// Inferred when asked for, not kept: a large catalog's load made an array for each badge,
+  /// and only a program's first report and a few tools read it.
   @_spi(Tooling) public var progress: [ProgressPart] {
-    _read { yield storage.progress }
+    storage.progress ?? ProgressInference.parts(of: storage.when)
   }
   /// The position of its group among the catalog's groups.
   @_spi(Tooling) public var group: Int? { storage.group }
@@ -51,7 +54,8 @@
   /// Whether the badge has an explicit `progress` (else its progress is inferred from `when`).
   package var hasExplicitProgress: Bool { storage.badge.progress != nil }
 
-  package init(badge: Badge, when: TypedExpr, progress: [ProgressPart], group: Int?) {
+  /// A checked badge; `progress` nil: inferred from `when` (`ProgressInference`).
+  package init(badge: Badge, when: TypedExpr, progress: [ProgressPart]?, group: Int?) {
     storage = Storage(badge: badge, when: when, progress: progress, group: group)
   }
 }
