@@ -23,17 +23,15 @@
 
   private let storage: Storage
 
-  // Read accessors lend the stored values: `badge.badge.xp` reads one field in place instead
-  // of copying the whole badge out of its box (a dozen references retained and released).
+  // `badge` is lent, not copied: `badge.badge.xp` reads one field in place instead of copying
+  // the whole badge out of its box (a dozen references retained and released).
 
   /// The badge as written.
   @_spi(Tooling) public var badge: Badge {
     _read { yield storage.badge }
   }
   /// Its criterion, typed.
-  @_spi(Tooling) public var when: TypedExpr {
-    _read { yield storage.when }
-  }
+  @_spi(Tooling) public var when: TypedExpr { storage.when }
   /// How progress is measured: the explicit `progress`, or what `when` allows to infer
   /// (`x >= 7` gives x out of 7; `a && b` gives the parts of each). Empty: unknown.
   /// Inferred when asked for, not kept: a large catalog's load made an array for each badge,
