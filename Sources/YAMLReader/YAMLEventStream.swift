@@ -33,20 +33,21 @@ public final class YAMLEventStream {
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     /// libyaml's read handler: copies up to `size` bytes to `buffer`; 0 at the end.
-    static let read: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<UInt8>?, Int, UnsafeMutablePointer<Int>?)
-      -> Int32 = { data, buffer, size, read in
-        guard let data, let buffer, let read else { return 0 }
-        let input = Unmanaged<Input>.fromOpaque(data).takeUnretainedValue()
-        let count = Swift.min(size, input.bytes.count - input.offset)
-        if count > 0 {
-          input.bytes.withUnsafeBufferPointer { bytes in
-            buffer.update(from: bytes.baseAddress! + input.offset, count: count)
+    static let read:
+      @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<UInt8>?, Int, UnsafeMutablePointer<Int>?)
+        -> Int32 = { data, buffer, size, read in
+          guard let data, let buffer, let read else { return 0 }
+          let input = Unmanaged<Input>.fromOpaque(data).takeUnretainedValue()
+          let count = Swift.min(size, input.bytes.count - input.offset)
+          if count > 0 {
+            input.bytes.withUnsafeBufferPointer { bytes in
+              buffer.update(from: bytes.baseAddress! + input.offset, count: count)
+            }
           }
+          input.offset += count
+          read.pointee = count
+          return 1
         }
-        input.offset += count
-        read.pointee = count
-        return 1
-      }
   }
 
   /// A stream over `source`, or nil when the reader would refuse the file before parsing it
