@@ -3,9 +3,9 @@
 import Synchronization
 
 /// A validated catalog compiled for evaluation: its frame layout, its day as bytecode (history
-/// sums, streaks, metrics, badge criteria), and closures, compiled here once, for what only a
-/// report reads (progress measures, message conditions and templates). Compile once, evaluate
-/// many days and users. (Explanations, a tooling matter, compile their closures per call.)
+/// sums, streaks, metrics, badge criteria), and closures for what only a report reads (message
+/// conditions and templates compiled here; badges' progress measures on the first report that
+/// asks). Compile once, evaluate many days and users. (Explanations, a tooling matter, compile their closures per call.)
 @_spi(CompiledDay) public final class Program: Sendable {
   /// The catalog compiled.
   @_spi(CompiledDay) public let catalog: ValidatedCatalog
