@@ -97,29 +97,37 @@ struct EventCatalogDecoder {
       }
     }
 
-    /// The key whose name is `bytes`: told apart by length and first byte, then compared.
+    /// The key whose name is `bytes`: its length and its first eight bytes as one
+    /// little-endian word, compared with each name's (the three after them for
+    /// `description`). No bytes past the scalar are read.
     static func match(_ bytes: UnsafeBufferPointer<UInt8>) -> BadgeKey? {
-      guard let first = bytes.first else { return nil }
-      let key: BadgeKey
-      switch (bytes.count, first) {
-      case (2, UInt8(ascii: "i")): key = .id
-      case (2, UInt8(ascii: "x")): key = .xp
-      case (4, UInt8(ascii: "n")): key = .name
-      case (4, UInt8(ascii: "w")): key = .when
-      case (4, UInt8(ascii: "t")): key = .tags
-      case (4, UInt8(ascii: "i")): key = .icon
-      case (5, UInt8(ascii: "e")): key = bytes[1] == UInt8(ascii: "m") ? .emoji : .extra
-      case (5, UInt8(ascii: "c")): key = .color
-      case (5, UInt8(ascii: "i")): key = .image
-      case (5, UInt8(ascii: "g")): key = .group
-      case (8, UInt8(ascii: "c")): key = .category
-      case (8, UInt8(ascii: "p")): key = .progress
-      case (11, UInt8(ascii: "d")): key = .description
+      let count = bytes.count
+      guard count >= 2, count <= 11, let base = bytes.baseAddress else { return nil }
+      switch (count, word(base, Swift.min(count, 8))) {
+      case (2, 0x6469): return .id
+      case (2, 0x7078): return .xp
+      case (4, 0x656d_616e): return .name
+      case (4, 0x6e65_6877): return .when
+      case (4, 0x7367_6174): return .tags
+      case (4, 0x6e6f_6369): return .icon
+      case (5, 0x69_6a6f_6d65): return .emoji
+      case (5, 0x61_7274_7865): return .extra
+      case (5, 0x72_6f6c_6f63): return .color
+      case (5, 0x65_6761_6d69): return .image
+      case (5, 0x70_756f_7267): return .group
+      case (8, 0x7972_6f67_6574_6163): return .category
+      case (8, 0x7373_6572_676f_7270): return .progress
+      case (11, 0x7470_6972_6373_6564): return word(base + 8, 3) == 0x6e_6f69 ? .description : nil
       default: return nil
       }
-      let name = key.name
-      return memoryEquals(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount), bytes)
-        ? key : nil
+    }
+
+    /// `count` bytes (at most 8) from `base`, the first the lowest.
+    @inline(__always)
+    private static func word(_ base: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
+      var word: UInt64 = 0
+      for index in 0..<count { word |= UInt64(base[index]) &<< UInt64(8 * index) }
+      return word
     }
   }
 
@@ -133,7 +141,7 @@ struct EventCatalogDecoder {
       guard events.kind == .mappingStart, !events.hasProperties, let badge = decodeBadge() else {
         return nil
       }
-      badges.append(badge)
+      badges.append(consume badge)
     }
   }
 

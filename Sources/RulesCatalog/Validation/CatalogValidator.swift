@@ -209,11 +209,10 @@ package struct CatalogValidator {
         inference.infer(expr, expecting: .bool, role: "a badge's 'when'")
       }
     }
-    var progress: [ProgressPart] = []
+    // Inferred progress (nil) is made from `when` when asked for.
+    var progress: [ProgressPart]?
     if let measure = badge.progress {
       progress = validateProgress(measure, of: "a badge").map { [$0] } ?? []
-    } else {
-      progress = ProgressInference.parts(of: when)
     }
     return ValidatedBadge(
       badge: badge, when: when, progress: progress,

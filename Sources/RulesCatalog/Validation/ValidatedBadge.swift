@@ -9,10 +9,11 @@
   private final class Storage: Sendable {
     let badge: Badge
     let when: TypedExpr
-    let progress: [ProgressPart]
+    /// Nil: inferred from `when` when asked for.
+    let progress: [ProgressPart]?
     let group: Int?
 
-    package init(badge: Badge, when: TypedExpr, progress: [ProgressPart], group: Int?) {
+    package init(badge: Badge, when: TypedExpr, progress: [ProgressPart]?, group: Int?) {
       self.badge = badge
       self.when = when
       self.progress = progress
@@ -22,17 +23,37 @@
 
   private let storage: Storage
 
+  // `badge` is lent, not copied: `badge.badge.xp` reads one field in place instead of copying
+  // the whole badge out of its box (a dozen references retained and released).
+
   /// The badge as written.
-  package var badge: Badge { storage.badge }
+  package var badge: Badge {
+    _read { yield storage.badge }
+  }
   /// Its criterion, typed.
   package var when: TypedExpr { storage.when }
   /// How progress is measured: the explicit `progress`, or what `when` allows to infer
   /// (`x >= 7` gives x out of 7; `a && b` gives the parts of each). Empty: unknown.
-  package var progress: [ProgressPart] { storage.progress }
+  /// Inferred when asked for, not kept: a large catalog's load made an array for each badge,
+  /// and only a program's first report and a few tools read it.
+  package var progress: [ProgressPart] {
+    storage.progress ?? ProgressInference.parts(of: storage.when)
+  }
   /// The position of its group among the catalog's groups.
   package var group: Int? { storage.group }
 
-  package init(badge: Badge, when: TypedExpr, progress: [ProgressPart], group: Int?) {
+  // Single fields read in place, for code that needs one of them for every badge (a badge
+  // copied out of its box and dropped again is about 600 instructions).
+
+  /// The badge's id.
+  package var id: String { storage.badge.id }
+  /// The xp the badge gives.
+  package var xp: Int { storage.badge.xp }
+  /// Whether the badge has an explicit `progress` (else its progress is inferred from `when`).
+  package var hasExplicitProgress: Bool { storage.badge.progress != nil }
+
+  /// A checked badge; `progress` nil: inferred from `when` (`ProgressInference`).
+  package init(badge: Badge, when: TypedExpr, progress: [ProgressPart]?, group: Int?) {
     storage = Storage(badge: badge, when: when, progress: progress, group: group)
   }
 }

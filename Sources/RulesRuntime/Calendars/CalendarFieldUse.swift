@@ -29,6 +29,9 @@ extension ValidatedCatalog {
     }
     for badge in badges {
       look(badge.when)
+      // Inferred progress is made of the criterion's own parts (and int literals): only an
+      // explicit `progress` can read something more.
+      guard badge.hasExplicitProgress else { continue }
       for part in badge.progress {
         look(part.current)
         look(part.target)

@@ -1,10 +1,11 @@
 @_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
 @_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
+import Synchronization
 
 /// A validated catalog compiled for evaluation: its frame layout, its day as bytecode (history
-/// sums, streaks, metrics, badge criteria), and closures, compiled here once, for what only a
-/// report reads (progress measures, message conditions and templates). Compile once, evaluate
-/// many days and users. (Explanations, a tooling matter, compile their closures per call.)
+/// sums, streaks, metrics, badge criteria), and closures for what only a report reads (message
+/// conditions and templates compiled here; badges' progress measures on the first report that
+/// asks). Compile once, evaluate many days and users. (Explanations, a tooling matter, compile their closures per call.)
 @_spi(CompiledDay) public final class Program: Sendable {
   /// The catalog compiled.
   @_spi(CompiledDay) public let catalog: ValidatedCatalog
@@ -26,14 +27,14 @@
   /// Each badge's position by its id (a saved state names its unlocks by id).
   let badgePositions: [String: Int]
 
-  /// Each badge's progress measures: where the user is and where the badge unlocks.
-  let progress: [[Measure]]
+  /// Each badge's progress measures, compiled on the first report that asks (`progress`).
+  private let badgeMeasures = Mutex<[[Measure]]?>(nil)
   /// Each metric's progress measure towards its next value, if it has one.
   let metricProgress: [Measure?]
   /// Each message: its condition, title, variants and action.
   let messages: [CompiledMessage]
-  /// The catalog's default language, which reports are written in.
-  let textLocale: TextLocale
+  /// The catalog's default language, made when a message is first written (`textLocale`).
+  private let defaultLocale = Mutex<TextLocale?>(nil)
 
   /// A badge's compiled criterion. The struct keeps the closure as it is compiled: a bare
   /// closure in an array would be stored (and called) through a reabstraction thunk.
@@ -83,9 +84,6 @@
     func template(_ template: TypedTemplate) -> CompiledTemplate {
       CompiledTemplate(template: template.template, arguments: template.arguments.map { ($0.key, closure($0.expr)) })
     }
-    progress = catalog.badges.map { badge in
-      badge.progress.map { Measure(current: closure($0.current), target: closure($0.target)) }
-    }
     metricProgress = catalog.metricProgress.map { part in
       part.map { Measure(current: closure($0.current), target: closure($0.target)) }
     }
@@ -96,8 +94,7 @@
         variants: message.variants.map { ($0.when.map { Criterion(test: compiler.bool($0)) }, template($0.text)) },
         action: message.action.map(template))
     }
-    textLocale = TextLocale.named(catalog.catalog.defaultLocale)
-    badgeXP = catalog.badges.map(\.badge.xp)
+    badgeXP = catalog.badges.map { $0.xp }
     let groups = catalog.catalog.groups
     freeBadges = catalog.badges.indices.filter { index in
       guard let group = catalog.badges[index].group else { return true }
@@ -111,7 +108,37 @@
     badgeGroups = catalog.badges.map(\.group)
     aggregateKeys = catalog.aggregates.map(UserState.key)
     badgePositions = Dictionary(
-      catalog.badges.enumerated().map { ($0.element.badge.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
+      catalog.badges.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// Each badge's progress measures: where the user is and where the badge unlocks. Compiled
+  /// when a report first asks, not at load: only reports read them, and a large catalog's
+  /// load spent about 2,000 instructions a badge making them and as many freeing them.
+  var progress: [[Measure]] {
+    badgeMeasures.withLock { measures in
+      if let measures { return measures }
+      let compiler = ClosureCompiler(layout: layout)
+      let made = catalog.badges.map { badge in
+        badge.progress.map {
+          Measure(
+            current: ValueClosure(value: compiler.value($0.current)),
+            target: ValueClosure(value: compiler.value($0.target)))
+        }
+      }
+      measures = made
+      return made
+    }
+  }
+
+  /// The catalog's default language, which reports are written in. Made when a report first
+  /// writes a message, not at load (a number formatter and plural rules: 2.3 M instructions).
+  var textLocale: TextLocale {
+    defaultLocale.withLock { locale in
+      if let locale { return locale }
+      let made = TextLocale.named(catalog.catalog.defaultLocale)
+      locale = made
+      return made
+    }
   }
 
   /// The compiled criterion of the badge at `index` (for embedders and benchmarks that test

@@ -75,8 +75,9 @@ package struct EvaluationReporter {
     let holding = Set(
       lockedIndices.isEmpty || (program.progressiveGroups.isEmpty && !limited) ? [] : evaluator.holdingAtOnce())
     let grouped = Set(program.progressiveGroups.joined())
+    let measures = lockedIndices.isEmpty ? [] : program.progress
     result.badges.locked = lockedIndices.map { index in
-      var badge = progress(index)
+      var badge = progress(index, measures: measures[index])
       badge.waiting = (limited || grouped.contains(index)) && holding.contains(index)
       return badge
     }
@@ -149,10 +150,10 @@ package struct EvaluationReporter {
     return best
   }
 
-  private func progress(_ index: Int) -> Evaluation.LockedBadge {
+  private func progress(_ index: Int, measures: [Program.Measure]) -> Evaluation.LockedBadge {
     let badge = catalog.badges[index]
     var best: (current: Value, target: Value, fraction: Double)?
-    for measure in program.progress[index] {
+    for measure in measures {
       let current = measure.current.value(frame)
       let target = measure.target.value(frame)
       let fraction = Self.fraction(current.asDouble, target.asDouble)

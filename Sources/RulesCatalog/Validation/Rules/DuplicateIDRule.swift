@@ -39,7 +39,12 @@ package enum DuplicateIDRule: CatalogRule {
 
   /// Reports every place in `catalog` that breaks the rule.
   package static func validate(_ catalog: Catalog, into report: inout RuleReport) {
-    find(catalog.badges.map { ($0.id, $0.origin) }, "badge", &report)
+    // Badges, nearly all of a large catalog's ids, are checked in place: their list of ids and
+    // places is made only when an id is used twice.
+    var badgeIDs = Set<String>(minimumCapacity: catalog.badges.count)
+    if catalog.badges.indices.contains(where: { !badgeIDs.insert(catalog.badges[$0].id).inserted }) {
+      find(catalog.badges.map { ($0.id, $0.origin) }, "badge", &report)
+    }
     find(catalog.groups.map { ($0.id, $0.origin) }, "group", &report)
     find(catalog.milestones?.milestones.map { ($0.id, $0.origin) } ?? [], "milestone", &report)
     find(catalog.quotes?.quotes.map { ($0.id, $0.origin) } ?? [], "quote", &report)

@@ -22,6 +22,9 @@ struct BytecodeGenerator {
   private var nextInt: Int
   private var nextNum: Int
   private var intConstantSlots: [Int: Int] = [:]
+  /// The slots of the constants from 0 to 4095, by value (0: none yet): most constants are
+  /// small, and reading an array is a tenth of hashing into `intConstantSlots`.
+  private var smallIntConstantSlots = [Int](repeating: 0, count: 4096)
   private var numConstantSlots: [UInt64: Int] = [:]
 
   init(layout: Layout) {
@@ -62,10 +65,12 @@ struct BytecodeGenerator {
   }
 
   mutating func intConstant(_ value: Int) -> Int {
-    if let slot = intConstantSlots[value] { return slot }
+    let small = value >= 0 && value < smallIntConstantSlots.count
+    if small, smallIntConstantSlots[value] != 0 { return smallIntConstantSlots[value] }
+    if !small, let slot = intConstantSlots[value] { return slot }
     intConstants.append(value)
     let slot = -intConstants.count
-    intConstantSlots[value] = slot
+    if small { smallIntConstantSlots[value] = slot } else { intConstantSlots[value] = slot }
     return slot
   }
 
