@@ -14,7 +14,8 @@ import PackageDescription
 //   imports and locale files are read by the reader RulesKit gives it, inside the folder
 //   RulesKit's RepositoryRoot names). Its only locks guard four process-wide caches, each held
 //   for a lookup or a store: SourceFile's line starts, BoundedCache (formatters, localizers),
-//   ZoneSkippedDates and HijriMonths:
+//   ZoneSkippedDates and HijriMonths; and a Program's two lazy fields (its badges' progress
+//   measures, its default text locale), filled once when a report first needs them:
 //   RulesLanguage  the expression language: lexer, parser, values and types, type inference,
 //                  templates (plural categories and calendar fields are words of the language)
 //   RulesCatalog   the catalog: model, decoding from located nodes, validation (the rules of

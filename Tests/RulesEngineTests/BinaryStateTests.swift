@@ -23,27 +23,18 @@ struct BinaryStateTests {
     ]
   }
 
-  /// A linear congruential generator: the same states on every run.
-  struct Random {
-    var seed: UInt64
-    mutating func next(_ bound: Int) -> Int {
-      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int((seed >> 33) % UInt64(max(1, bound)))
-    }
-  }
-
-  static func value(of input: Input, _ random: inout Random) -> DayRecord.Value {
+  static func value(of input: Input, _ random: inout SplitMix64) -> DayRecord.Value {
     switch input.kind {
-    case .bool: return .bool(random.next(3) != 0)
+    case .bool: return .bool(random.below(3) != 0)
     case .int:
       let low = Int(max(input.min ?? -5, -1_000))
       let high = Int(min(input.max ?? 20, Double(low + 40)))
-      return .int(low + random.next(high - low + 1))
+      return .int(low + random.below(high - low + 1))
     case .number:
       let low = max(input.min ?? -5, -1_000)
       let high = min(input.max ?? 20, low + 40)
-      return .number(low + Double(random.next(Int((high - low) * 4) + 1)) / 4)
-    case .enumeration(let members): return .string(members[random.next(members.count)])
+      return .number(low + Double(random.below(Int((high - low) * 4) + 1)) / 4)
+    case .enumeration(let members): return .string(members[random.below(members.count)])
     }
   }
 
@@ -51,31 +42,31 @@ struct BinaryStateTests {
   /// missing, some after the check: pending), now and then a record changed after it was
   /// counted, a rebuild, a Hijri calendar or a date before the state's.
   static func states(_ engine: Engine, seed: UInt64, count: Int) throws -> [UserState] {
-    var random = Random(seed: seed)
+    var random = SplitMix64(seed: seed)
     var states: [UserState] = []
     let inputs = engine.program.catalog.inputs
     for number in 0..<count {
-      let first = try CalendarDay("2025-06-01") + random.next(60)
-      let span = 1 + random.next(200)
+      let first = try CalendarDay("2025-06-01") + random.below(60)
+      let span = 1 + random.below(200)
       var records: [DayRecord] = []
-      for offset in 0..<span where random.next(5) != 0 {
+      for offset in 0..<span where random.below(5) != 0 {
         var values: [String: DayRecord.Value] = [:]
-        for input in inputs where random.next(4) != 0 { values[input.name] = value(of: input, &random) }
+        for input in inputs where random.below(4) != 0 { values[input.name] = value(of: input, &random) }
         records.append(try DayRecord(date: first + offset, values: values, for: engine))
       }
-      let start: CalendarDay? = random.next(3) == 0 ? first + (random.next(10) - 5) : nil
-      let calendar = random.next(4) == 0 ? UserCalendar.all[1] : .gregorian
+      let start: CalendarDay? = random.below(3) == 0 ? first + (random.below(10) - 5) : nil
+      let calendar = random.below(4) == 0 ? UserCalendar.all[1] : .gregorian
       var state: UserState?
       var day = first
       let last = first + span + 2
       while day <= last {
-        let upTo = records.filter { $0.date <= day + random.next(3) }
+        let upTo = records.filter { $0.date <= day + random.below(3) }
         let check = try engine.check(
-          user: random.next(5) == 0 ? nil : "user-\(number)", start: start, on: day, records: upTo, state: state,
-          rebuild: random.next(30) == 0, calendar: calendar)
+          user: random.below(5) == 0 ? nil : "user-\(number)", start: start, on: day, records: upTo, state: state,
+          rebuild: random.below(30) == 0, calendar: calendar)
         state = check.state
         states.append(check.state)
-        day = day + (1 + random.next(random.next(4) == 0 ? 40 : 3))
+        day = day + (1 + random.below(random.below(4) == 0 ? 40 : 3))
       }
     }
     return states
@@ -123,7 +114,7 @@ struct BinaryStateTests {
   @Test("a state saves no day it does not need: the rizq example's 9 days")
   func compact() throws {
     let engine = try Engine(Fixture.shipped("rizq"))
-    var random = Random(seed: 3)
+    var random = SplitMix64(seed: 3)
     let first = try CalendarDay("2026-05-01")
     let records = try (0..<9).map { offset in
       try DayRecord(
@@ -201,15 +192,15 @@ struct BinaryStateTests {
   func mutations() throws {
     let engine = try Engine(Fixture.shipped("rizq"))
     let states = try Self.states(engine, seed: 21, count: 3)
-    var random = Random(seed: 99)
+    var random = SplitMix64(seed: 99)
     var read = 0
     for _ in 0..<20_000 {
-      var body = [UInt8](states[random.next(states.count)].binary().dropLast(4))
-      for _ in 0...random.next(4) {
-        switch random.next(3) {
-        case 0: body[random.next(body.count)] = UInt8(random.next(256))
-        case 1: body.insert(UInt8(random.next(256)), at: random.next(body.count + 1))
-        default: if body.count > 1 { body.remove(at: random.next(body.count)) }
+      var body = [UInt8](states[random.below(states.count)].binary().dropLast(4))
+      for _ in 0...random.below(4) {
+        switch random.below(3) {
+        case 0: body[random.below(body.count)] = UInt8(random.below(256))
+        case 1: body.insert(UInt8(random.below(256)), at: random.below(body.count + 1))
+        default: if body.count > 1 { body.remove(at: random.below(body.count)) }
         }
       }
       let checksum = StateBinaryWriter.checksum(body)

@@ -16,6 +16,11 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     return z ^ (z >> 31)
   }
 
+  /// A number in `0..<bound` (0 when `bound` is under 1).
+  public mutating func below(_ bound: Int) -> Int {
+    bound < 1 ? 0 : Int(next() % UInt64(bound))
+  }
+
   /// True with `probability` (to a millionth).
   public mutating func chance(_ probability: Double) -> Bool {
     Double(next() % 1_000_000) / 1_000_000 < probability
