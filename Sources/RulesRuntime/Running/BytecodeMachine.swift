@@ -350,12 +350,9 @@ final class BytecodeMachine {
       case .intLessOrEqual: ints[op.x0] = Comparison.lessOrEqual.holds(ints[op.x1], ints[op.x2]) ? 1 : 0
       case .intGreater: ints[op.x0] = Comparison.greater.holds(ints[op.x1], ints[op.x2]) ? 1 : 0
       case .intGreaterOrEqual: ints[op.x0] = Comparison.greaterOrEqual.holds(ints[op.x1], ints[op.x2]) ? 1 : 0
-      case .numEqual: ints[op.x0] = Comparison.equal.holds(nums[op.x1], nums[op.x2]) ? 1 : 0
-      case .numNotEqual: ints[op.x0] = Comparison.notEqual.holds(nums[op.x1], nums[op.x2]) ? 1 : 0
-      case .numLess: ints[op.x0] = Comparison.less.holds(nums[op.x1], nums[op.x2]) ? 1 : 0
-      case .numLessOrEqual: ints[op.x0] = Comparison.lessOrEqual.holds(nums[op.x1], nums[op.x2]) ? 1 : 0
-      case .numGreater: ints[op.x0] = Comparison.greater.holds(nums[op.x1], nums[op.x2]) ? 1 : 0
-      case .numGreaterOrEqual: ints[op.x0] = Comparison.greaterOrEqual.holds(nums[op.x1], nums[op.x2]) ? 1 : 0
+      case .numCompare:
+        // Numbers are compared less often than ints: one operation, its comparison in x3.
+        ints[op.x0] = Comparison(rawValue: op.x3).unsafelyUnwrapped.holds(nums[op.x1], nums[op.x2]) ? 1 : 0
       case .boolClosure:
         let d = op.x0
         let index = op.x1

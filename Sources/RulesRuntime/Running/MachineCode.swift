@@ -248,7 +248,7 @@ struct MachineCode {
     case .boolEqual(let d, let a, let b): MachineOp(.boolEqual, d, a, b)
     case .boolNotEqual(let d, let a, let b): MachineOp(.boolNotEqual, d, a, b)
     case .intCompare(let c, let d, let a, let b): MachineOp(.intCompare(c), d, a, b)
-    case .numCompare(let c, let d, let a, let b): MachineOp(.numCompare(c), d, a, b)
+    case .numCompare(let c, let d, let a, let b): MachineOp(.numCompare, d, a, b, c.rawValue)
     case .boolClosure(let d, let index): MachineOp(.boolClosure, d, index)
     case .intTotal(let aggregate, let d, let value): MachineOp(.intTotal, aggregate, d, value)
     case .numTotal(let aggregate, let d, let value): MachineOp(.numTotal, aggregate, d, value)
@@ -299,7 +299,8 @@ enum MachineOpCode: UInt8 {
     boolEqual, boolNotEqual,
     // The comparisons in the order of their masks (`Comparison`'s raw values 1...6): see `intCompare(_:)`.
     intLess, intEqual, intLessOrEqual, intGreater, intNotEqual, intGreaterOrEqual,
-    numLess, numEqual, numLessOrEqual, numGreater, numNotEqual, numGreaterOrEqual,
+    // `nums[x1] ? nums[x2]` into `ints[x0]`, the comparison's raw value in x3.
+    numCompare,
     boolClosure, intTotal, numTotal, intWindow,
     numWindow, consecutive, elapsed
   /// A consecutive streak whose `counts` is `ints[x1] ? ints[x2] && ints[x3] ? ints[x4]`
@@ -316,13 +317,9 @@ enum MachineOpCode: UInt8 {
 }
 
 extension MachineOpCode {
-  /// The operation comparing two int slots: the comparisons' operations follow their masks.
+  /// The operation comparing two int slots: the comparisons' operations follow their masks
+  /// (one each: ints are compared often).
   static func intCompare(_ comparison: Comparison) -> MachineOpCode {
     MachineOpCode(rawValue: intLess.rawValue - 1 + UInt8(comparison.rawValue))!
-  }
-
-  /// The operation comparing two number slots.
-  static func numCompare(_ comparison: Comparison) -> MachineOpCode {
-    MachineOpCode(rawValue: numLess.rawValue - 1 + UInt8(comparison.rawValue))!
   }
 }
