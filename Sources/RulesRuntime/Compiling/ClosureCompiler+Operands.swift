@@ -126,16 +126,4 @@ extension ClosureCompiler {
     default: 0
     }
   }
-
-  @inline(__always)
-  static func compare<T: Comparable>(_ op: BinaryOperator, _ a: T, _ b: T) -> Bool {
-    switch op {
-    case .equal: a == b
-    case .notEqual: a != b
-    case .less: a < b
-    case .lessOrEqual: a <= b
-    case .greater: a > b
-    default: a >= b
-    }
-  }
 }

@@ -51,7 +51,8 @@ struct ClosureCompiler {
     case .number:
       let l = numLeaf(left)
       let r = numLeaf(right)
-      return { Self.compare(op, l.value($0), r.value($0)) }
+      let comparison = Comparison(op) ?? .greaterOrEqual
+      return { comparison.holds(l.value($0), r.value($0)) }
     case .bool:
       let l = bool(left)
       let r = bool(right)
@@ -76,14 +77,15 @@ struct ClosureCompiler {
       }
       let l = intLeaf(left)
       let r = intLeaf(right)
-      return { Self.compare(op, l.value($0), r.value($0)) }
+      let comparison = Comparison(op) ?? .greaterOrEqual
+      return { comparison.holds(l.value($0), r.value($0)) }
     }
   }
 
   /// One comparison of an int slot with a constant.
   struct SlotTest {
     let slot: Int
-    let op: BinaryOperator
+    let comparison: Comparison
     let constant: Int
     /// The slot compared with instead of the constant, or -1.
     var other = -1
@@ -92,7 +94,7 @@ struct ClosureCompiler {
     func holds(_ ints: UnsafeMutablePointer<Int>) -> Bool {
       let value = ints[slot]
       let constant = other < 0 ? constant : ints[other]
-      return ClosureCompiler.compare(op, value, constant)
+      return comparison.holds(value, constant)
     }
   }
 
@@ -114,7 +116,7 @@ struct ClosureCompiler {
       case .int, .enumeration: break
       default: return false
       }
-      guard op.isComparison || op.isEquality else { return false }
+      guard let comparison = Comparison(op) else { return false }
       var constant = 0
       var other = -1
       switch intLeaf(right) {
@@ -130,7 +132,7 @@ struct ClosureCompiler {
       }
       guard case .int(let index) = slot else { return false }
       if tests.isEmpty { tests.reserveCapacity(4) }
-      tests.append(SlotTest(slot: index, op: op, constant: constant, other: other))
+      tests.append(SlotTest(slot: index, comparison: comparison, constant: constant, other: other))
       return true
     default:
       return false
@@ -141,7 +143,7 @@ struct ClosureCompiler {
   /// and three (the usual criteria) are unrolled.
   private static func conjunction(_ tests: [SlotTest]) -> BoolFn {
     // Thresholds (`x >= 7 && y >= 30 && z >= 5`, the usual badge) need no operator switch.
-    if tests.allSatisfy({ $0.op == .greaterOrEqual && $0.other < 0 }) {
+    if tests.allSatisfy({ $0.comparison == .greaterOrEqual && $0.other < 0 }) {
       switch tests.count {
       case 2:
         let (a, b, x, y) = (tests[0].slot, tests[1].slot, tests[0].constant, tests[1].constant)
@@ -195,14 +197,8 @@ struct ClosureCompiler {
   }
 
   private func slotComparison(_ op: BinaryOperator, _ i: Int, _ c: Int) -> BoolFn {
-    switch op {
-    case .equal: { $0.ints[i] == c }
-    case .notEqual: { $0.ints[i] != c }
-    case .less: { $0.ints[i] < c }
-    case .lessOrEqual: { $0.ints[i] <= c }
-    case .greater: { $0.ints[i] > c }
-    default: { $0.ints[i] >= c }
-    }
+    let comparison = Comparison(op) ?? .greaterOrEqual
+    return { comparison.holds($0.ints[i], c) }
   }
 
   // MARK: - Integers (and enum positions)

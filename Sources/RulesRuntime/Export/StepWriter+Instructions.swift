@@ -51,18 +51,8 @@ extension StepWriter {
     case .or(let d, let a, let b): setInt(d, "\(test(a)) || \(test(b)) ? 1 : 0")
     case .boolEqual(let d, let a, let b): setInt(d, "(\(test(a))) == (\(test(b))) ? 1 : 0")
     case .boolNotEqual(let d, let a, let b): setInt(d, "(\(test(a))) != (\(test(b))) ? 1 : 0")
-    case .intEqual(let d, let a, let b): setInt(d, "\(int(a)) == \(int(b)) ? 1 : 0")
-    case .intNotEqual(let d, let a, let b): setInt(d, "\(int(a)) != \(int(b)) ? 1 : 0")
-    case .intLess(let d, let a, let b): setInt(d, "\(int(a)) < \(int(b)) ? 1 : 0")
-    case .intLessOrEqual(let d, let a, let b): setInt(d, "\(int(a)) <= \(int(b)) ? 1 : 0")
-    case .intGreater(let d, let a, let b): setInt(d, "\(int(a)) > \(int(b)) ? 1 : 0")
-    case .intGreaterOrEqual(let d, let a, let b): setInt(d, "\(int(a)) >= \(int(b)) ? 1 : 0")
-    case .numEqual(let d, let a, let b): setInt(d, "\(num(a)) == \(num(b)) ? 1 : 0")
-    case .numNotEqual(let d, let a, let b): setInt(d, "\(num(a)) != \(num(b)) ? 1 : 0")
-    case .numLess(let d, let a, let b): setInt(d, "\(num(a)) < \(num(b)) ? 1 : 0")
-    case .numLessOrEqual(let d, let a, let b): setInt(d, "\(num(a)) <= \(num(b)) ? 1 : 0")
-    case .numGreater(let d, let a, let b): setInt(d, "\(num(a)) > \(num(b)) ? 1 : 0")
-    case .numGreaterOrEqual(let d, let a, let b): setInt(d, "\(num(a)) >= \(num(b)) ? 1 : 0")
+    case .intCompare(let c, let d, let a, let b): setInt(d, "\(int(a)) \(c.spelling) \(int(b)) ? 1 : 0")
+    case .numCompare(let c, let d, let a, let b): setInt(d, "\(num(a)) \(c.spelling) \(num(b)) ? 1 : 0")
     case .boolClosure:
       throw SwiftDayExport.Unsupported(
         description:

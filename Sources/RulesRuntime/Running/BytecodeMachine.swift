@@ -344,66 +344,15 @@ final class BytecodeMachine {
         let a = op.x1
         let b = op.x2
         ints[d] = (ints[a] != 0) != (ints[b] != 0) ? 1 : 0
-      case .intEqual:
-        let d = op.x0
-        let a = op.x1
-        let b = op.x2
-        ints[d] = ints[a] == ints[b] ? 1 : 0
-      case .intNotEqual:
-        let d = op.x0
-        let a = op.x1
-        let b = op.x2
-        ints[d] = ints[a] != ints[b] ? 1 : 0
-      case .intLess:
-        let d = op.x0
-        let a = op.x1
-        let b = op.x2
-        ints[d] = ints[a] < ints[b] ? 1 : 0
-      case .intLessOrEqual:
-        let d = op.x0
-        let a = op.x1
-        let b = op.x2
-        ints[d] = ints[a] <= ints[b] ? 1 : 0
-      case .intGreater:
-        let d = op.x0
-        let a = op.x1
-        let b = op.x2
-        ints[d] = ints[a] > ints[b] ? 1 : 0
-      case .intGreaterOrEqual:
-        let d = op.x0
-        let a = op.x1
-        let b = op.x2
-        ints[d] = ints[a] >= ints[b] ? 1 : 0
-      case .numEqual:
-        let d = op.x0
-        let a = op.x1
-        let b = op.x2
-        ints[d] = nums[a] == nums[b] ? 1 : 0
-      case .numNotEqual:
-        let d = op.x0
-        let a = op.x1
-        let b = op.x2
-        ints[d] = nums[a] != nums[b] ? 1 : 0
-      case .numLess:
-        let d = op.x0
-        let a = op.x1
-        let b = op.x2
-        ints[d] = nums[a] < nums[b] ? 1 : 0
-      case .numLessOrEqual:
-        let d = op.x0
-        let a = op.x1
-        let b = op.x2
-        ints[d] = nums[a] <= nums[b] ? 1 : 0
-      case .numGreater:
-        let d = op.x0
-        let a = op.x1
-        let b = op.x2
-        ints[d] = nums[a] > nums[b] ? 1 : 0
-      case .numGreaterOrEqual:
-        let d = op.x0
-        let a = op.x1
-        let b = op.x2
-        ints[d] = nums[a] >= nums[b] ? 1 : 0
+      case .intEqual: ints[op.x0] = Comparison.equal.holds(ints[op.x1], ints[op.x2]) ? 1 : 0
+      case .intNotEqual: ints[op.x0] = Comparison.notEqual.holds(ints[op.x1], ints[op.x2]) ? 1 : 0
+      case .intLess: ints[op.x0] = Comparison.less.holds(ints[op.x1], ints[op.x2]) ? 1 : 0
+      case .intLessOrEqual: ints[op.x0] = Comparison.lessOrEqual.holds(ints[op.x1], ints[op.x2]) ? 1 : 0
+      case .intGreater: ints[op.x0] = Comparison.greater.holds(ints[op.x1], ints[op.x2]) ? 1 : 0
+      case .intGreaterOrEqual: ints[op.x0] = Comparison.greaterOrEqual.holds(ints[op.x1], ints[op.x2]) ? 1 : 0
+      case .numCompare:
+        // Numbers are compared less often than ints: one operation, its comparison in x3.
+        ints[op.x0] = Comparison(rawValue: op.x3).unsafelyUnwrapped.holds(nums[op.x1], nums[op.x2]) ? 1 : 0
       case .boolClosure:
         let d = op.x0
         let index = op.x1
@@ -446,7 +395,8 @@ final class BytecodeMachine {
         let index = op.x0
         let masks = op.x5
         let counts =
-          MachineOp.holds(ints[op.x1], ints[op.x2], masks) && MachineOp.holds(ints[op.x3], ints[op.x4], masks >> 3)
+          Comparison.holds(ints[op.x1], ints[op.x2], mask: masks)
+          && Comparison.holds(ints[op.x3], ints[op.x4], mask: masks >> 3)
         consecutive(index, counts: counts, skips: false)
       case .intMultiplyAdd:
         ints[op.x0] = Arithmetic.add(Arithmetic.multiply(ints[op.x1], ints[op.x2]), ints[op.x3])

@@ -5,10 +5,12 @@
 /// comparison instruction would, without running the machine. `code`: anything else, run by
 /// its instructions (`code`, the machine's `ops`, then the result in `result`).
 struct CriterionTest {
-  enum Kind: UInt8 {
+  enum Kind: Equatable {
     case code
-    case intEqual, intNotEqual, intLess, intLessOrEqual, intGreater, intGreaterOrEqual
-    case numEqual, numNotEqual, numLess, numLessOrEqual, numGreater, numGreaterOrEqual
+    /// One comparison of two int slots.
+    case ints(Comparison)
+    /// One comparison of two number slots.
+    case nums(Comparison)
   }
 
   let kind: Kind
@@ -30,18 +32,8 @@ struct CriterionTest {
     var b = 0
     if code.count == 1 {
       switch bytecode.instructions[code.lowerBound] {
-      case .intEqual(result, let x, let y): (kind, a, b) = (.intEqual, x, y)
-      case .intNotEqual(result, let x, let y): (kind, a, b) = (.intNotEqual, x, y)
-      case .intLess(result, let x, let y): (kind, a, b) = (.intLess, x, y)
-      case .intLessOrEqual(result, let x, let y): (kind, a, b) = (.intLessOrEqual, x, y)
-      case .intGreater(result, let x, let y): (kind, a, b) = (.intGreater, x, y)
-      case .intGreaterOrEqual(result, let x, let y): (kind, a, b) = (.intGreaterOrEqual, x, y)
-      case .numEqual(result, let x, let y): (kind, a, b) = (.numEqual, x, y)
-      case .numNotEqual(result, let x, let y): (kind, a, b) = (.numNotEqual, x, y)
-      case .numLess(result, let x, let y): (kind, a, b) = (.numLess, x, y)
-      case .numLessOrEqual(result, let x, let y): (kind, a, b) = (.numLessOrEqual, x, y)
-      case .numGreater(result, let x, let y): (kind, a, b) = (.numGreater, x, y)
-      case .numGreaterOrEqual(result, let x, let y): (kind, a, b) = (.numGreaterOrEqual, x, y)
+      case .intCompare(let c, result, let x, let y): (kind, a, b) = (.ints(c), x, y)
+      case .numCompare(let c, result, let x, let y): (kind, a, b) = (.nums(c), x, y)
       default: break
       }
     }
@@ -55,18 +47,8 @@ struct CriterionTest {
   func holds(_ ints: UnsafeMutablePointer<Int>, _ nums: UnsafeMutablePointer<Double>) -> Bool {
     switch kind {
     case .code: false
-    case .intEqual: ints[a] == ints[b]
-    case .intNotEqual: ints[a] != ints[b]
-    case .intLess: ints[a] < ints[b]
-    case .intLessOrEqual: ints[a] <= ints[b]
-    case .intGreater: ints[a] > ints[b]
-    case .intGreaterOrEqual: ints[a] >= ints[b]
-    case .numEqual: nums[a] == nums[b]
-    case .numNotEqual: nums[a] != nums[b]
-    case .numLess: nums[a] < nums[b]
-    case .numLessOrEqual: nums[a] <= nums[b]
-    case .numGreater: nums[a] > nums[b]
-    case .numGreaterOrEqual: nums[a] >= nums[b]
+    case .ints(let comparison): comparison.holds(ints[a], ints[b])
+    case .nums(let comparison): comparison.holds(nums[a], nums[b])
     }
   }
 }

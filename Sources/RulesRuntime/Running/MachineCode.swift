@@ -92,7 +92,7 @@ struct MachineCode {
       if index + 1 < code.count, case (let d, let a, let b, let mask)? = Self.comparison(code[index]),
         case .consecutive(let streak, d, -1) = code[index + 1], fusable(index, 2), dead(d, after: index + 2)
       {
-        ops.append(MachineOp(.consecutiveIf, streak, a, b, 0, 0, mask | MachineOp.always << 3))
+        ops.append(MachineOp(.consecutiveIf, streak, a, b, 0, 0, mask | Comparison.always << 3))
         index += 2
         continue
       }
@@ -125,17 +125,10 @@ struct MachineCode {
     self.offsets = offsets
   }
 
-  /// An int comparison's destination, operands and mask (see `MachineOp.holds`).
+  /// An int comparison's destination, operands and mask (`Comparison`'s raw value).
   static func comparison(_ instruction: Instruction) -> (Int, Int, Int, Int)? {
-    switch instruction {
-    case .intLess(let d, let a, let b): (d, a, b, 0b001)
-    case .intEqual(let d, let a, let b): (d, a, b, 0b010)
-    case .intLessOrEqual(let d, let a, let b): (d, a, b, 0b011)
-    case .intGreater(let d, let a, let b): (d, a, b, 0b100)
-    case .intNotEqual(let d, let a, let b): (d, a, b, 0b101)
-    case .intGreaterOrEqual(let d, let a, let b): (d, a, b, 0b110)
-    default: nil
-    }
+    guard case .intCompare(let c, let d, let a, let b) = instruction else { return nil }
+    return (d, a, b, c.rawValue)
   }
 
   /// The int slots an instruction reads (number slots are another space).
@@ -146,9 +139,8 @@ struct MachineCode {
       [a]
     case .intAdd(_, let a, let b), .intSubtract(_, let a, let b), .intMultiply(_, let a, let b),
       .intRemainder(_, let a, let b), .intMin(_, let a, let b), .intMax(_, let a, let b), .and(_, let a, let b),
-      .or(_, let a, let b), .boolEqual(_, let a, let b), .boolNotEqual(_, let a, let b), .intEqual(_, let a, let b),
-      .intNotEqual(_, let a, let b), .intLess(_, let a, let b), .intLessOrEqual(_, let a, let b),
-      .intGreater(_, let a, let b), .intGreaterOrEqual(_, let a, let b):
+      .or(_, let a, let b), .boolEqual(_, let a, let b), .boolNotEqual(_, let a, let b),
+      .intCompare(_, _, let a, let b):
       [a, b]
     case .intClamp(_, let x, let low, let high): [x, low, high]
     case .intSelect(_, let c, let t, let o): [c, t, o]
@@ -157,8 +149,8 @@ struct MachineCode {
     case .consecutive(_, let counts, let skips): skips >= 0 ? [counts, skips] : [counts]
     case .elapsed(_, let resets): resets >= 0 ? [resets] : []
     case .copyNum, .numToInt, .numAdd, .numSubtract, .numMultiply, .numDivide, .numRemainder, .numNegate, .numAbs,
-      .numSqrt, .numPow, .numMin, .numMax, .numClamp, .floor, .ceil, .round, .numEqual, .numNotEqual, .numLess,
-      .numLessOrEqual, .numGreater, .numGreaterOrEqual, .boolClosure, .numTotal, .numWindow:
+      .numSqrt, .numPow, .numMin, .numMax, .numClamp, .floor, .ceil, .round, .numCompare, .boolClosure, .numTotal,
+      .numWindow:
       []
     }
   }
@@ -171,9 +163,7 @@ struct MachineCode {
       .intAbs(let d, _), .intMin(let d, _, _), .intMax(let d, _, _), .intClamp(let d, _, _, _),
       .intSelect(let d, _, _, _), .floor(let d, _), .ceil(let d, _), .round(let d, _), .not(let d, _),
       .and(let d, _, _), .or(let d, _, _), .boolEqual(let d, _, _), .boolNotEqual(let d, _, _),
-      .intEqual(let d, _, _), .intNotEqual(let d, _, _), .intLess(let d, _, _), .intLessOrEqual(let d, _, _),
-      .intGreater(let d, _, _), .intGreaterOrEqual(let d, _, _), .numEqual(let d, _, _), .numNotEqual(let d, _, _),
-      .numLess(let d, _, _), .numLessOrEqual(let d, _, _), .numGreater(let d, _, _), .numGreaterOrEqual(let d, _, _),
+      .intCompare(_, let d, _, _), .numCompare(_, let d, _, _),
       .boolClosure(let d, _), .intTotal(_, let d, _), .intWindow(_, let d, _):
       d
     case .copyNum, .intToNum, .boolToNum, .numAdd, .numSubtract, .numMultiply, .numDivide, .numRemainder, .numNegate,
@@ -191,15 +181,14 @@ struct MachineCode {
       [a]
     case .numAdd(_, let a, let b), .numSubtract(_, let a, let b), .numMultiply(_, let a, let b),
       .numDivide(_, let a, let b), .numRemainder(_, let a, let b), .numPow(_, let a, let b), .numMin(_, let a, let b),
-      .numMax(_, let a, let b), .numEqual(_, let a, let b), .numNotEqual(_, let a, let b), .numLess(_, let a, let b),
-      .numLessOrEqual(_, let a, let b), .numGreater(_, let a, let b), .numGreaterOrEqual(_, let a, let b):
+      .numMax(_, let a, let b), .numCompare(_, _, let a, let b):
       [a, b]
     case .numClamp(_, let x, let low, let high): [x, low, high]
     case .numSelect(_, _, let t, let o): [t, o]
     case .numTotal(_, _, let value), .numWindow(_, _, let value): [value]
     case .copyInt, .intToNum, .boolToInt, .boolToNum, .intAdd, .intSubtract, .intMultiply, .intRemainder, .intNegate,
-      .intAbs, .intMin, .intMax, .intClamp, .intSelect, .not, .and, .or, .boolEqual, .boolNotEqual, .intEqual,
-      .intNotEqual, .intLess, .intLessOrEqual, .intGreater, .intGreaterOrEqual, .boolClosure, .intTotal, .intWindow,
+      .intAbs, .intMin, .intMax, .intClamp, .intSelect, .not, .and, .or, .boolEqual, .boolNotEqual, .intCompare,
+      .boolClosure, .intTotal, .intWindow,
       .consecutive, .elapsed:
       []
     }
@@ -258,18 +247,8 @@ struct MachineCode {
     case .or(let d, let a, let b): MachineOp(.or, d, a, b)
     case .boolEqual(let d, let a, let b): MachineOp(.boolEqual, d, a, b)
     case .boolNotEqual(let d, let a, let b): MachineOp(.boolNotEqual, d, a, b)
-    case .intEqual(let d, let a, let b): MachineOp(.intEqual, d, a, b)
-    case .intNotEqual(let d, let a, let b): MachineOp(.intNotEqual, d, a, b)
-    case .intLess(let d, let a, let b): MachineOp(.intLess, d, a, b)
-    case .intLessOrEqual(let d, let a, let b): MachineOp(.intLessOrEqual, d, a, b)
-    case .intGreater(let d, let a, let b): MachineOp(.intGreater, d, a, b)
-    case .intGreaterOrEqual(let d, let a, let b): MachineOp(.intGreaterOrEqual, d, a, b)
-    case .numEqual(let d, let a, let b): MachineOp(.numEqual, d, a, b)
-    case .numNotEqual(let d, let a, let b): MachineOp(.numNotEqual, d, a, b)
-    case .numLess(let d, let a, let b): MachineOp(.numLess, d, a, b)
-    case .numLessOrEqual(let d, let a, let b): MachineOp(.numLessOrEqual, d, a, b)
-    case .numGreater(let d, let a, let b): MachineOp(.numGreater, d, a, b)
-    case .numGreaterOrEqual(let d, let a, let b): MachineOp(.numGreaterOrEqual, d, a, b)
+    case .intCompare(let c, let d, let a, let b): MachineOp(.intCompare(c), d, a, b)
+    case .numCompare(let c, let d, let a, let b): MachineOp(.numCompare, d, a, b, c.rawValue)
     case .boolClosure(let d, let index): MachineOp(.boolClosure, d, index)
     case .intTotal(let aggregate, let d, let value): MachineOp(.intTotal, aggregate, d, value)
     case .numTotal(let aggregate, let d, let value): MachineOp(.numTotal, aggregate, d, value)
@@ -310,16 +289,6 @@ struct MachineOp {
   var x3: Int { Int(o3) }
   var x4: Int { Int(o4) }
   var x5: Int { Int(o5) }
-
-  /// The mask of a comparison that always holds.
-  static let always = 0b111
-
-  /// Whether `a` and `b` compare as `mask` asks: bit 0 when `a < b` holds, bit 1 when
-  /// `a == b`, bit 2 when `a > b` (`>=` is 0b110), without a branch.
-  @inline(__always)
-  static func holds(_ a: Int, _ b: Int, _ mask: Int) -> Bool {
-    (mask >> ((a > b ? 1 : 0) + (a >= b ? 1 : 0))) & 1 != 0
-  }
 }
 
 /// The operations: one per `Instruction` case, and the fused ones.
@@ -327,8 +296,12 @@ enum MachineOpCode: UInt8 {
   case copyInt, copyNum, intToNum, numToInt, boolToInt, boolToNum, intAdd, intSubtract, intMultiply, intRemainder,
     intNegate, intAbs, intMin, intMax, intClamp, intSelect, numAdd, numSubtract, numMultiply, numDivide, numRemainder,
     numNegate, numAbs, numSqrt, numPow, numMin, numMax, numClamp, numSelect, floor, ceil, round, not, and, or,
-    boolEqual, boolNotEqual, intEqual, intNotEqual, intLess, intLessOrEqual, intGreater, intGreaterOrEqual, numEqual,
-    numNotEqual, numLess, numLessOrEqual, numGreater, numGreaterOrEqual, boolClosure, intTotal, numTotal, intWindow,
+    boolEqual, boolNotEqual,
+    // The comparisons in the order of their masks (`Comparison`'s raw values 1...6): see `intCompare(_:)`.
+    intLess, intEqual, intLessOrEqual, intGreater, intNotEqual, intGreaterOrEqual,
+    // `nums[x1] ? nums[x2]` into `ints[x0]`, the comparison's raw value in x3.
+    numCompare,
+    boolClosure, intTotal, numTotal, intWindow,
     numWindow, consecutive, elapsed
   /// A consecutive streak whose `counts` is `ints[x1] ? ints[x2] && ints[x3] ? ints[x4]`
   /// (the comparisons' masks in x5: the first in bits 0-2, the second in 3-5), no `skips`.
@@ -341,4 +314,12 @@ enum MachineOpCode: UInt8 {
   case intNumDivide
   /// `ints[x0] = floor(sqrt(nums[x1]))` (as `numSqrt` then `floor`).
   case floorSqrt
+}
+
+extension MachineOpCode {
+  /// The operation comparing two int slots: the comparisons' operations follow their masks
+  /// (one each: ints are compared often).
+  static func intCompare(_ comparison: Comparison) -> MachineOpCode {
+    MachineOpCode(rawValue: intLess.rawValue - 1 + UInt8(comparison.rawValue))!
+  }
 }

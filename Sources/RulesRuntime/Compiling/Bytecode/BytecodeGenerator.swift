@@ -143,14 +143,7 @@ struct BytecodeGenerator {
     case .number:
       let (a, b) = (num(left), num(right))
       let d = intResult(into)
-      switch op {
-      case .equal: emit(.numEqual(d, a, b))
-      case .notEqual: emit(.numNotEqual(d, a, b))
-      case .less: emit(.numLess(d, a, b))
-      case .lessOrEqual: emit(.numLessOrEqual(d, a, b))
-      case .greater: emit(.numGreater(d, a, b))
-      default: emit(.numGreaterOrEqual(d, a, b))
-      }
+      emit(.numCompare(Comparison(op) ?? .greaterOrEqual, d, a, b))
       return d
     case .bool:
       let (a, b) = (bool(left), bool(right))
@@ -165,14 +158,7 @@ struct BytecodeGenerator {
     default:
       let (a, b) = (int(left), int(right))
       let d = intResult(into)
-      switch op {
-      case .equal: emit(.intEqual(d, a, b))
-      case .notEqual: emit(.intNotEqual(d, a, b))
-      case .less: emit(.intLess(d, a, b))
-      case .lessOrEqual: emit(.intLessOrEqual(d, a, b))
-      case .greater: emit(.intGreater(d, a, b))
-      default: emit(.intGreaterOrEqual(d, a, b))
-      }
+      emit(.intCompare(Comparison(op) ?? .greaterOrEqual, d, a, b))
       return d
     }
   }

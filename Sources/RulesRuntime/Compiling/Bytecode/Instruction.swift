@@ -63,18 +63,10 @@ enum Instruction: Sendable, Equatable {
   case or(Int, Int, Int)
   case boolEqual(Int, Int, Int)
   case boolNotEqual(Int, Int, Int)
-  case intEqual(Int, Int, Int)
-  case intNotEqual(Int, Int, Int)
-  case intLess(Int, Int, Int)
-  case intLessOrEqual(Int, Int, Int)
-  case intGreater(Int, Int, Int)
-  case intGreaterOrEqual(Int, Int, Int)
-  case numEqual(Int, Int, Int)
-  case numNotEqual(Int, Int, Int)
-  case numLess(Int, Int, Int)
-  case numLessOrEqual(Int, Int, Int)
-  case numGreater(Int, Int, Int)
-  case numGreaterOrEqual(Int, Int, Int)
+  /// `d = a ? b` (1 or 0) over int slots, `?` one of the comparisons.
+  case intCompare(Comparison, Int, Int, Int)
+  /// `d = a ? b` (1 or 0, into an int slot) over number slots.
+  case numCompare(Comparison, Int, Int, Int)
   /// A condition the bytecode has no instruction for (comparing strings), computed by the
   /// compiled closure at `index` of the program's fallbacks.
   case boolClosure(Int, index: Int)
