@@ -4,14 +4,14 @@ import RulesSource
 import YAMLReader
 
 /// Every kind of diagnostic, with what it means: the source of docs/diagnostics.md.
-@_spi(Tooling) public enum DiagnosticIndex {
-  @_spi(Tooling) public struct Entry: Sendable {
-    @_spi(Tooling) public var id: DiagnosticID
-    @_spi(Tooling) public var area: String
-    @_spi(Tooling) public var summary: String
+package enum DiagnosticIndex {
+  package struct Entry: Sendable {
+    package var id: DiagnosticID
+    package var area: String
+    package var summary: String
   }
 
-  @_spi(Tooling) public static let entries: [Entry] = [
+  package static let entries: [Entry] = [
     Entry(id: .fileUnreadable, area: "files", summary: "The file does not exist, is a folder or cannot be read."),
     Entry(id: .fileTooLarge, area: "files", summary: "The file is larger than the reader's limit (16 MiB by default)."),
     Entry(id: .yamlSyntax, area: "YAML", summary: "The text is not YAML, as libyaml reports it (with its context)."),
@@ -124,7 +124,7 @@ import YAMLReader
   ]
 
   /// docs/diagnostics.md.
-  @_spi(Tooling) public static func markdown() -> String {
+  package static func markdown() -> String {
     var lines = [
       "# Diagnostics",
       "",

@@ -4,20 +4,20 @@ import RulesSource
 
 /// Prints diagnostics for people (`path:line:column: error: message [id]` with the source
 /// line and a caret), for tools (JSON) and for GitHub Actions (workflow commands).
-@_spi(Tooling) public enum DiagnosticRenderer {
-  @_spi(Tooling) public enum Format: String, CaseIterable, Sendable {
+package enum DiagnosticRenderer {
+  package enum Format: String, CaseIterable, Sendable {
     case text, json, github
   }
 
   /// The most diagnostics shown for one file; the rest are counted in one line.
-  @_spi(Tooling) public static let perFileLimit = 1_000
+  package static let perFileLimit = 1_000
 
   /// The bytes of a long line shown on each side of the column.
-  @_spi(Tooling) public static let excerptReach = 80
+  package static let excerptReach = 80
 
   /// One diagnostic for people, with its source line and a caret under the column. A line
   /// longer than twice `excerptReach` bytes is shown around the column only, cut with `…`.
-  @_spi(Tooling) public static func text(_ diagnostic: Diagnostic, source: SourceFile?) -> String {
+  package static func text(_ diagnostic: Diagnostic, source: SourceFile?) -> String {
     var out = diagnostic.description
     guard let source, let range = source.lineRange(diagnostic.line) else { return out }
     let (line, caretColumn) = excerpt(source, range, line: diagnostic.line, column: diagnostic.column)
@@ -57,7 +57,7 @@ import RulesSource
 
   /// At most `perFileLimit` diagnostics of each file, in their order, and for each file with
   /// more a line that counts the rest.
-  @_spi(Tooling) public static func limited(_ diagnostics: [Diagnostic], perFile limit: Int = perFileLimit)
+  package static func limited(_ diagnostics: [Diagnostic], perFile limit: Int = perFileLimit)
     -> (shown: [Diagnostic], notes: [String])
   {
     var counts: [String: Int] = [:]
@@ -79,7 +79,7 @@ import RulesSource
   }
 
   /// The closing line: how many files, errors and warnings.
-  @_spi(Tooling) public static func summary(files: Int, diagnostics: [Diagnostic]) -> String {
+  package static func summary(files: Int, diagnostics: [Diagnostic]) -> String {
     let errors = diagnostics.errorCount
     let warnings = diagnostics.warningCount
     return "\(files) \(files == 1 ? "file" : "files") checked: "
@@ -88,7 +88,7 @@ import RulesSource
   }
 
   /// A JSON document with every diagnostic and the counts.
-  @_spi(Tooling) public static func json(files: Int, diagnostics: [Diagnostic]) -> String {
+  package static func json(files: Int, diagnostics: [Diagnostic]) -> String {
     JSONValue.object([
       ("files", .int(files)),
       ("errors", .int(diagnostics.errorCount)),
@@ -97,7 +97,7 @@ import RulesSource
     ]).serialized()
   }
 
-  @_spi(Tooling) public static func json(_ diagnostic: Diagnostic) -> JSONValue {
+  package static func json(_ diagnostic: Diagnostic) -> JSONValue {
     .object([
       ("file", .string(diagnostic.file)),
       ("line", .int(diagnostic.line)),
@@ -109,7 +109,7 @@ import RulesSource
   }
 
   /// A GitHub Actions workflow command that annotates the line in a pull request.
-  @_spi(Tooling) public static func github(_ diagnostic: Diagnostic) -> String {
+  package static func github(_ diagnostic: Diagnostic) -> String {
     func escape(_ text: String, property: Bool) -> String {
       var out = text.replacingOccurrences(of: "%", with: "%25")
         .replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")

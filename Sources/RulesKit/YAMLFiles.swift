@@ -2,12 +2,12 @@ import Foundation
 
 /// The YAML files a command works on, for `rules check` (catalogs and modules) and `rules test`
 /// (scenario files).
-@_spi(Tooling) public enum YAMLFiles {
+package enum YAMLFiles {
   /// The YAML files `path` names: the file itself, or a folder's `.yaml` and `.yml` files
   /// (recursively, sorted), leaving out those under a folder named `leavingOut` (`rules check`
   /// leaves scenario files under `tests/` to `rules test`). Files under a `locales/` folder
   /// are translations, read with their catalog, and are left out too.
-  @_spi(Tooling) public static func files(in path: String, leavingOut folder: String? = nil) -> [String] {
+  package static func files(in path: String, leavingOut folder: String? = nil) -> [String] {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue
     else { return [path] }

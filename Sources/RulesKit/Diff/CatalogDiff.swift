@@ -5,19 +5,19 @@
 /// id), each locale's texts, and whether the version was bumped where ids changed. Compared on
 /// the catalogs as `rules export` writes them: imports merged, defaults written, so a change
 /// of a module or of a default shows as the change it makes.
-@_spi(Tooling) public struct CatalogDiff: Sendable {
+package struct CatalogDiff: Sendable {
   /// One entry's change.
-  @_spi(Tooling) public struct Change: Sendable, Equatable {
+  package struct Change: Sendable, Equatable {
     /// inputs, streaks, metrics, milestones, groups, badges, quotes, messages or locales.
-    @_spi(Tooling) public var section: String
+    package var section: String
     /// The entry's id (a locale's code in `locales`).
-    @_spi(Tooling) public var id: String
+    package var id: String
     /// added, removed, changed or renamed.
-    @_spi(Tooling) public var change: String
+    package var change: String
     /// The fields that changed (`changed`), in the entry's order; a locale's as `section.id.field`.
-    @_spi(Tooling) public var fields: [String] = []
+    package var fields: [String] = []
     /// The old id of a renamed entry.
-    @_spi(Tooling) public var from: String?
+    package var from: String?
   }
 
   /// The sections compared, in the order they are reported, with the key that names an entry.
@@ -29,20 +29,20 @@
   /// message that holds is shown, quotes rotate by position, inputs are encoded by position.
   static let ordered: Set<String> = ["badges", "quotes", "messages"]
 
-  @_spi(Tooling) public let old: (catalog: String, version: Int)
-  @_spi(Tooling) public let new: (catalog: String, version: Int)
-  @_spi(Tooling) public private(set) var changes: [Change] = []
+  package let old: (catalog: String, version: Int)
+  package let new: (catalog: String, version: Int)
+  package private(set) var changes: [Change] = []
   /// The catalog's own fields that changed (name, description, default_locale, the quotes'
   /// rotation, the milestones' streak).
-  @_spi(Tooling) public private(set) var catalogFields: [String] = []
-  @_spi(Tooling) public private(set) var warnings: [String] = []
+  package private(set) var catalogFields: [String] = []
+  package private(set) var warnings: [String] = []
 
-  @_spi(Tooling) public init(old: ValidatedCatalog, new: ValidatedCatalog) {
+  package init(old: ValidatedCatalog, new: ValidatedCatalog) {
     self.init(old: CatalogExport.json(old), new: CatalogExport.json(new))
   }
 
   /// The difference of two exported catalogs.
-  @_spi(Tooling) public init(old: JSONValue, new: JSONValue) {
+  package init(old: JSONValue, new: JSONValue) {
     self.old = (old["catalog"]?.text ?? "", old["version"]?.integer ?? 0)
     self.new = (new["catalog"]?.text ?? "", new["version"]?.integer ?? 0)
     for field in ["name", "description", "default_locale", "version"] where old[field] != new[field] {
@@ -61,7 +61,7 @@
   }
 
   /// Whether anything differs.
-  @_spi(Tooling) public var isEmpty: Bool { changes.isEmpty && catalogFields.isEmpty }
+  package var isEmpty: Bool { changes.isEmpty && catalogFields.isEmpty }
 
   /// A section's entries in catalog order (quotes and milestones are lists inside an object).
   static func entries(_ catalog: JSONValue, _ section: String) -> [JSONValue] {

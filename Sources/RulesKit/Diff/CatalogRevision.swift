@@ -4,14 +4,14 @@ import RulesSource
 
 /// A catalog as it was in a git revision (`REV:PATH`): the catalog, its rule modules and its
 /// locale files read with `git show`, never from the working tree.
-@_spi(Tooling) public enum CatalogRevision {
+package enum CatalogRevision {
   /// Why a revision's catalog cannot be read.
-  @_spi(Tooling) public struct Failure: Error, CustomStringConvertible {
-    @_spi(Tooling) public var description: String
+  package struct Failure: Error, CustomStringConvertible {
+    package var description: String
   }
 
   /// `REV:PATH` split, when `text` has that shape and is not a file of the working tree.
-  @_spi(Tooling) public static func split(_ text: String) -> (revision: String, path: String)? {
+  package static func split(_ text: String) -> (revision: String, path: String)? {
     guard !FileManager.default.fileExists(atPath: text), let colon = text.firstIndex(of: ":") else { return nil }
     let revision = String(text[..<colon])
     let path = String(text[text.index(after: colon)...])
@@ -20,7 +20,7 @@ import RulesSource
   }
 
   /// Validates the catalog at `path` (relative to the current folder) as of `revision`.
-  @_spi(Tooling) public static func validate(revision: String, path: String) throws(Failure) -> CatalogValidation {
+  package static func validate(revision: String, path: String) throws(Failure) -> CatalogValidation {
     let folder = FileManager.default.currentDirectoryPath
     let top = try git(["rev-parse", "--show-toplevel"], in: folder).trimmingCharacters(in: .whitespacesAndNewlines)
     let absolute = FilePath.tidy(path.hasPrefix("/") ? path : folder + "/" + path)

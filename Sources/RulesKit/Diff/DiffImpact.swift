@@ -3,19 +3,19 @@
 /// What a catalog change does to real users: each user evaluated as of one date under the old
 /// and the new catalog, both counted from the user's first day (no saved state), and the
 /// differences counted per badge, milestone, streak, metric, message and quote.
-@_spi(Tooling) public struct DiffImpact: Sendable {
+package struct DiffImpact: Sendable {
   /// One badge's (or milestone's) counts.
-  @_spi(Tooling) public struct Holding: Sendable, Equatable {
+  package struct Holding: Sendable, Equatable {
     /// Users who hold it under the old catalog.
-    @_spi(Tooling) public var hold = 0
+    package var hold = 0
     /// Users who would hold it under the new catalog.
-    @_spi(Tooling) public var wouldHold = 0
+    package var wouldHold = 0
     /// Users who would gain it (would hold and do not), with the date the new rule gives.
-    @_spi(Tooling) public var gain: [(user: String, date: CalendarDay?)] = []
+    package var gain: [(user: String, date: CalendarDay?)] = []
     /// Users who hold it and would not earn it under the new catalog (they keep it).
-    @_spi(Tooling) public var keptUnearned: [String] = []
+    package var keptUnearned: [String] = []
 
-    @_spi(Tooling) public static func == (a: Holding, b: Holding) -> Bool {
+    package static func == (a: Holding, b: Holding) -> Bool {
       a.hold == b.hold && a.wouldHold == b.wouldHold && a.gain.map(\.user) == b.gain.map(\.user)
         && a.keptUnearned == b.keptUnearned
     }
@@ -23,26 +23,26 @@
 
   /// A streak's or metric's users whose value changes, by how much (new minus old, or `changed`
   /// for a value that is not a number).
-  @_spi(Tooling) public struct Shift: Sendable, Equatable {
-    @_spi(Tooling) public var changed: [String] = []
-    @_spi(Tooling) public var byDelta: [String: Int] = [:]
+  package struct Shift: Sendable, Equatable {
+    package var changed: [String] = []
+    package var byDelta: [String: Int] = [:]
   }
 
-  @_spi(Tooling) public let date: CalendarDay
-  @_spi(Tooling) public private(set) var users = 0
-  @_spi(Tooling) public private(set) var badges: [String: Holding] = [:]
-  @_spi(Tooling) public private(set) var milestones: [String: Holding] = [:]
+  package let date: CalendarDay
+  package private(set) var users = 0
+  package private(set) var badges: [String: Holding] = [:]
+  package private(set) var milestones: [String: Holding] = [:]
   /// `STREAK.current` and `STREAK.best` for each streak.
-  @_spi(Tooling) public private(set) var streaks: [String: Shift] = [:]
-  @_spi(Tooling) public private(set) var metrics: [String: Shift] = [:]
+  package private(set) var streaks: [String: Shift] = [:]
+  package private(set) var metrics: [String: Shift] = [:]
   /// The message and quote users see today: old and new counts per id.
-  @_spi(Tooling) public private(set) var messages: [String: (old: Int, new: Int)] = [:]
-  @_spi(Tooling) public private(set) var quotes: [String: (old: Int, new: Int)] = [:]
+  package private(set) var messages: [String: (old: Int, new: Int)] = [:]
+  package private(set) var quotes: [String: (old: Int, new: Int)] = [:]
   /// Histories that could not be evaluated under one catalog, with why.
-  @_spi(Tooling) public private(set) var failed: [(user: String, message: String)] = []
+  package private(set) var failed: [(user: String, message: String)] = []
 
   /// The ids to count: every badge and milestone of both catalogs.
-  @_spi(Tooling) public init(date: CalendarDay, old: ValidatedCatalog, new: ValidatedCatalog) {
+  package init(date: CalendarDay, old: ValidatedCatalog, new: ValidatedCatalog) {
     self.date = date
     for id in old.catalog.badges.map(\.id) + new.catalog.badges.map(\.id) { badges[id] = Holding() }
     for milestone in (old.catalog.milestones?.milestones ?? []) + (new.catalog.milestones?.milestones ?? []) {
@@ -51,7 +51,7 @@
   }
 
   /// Counts one user's two evaluations.
-  @_spi(Tooling) public mutating func add(user: String, old: Evaluation, new: Evaluation) {
+  package mutating func add(user: String, old: Evaluation, new: Evaluation) {
     users += 1
     let held = Dictionary(old.badges.unlocked.map { ($0.id, $0.date) }, uniquingKeysWith: { a, _ in a })
     let wouldHold = Dictionary(new.badges.unlocked.map { ($0.id, $0.date) }, uniquingKeysWith: { a, _ in a })
@@ -81,7 +81,7 @@
   }
 
   /// Notes a history that could not be evaluated.
-  @_spi(Tooling) public mutating func fail(user: String, message: String) {
+  package mutating func fail(user: String, message: String) {
     failed.append((user, message))
   }
 

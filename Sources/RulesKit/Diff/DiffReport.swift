@@ -2,13 +2,13 @@
 
 /// `rules diff`'s output: JSON for tools (a contract: more keys may be added) and a table for
 /// a terminal.
-@_spi(Tooling) public struct DiffReport: Sendable {
-  @_spi(Tooling) public var diff: CatalogDiff
-  @_spi(Tooling) public var impact: DiffImpact?
+package struct DiffReport: Sendable {
+  package var diff: CatalogDiff
+  package var impact: DiffImpact?
   /// Users listed per row (`--sample N`).
-  @_spi(Tooling) public var sample: Int
+  package var sample: Int
 
-  @_spi(Tooling) public init(diff: CatalogDiff, impact: DiffImpact?, sample: Int = 0) {
+  package init(diff: CatalogDiff, impact: DiffImpact?, sample: Int = 0) {
     self.diff = diff
     self.impact = impact
     self.sample = sample
@@ -16,7 +16,7 @@
 
   // MARK: - JSON
 
-  @_spi(Tooling) public var json: JSONValue {
+  package var json: JSONValue {
     var pairs: [(String, JSONValue)] = [
       ("old", .object([("catalog", .string(diff.old.catalog)), ("version", .int(diff.old.version))])),
       ("new", .object([("catalog", .string(diff.new.catalog)), ("version", .int(diff.new.version))])),
@@ -102,7 +102,7 @@
 
   // MARK: - Text
 
-  @_spi(Tooling) public var text: String {
+  package var text: String {
     var lines: [String] = []
     let versions =
       diff.old.version == diff.new.version

@@ -3,19 +3,19 @@ import RulesSource
 
 extension DiagnosticID {
   /// Ids removed or renamed since a git revision without a version bump (`rules check --against`).
-  @_spi(Tooling) public static let versionNotBumped: DiagnosticID = "version-not-bumped"
+  package static let versionNotBumped: DiagnosticID = "version-not-bumped"
 }
 
 /// `rules check --against REV`: a catalog whose badges, milestones, quotes, messages, streaks,
 /// metrics, inputs or groups lost or changed ids since the revision must bump its `version`
 /// (states and unlocks are keyed by id; the version tells apps and states that they changed).
-@_spi(Tooling) public enum VersionBumpRule {
-  @_spi(Tooling) public static let summary =
+package enum VersionBumpRule {
+  package static let summary =
     "Ids were removed or renamed since the revision given to `rules check --against` but `version` was not bumped."
 
   /// The diagnostic for `catalog` (read from `source`) against its file as of `revision`; nil
   /// when the ids kept, the version was bumped, or the revision has no such file (a new catalog).
-  @_spi(Tooling) public static func check(_ catalog: ValidatedCatalog, source: SourceFile?, against revision: String)
+  package static func check(_ catalog: ValidatedCatalog, source: SourceFile?, against revision: String)
     throws(CatalogRevision.Failure) -> Diagnostic?
   {
     let file = catalog.catalog.file

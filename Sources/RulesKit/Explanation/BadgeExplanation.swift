@@ -3,8 +3,8 @@ import Foundation
 
 /// Why a badge is or is not unlocked on a date: its criterion with the values it saw, and
 /// the progress towards it (`rules explain`).
-@_spi(Tooling) public enum BadgeExplanation {
-  @_spi(Tooling) public static func explain(
+package enum BadgeExplanation {
+  package static func explain(
     _ program: Program, badge index: Int, history: History, date: CalendarDay
   ) -> String {
     let catalog = program.catalog

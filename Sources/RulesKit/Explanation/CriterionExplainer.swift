@@ -3,17 +3,17 @@ import Foundation
 
 /// Explains an expression on a day: each comparison with the values it saw
 /// (`training.current >= 7: 4 >= 7 is false`), then the whole criterion.
-@_spi(Tooling) public struct CriterionExplainer {
+package struct CriterionExplainer {
   let program: Program
   let frame: Frame
 
-  @_spi(Tooling) public init(program: Program, frame: Frame) {
+  package init(program: Program, frame: Frame) {
     self.program = program
     self.frame = frame
   }
 
   /// Lines explaining `expr`, whose text is `source`.
-  @_spi(Tooling) public func explain(_ expr: TypedExpr, source: String) -> [String] {
+  package func explain(_ expr: TypedExpr, source: String) -> [String] {
     var lines: [String] = []
     collect(expr, source: source, into: &lines)
     let whole = text(expr, source)

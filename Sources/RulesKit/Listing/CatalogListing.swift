@@ -3,11 +3,11 @@ import Foundation
 
 /// What a catalog holds, for `rules list`: milestones, badges, quotes and messages, with
 /// their display fields, optionally only those with a tag.
-@_spi(Tooling) public struct CatalogListing {
-  @_spi(Tooling) public let catalog: Catalog
-  @_spi(Tooling) public let tag: String?
+package struct CatalogListing {
+  package let catalog: Catalog
+  package let tag: String?
 
-  @_spi(Tooling) public init(catalog: Catalog, tag: String?) {
+  package init(catalog: Catalog, tag: String?) {
     self.catalog = catalog
     self.tag = tag
   }
@@ -16,7 +16,7 @@ import Foundation
 
   /// The entries of one kind as JSON objects, each as `rules export` writes it (one encoder
   /// for both).
-  @_spi(Tooling) public func entries(_ kind: String) -> [JSONValue] {
+  package func entries(_ kind: String) -> [JSONValue] {
     switch kind {
     case "milestones":
       (catalog.milestones?.milestones ?? []).filter { keep($0.tags) }.map(CatalogExport.milestone)
@@ -28,7 +28,7 @@ import Foundation
   }
 
   /// The entries of the kinds asked for, for people.
-  @_spi(Tooling) public func text(_ kinds: [String]) -> String {
+  package func text(_ kinds: [String]) -> String {
     var lines: [String] = []
     for kind in kinds {
       let rows: [[String]]

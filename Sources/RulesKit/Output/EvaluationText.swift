@@ -2,12 +2,12 @@ import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
 /// An evaluation for people, as `rules eval` prints it: what the app would show.
-@_spi(Tooling) public struct EvaluationText: Sendable {
+package struct EvaluationText: Sendable {
   /// The catalog evaluated (for badge names, milestone labels and the title).
-  @_spi(Tooling) public let catalog: ValidatedCatalog
+  package let catalog: ValidatedCatalog
 
   /// A renderer for evaluations of `catalog`.
-  @_spi(Tooling) public init(catalog: ValidatedCatalog) {
+  package init(catalog: ValidatedCatalog) {
     self.catalog = catalog
   }
 
@@ -19,7 +19,7 @@ import Foundation
   static func isolated(_ text: String) -> String { Bidi.isolated(text) }
 
   /// The evaluation as text, without a final newline.
-  @_spi(Tooling) public func render(_ evaluation: Evaluation) -> String {
+  package func render(_ evaluation: Evaluation) -> String {
     var lines: [String] = []
     let title = Self.isolated(catalog.catalog.name ?? evaluation.catalog)
     lines.append("\(title) — \(evaluation.user.map { "\($0), " } ?? "")\(evaluation.date)")

@@ -3,14 +3,14 @@ import Foundation
 
 /// Warnings as the command line says them: the engine's message, with the line of the record
 /// in the history file and what `--rebuild` would do.
-@_spi(Tooling) public enum WarningText {
+package enum WarningText {
   /// Whether the warning is about the saved state itself (the CLI names the state file).
-  @_spi(Tooling) public static func isAboutState(_ warning: EngineWarning) -> Bool {
+  package static func isAboutState(_ warning: EngineWarning) -> Bool {
     [.catalogVersionChanged, .newSinceState, .overflowedSum].contains(warning.id)
   }
 
   /// `warning` for people, for a history read from a file (`history` gives record lines).
-  @_spi(Tooling) public static func text(_ warning: EngineWarning, history: History?) -> String {
+  package static func text(_ warning: EngineWarning, history: History?) -> String {
     switch warning.id {
     case .recordChanged, .recordAdded:
       guard let date = warning.date else { return warning.message }

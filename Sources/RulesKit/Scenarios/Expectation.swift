@@ -4,16 +4,16 @@ import RulesSource
 
 /// What the check of one date must show: each item is one value to compare, with the place
 /// it was written so a failure points at it.
-@_spi(Tooling) public struct Expectation: Sendable {
-  @_spi(Tooling) public var date: CalendarDay
-  @_spi(Tooling) public var checks: [Check]
+package struct Expectation: Sendable {
+  package var date: CalendarDay
+  package var checks: [Check]
 
-  @_spi(Tooling) public struct Check: Sendable {
-    @_spi(Tooling) public var what: Subject
-    @_spi(Tooling) public var mark: Mark
+  package struct Check: Sendable {
+    package var what: Subject
+    package var mark: Mark
   }
 
-  @_spi(Tooling) public enum Subject: Sendable {
+  package enum Subject: Sendable {
     case streak(name: String, field: StreakField, value: Int)
     /// A streak's `start` or `last_protected` (nil: null).
     case streakDate(name: String, field: String, value: CalendarDay?)

@@ -6,19 +6,19 @@ import RulesSource
 /// with its place: unknown keys, streaks, metrics, badges, milestones, quotes or messages the
 /// catalog does not have, histories that do not fit its inputs, and dates the scenario's
 /// history does not cover.
-@_spi(Tooling) public struct ScenarioDecoder {
+package struct ScenarioDecoder {
   let file: String
   let catalog: ValidatedCatalog
   private(set) var diagnostics: [Diagnostic] = []
 
   /// The `catalog` the file names, with its place, before anything else is decoded.
-  @_spi(Tooling) public static func catalogReference(in root: Node?) -> (path: String, mark: Mark)? {
+  package static func catalogReference(in root: Node?) -> (path: String, mark: Mark)? {
     guard let node = root?["catalog"], let text = node.text, node.tag != .null else { return nil }
     return (text, node.mark)
   }
 
   /// Checks the file's keys alone (when its catalog cannot be loaded).
-  @_spi(Tooling) public static func validateShape(_ root: Node?, file: String) -> [Diagnostic] {
+  package static func validateShape(_ root: Node?, file: String) -> [Diagnostic] {
     guard let root else { return [Self.empty(file)] }
     var validator = ShapeValidator(file: file)
     validator.validate(root, .object(ScenarioSchema.file), what: "scenario file")
@@ -26,7 +26,7 @@ import RulesSource
   }
 
   /// Decodes `root`; the file is nil when any error was found.
-  @_spi(Tooling) public static func decode(_ root: Node?, file: String, catalogPath: String, catalog: ValidatedCatalog)
+  package static func decode(_ root: Node?, file: String, catalogPath: String, catalog: ValidatedCatalog)
     -> (ScenarioFile?, [Diagnostic])
   {
     guard let root else { return (nil, [Self.empty(file)]) }

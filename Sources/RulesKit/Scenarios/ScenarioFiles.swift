@@ -4,16 +4,16 @@ import RulesSource
 import YAMLReader
 
 /// Scenario files read with libyaml and run against their catalogs.
-@_spi(Tooling) public enum ScenarioFiles {
+package enum ScenarioFiles {
   /// Whether a file read as `root` is a scenario file (a `scenarios` key at its top; a
   /// catalog or module has none), so that `rules check` checks it as one.
-  @_spi(Tooling) public static func isScenarioFile(_ root: Node?) -> Bool {
+  package static func isScenarioFile(_ root: Node?) -> Bool {
     root?["scenarios"] != nil
   }
 
   /// Reads, validates and runs every scenario of `paths`; a file refused for lying outside
   /// the repository gets `advice` (the command's option) in its diagnostic.
-  @_spi(Tooling) public static func run(
+  package static func run(
     _ paths: [String], reader: DocumentReader? = nil, root: RepositoryRoot? = nil, advice: String? = nil
   ) -> ScenarioRun {
     let validation = validate(paths, reader: reader, root: root, advice: advice)
@@ -28,7 +28,7 @@ import YAMLReader
   /// it: what `rules check` does with a scenario file. `run.outcomes` is empty; `loaded` has
   /// the files that can be run, each with its validated catalog. The catalogs and their
   /// imports must stay in `root`, by default (reading from disk) each scenario's repository.
-  @_spi(Tooling) public static func validate(
+  package static func validate(
     _ paths: [String], reader: DocumentReader? = nil, root repository: RepositoryRoot? = nil,
     advice: String? = nil
   )

@@ -5,23 +5,23 @@ import RulesSource
 /// Runs scenarios the way the app's daily checks would run them (like `rules eval --state`
 /// once a day) and
 /// compares what each check shows with what the scenario expects.
-@_spi(Tooling) public enum ScenarioRunner {
+package enum ScenarioRunner {
   /// One scenario's outcome: a failure per expectation not met, at the expectation's place.
-  @_spi(Tooling) public struct Outcome: Sendable {
-    @_spi(Tooling) public var name: String
-    @_spi(Tooling) public var origin: Origin
-    @_spi(Tooling) public var failures: [Diagnostic]
-    @_spi(Tooling) public var passed: Bool { failures.isEmpty }
+  package struct Outcome: Sendable {
+    package var name: String
+    package var origin: Origin
+    package var failures: [Diagnostic]
+    package var passed: Bool { failures.isEmpty }
   }
 
-  @_spi(Tooling) public static func run(_ file: ScenarioFile, engine: Engine) -> [Outcome] {
+  package static func run(_ file: ScenarioFile, engine: Engine) -> [Outcome] {
     file.scenarios.map { run($0, engine: engine) }
   }
 
   /// The check of every day from the scenario's first check to its last expectation, each
   /// continuing from the state the one before saved, as the app (or `rules eval --state`)
   /// runs them.
-  @_spi(Tooling) public static func checks(_ scenario: Scenario, engine: Engine) throws(EngineError) -> [Evaluation] {
+  package static func checks(_ scenario: Scenario, engine: Engine) throws(EngineError) -> [Evaluation] {
     guard let last = scenario.expectations.map(\.date).max() else { return [] }
     let history = scenario.history
     let records = try history.records.map { record throws(EngineError) in try DayRecord(record, for: engine) }
@@ -50,7 +50,7 @@ import RulesSource
     return evaluations
   }
 
-  @_spi(Tooling) public static func run(_ scenario: Scenario, engine: Engine) -> Outcome {
+  package static func run(_ scenario: Scenario, engine: Engine) -> Outcome {
     var byDate: [CalendarDay: Evaluation] = [:]
     var failures: [Diagnostic] = []
     do {

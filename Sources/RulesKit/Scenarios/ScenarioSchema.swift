@@ -4,8 +4,8 @@ import Foundation
 /// The scenario file format: a catalog's behaviour written as histories and what a daily
 /// check must show on given dates. `rules test` decodes scenario files with these shapes,
 /// so unknown keys get the same "did you mean" as in catalogs.
-@_spi(Tooling) public enum ScenarioSchema {
-  @_spi(Tooling) public static let streak = ObjectSchema(
+package enum ScenarioSchema {
+  package static let streak = ObjectSchema(
     "streak expectation", "What a streak must show.",
     keys: [
       KeySchema("current", .integer(min: 0), "The current streak."),
@@ -19,7 +19,7 @@ import Foundation
     ])
 
   /// What a metric's progress must show.
-  @_spi(Tooling) public static let metricProgress = ObjectSchema(
+  package static let metricProgress = ObjectSchema(
     "metric progress expectation", "A metric's progress towards its next value.",
     keys: [
       KeySchema("current", .scalar, "Where the user is (XP into the level)."),
@@ -27,7 +27,7 @@ import Foundation
     ])
 
   /// What a badge's display fields must show.
-  @_spi(Tooling) public static let badgeFields = ObjectSchema(
+  package static let badgeFields = ObjectSchema(
     "badge fields", "Display fields of a badge as the evaluation shows it.",
     keys: [KeySchema("id", .id, required: true, "The badge.")]
       + ["name", "description", "category", "xp", "group", "emoji", "icon", "image", "color"].map {
@@ -35,7 +35,7 @@ import Foundation
       })
 
   /// What the message of the day's display fields must show.
-  @_spi(Tooling) public static let messageFields = ObjectSchema(
+  package static let messageFields = ObjectSchema(
     "message fields", "Display fields of the message of the day.",
     keys: [
       KeySchema("title", .anything, "Its title, or null."),
@@ -44,14 +44,14 @@ import Foundation
       KeySchema("color", .anything, "Its colour, or null."),
     ])
 
-  @_spi(Tooling) public static let unlock = ObjectSchema(
+  package static let unlock = ObjectSchema(
     "unlock", "A badge unlocked on a given date.",
     keys: [
       KeySchema("id", .id, required: true, "The badge."),
       KeySchema("date", .text, required: true, "The date it unlocked, YYYY-MM-DD."),
     ])
 
-  @_spi(Tooling) public static let milestones = ObjectSchema(
+  package static let milestones = ObjectSchema(
     "milestone expectation", "What the milestones must show.",
     keys: [
       KeySchema("reached", .list(.id), "Every milestone reached, in day order (exactly these)."),
@@ -64,7 +64,7 @@ import Foundation
       KeySchema("next_date", .text, "The date of the next milestone, YYYY-MM-DD."),
     ])
 
-  @_spi(Tooling) public static let expectation = ObjectSchema(
+  package static let expectation = ObjectSchema(
     "expectation", "What the check of one date must show.",
     keys: [
       KeySchema("date", .text, required: true, "The date of the check, YYYY-MM-DD."),
@@ -97,7 +97,7 @@ import Foundation
         "Display fields of the message of the day (`title`, `action`, `icon`, `color`): a text, or null."),
     ])
 
-  @_spi(Tooling) public static let scenario = ObjectSchema(
+  package static let scenario = ObjectSchema(
     "scenario", "A history and what the daily checks must show.",
     keys: [
       KeySchema("name", .text, required: true, "What the scenario shows, in a sentence."),
@@ -123,7 +123,7 @@ import Foundation
       KeySchema("expect", .list(.object(expectation)), required: true, "The checks to verify."),
     ])
 
-  @_spi(Tooling) public static let file = ObjectSchema(
+  package static let file = ObjectSchema(
     "scenario file", "Scenarios for one catalog.",
     keys: [
       KeySchema(

@@ -3,13 +3,13 @@ import Foundation
 
 /// The catalog format as a JSON Schema (draft 2020-12), generated from `CatalogSchema`: the
 /// same definitions the checker validates with, so editors and `rules check` agree.
-@_spi(Tooling) public enum JSONSchema {
-  @_spi(Tooling) public static let draft = "https://json-schema.org/draft/2020-12/schema"
+package enum JSONSchema {
+  package static let draft = "https://json-schema.org/draft/2020-12/schema"
   static let namePattern = "^[a-z_][a-z0-9_]*$"
   static let idPattern = "^[a-z0-9][a-z0-9-]*$"
 
   /// The schema of catalogs and rule modules (`catalogs/catalog.schema.json`).
-  @_spi(Tooling) public static func catalog() -> JSONValue {
+  package static func catalog() -> JSONValue {
     document(
       file: "catalog.schema.json", title: "rules catalog (format version 1)",
       description: "A reward scheme for a habit app (a catalog), or a rule module that catalogs import. "
@@ -18,7 +18,7 @@ import Foundation
   }
 
   /// The schema of scenario files (`catalogs/tests/scenario.schema.json`).
-  @_spi(Tooling) public static func scenario() -> JSONValue {
+  package static func scenario() -> JSONValue {
     document(
       file: "scenario.schema.json", title: "rules scenario file",
       description: "Scenarios that test a catalog (`rules test`): histories and what each day's check must show. "
@@ -28,7 +28,7 @@ import Foundation
 
   /// The schema of history files (`examples/history.schema.json`): the keys of a history;
   /// a day's inputs are the catalog's, so a day may hold any key besides `date`.
-  @_spi(Tooling) public static func history() -> JSONValue {
+  package static func history() -> JSONValue {
     document(
       file: "history.schema.json", title: "rules history file",
       description: "A user's history: the days the app recorded (`rules eval --history`). "
@@ -38,7 +38,7 @@ import Foundation
 
   /// The schema of locale files (`catalogs/locales/locale.schema.json`): a catalog's texts in
   /// one language, by section and id (`TextKey.Kind` says which texts each section has).
-  @_spi(Tooling) public static func locale() -> JSONValue {
+  package static func locale() -> JSONValue {
     let text: JSONValue = .object([("type", .array(["string", "number"].map(JSONValue.string)))])
     func entry(_ kind: TextKey.Kind) -> JSONValue {
       let properties = kind.fields.map { field -> (String, JSONValue) in

@@ -11,21 +11,21 @@ import Foundation
 /// separate lock file (`STATE.lock`), written atomically (a temporary file in the same folder,
 /// flushed to disk, renamed over the old one, the folder flushed too), so that a crash leaves
 /// the old file or the new one, never half of one, and two evaluations at once lose nothing.
-@_spi(Tooling) public struct StateFile: Sendable {
-  @_spi(Tooling) public let path: String
+package struct StateFile: Sendable {
+  package let path: String
 
-  @_spi(Tooling) public init(path: String) {
+  package init(path: String) {
     self.path = path
   }
 
-  @_spi(Tooling) public var lockPath: String { path + ".lock" }
+  package var lockPath: String { path + ".lock" }
 
   /// The engine's daily check with the state in this file: read, checked and written back
   /// under the file's lock, so concurrent evaluations queue up and every unlock is kept. A
   /// state that cannot be used is an error and the file stays as it was; a state saved after
   /// `date` is left as it is (the check warns `state-ahead`). `calendar`, `timeZone` and
   /// `timeZoneChanges` as for `Engine.check`.
-  @_spi(Tooling) public func check(
+  package func check(
     _ engine: Engine, user: String?, start: CalendarDay?, on date: CalendarDay, records: [DayRecord],
     rebuild: Bool = false, calendar: UserCalendar = .gregorian, timeZone: TimeZone? = nil,
     timeZoneChanges: [TimeZoneChange] = []
@@ -58,7 +58,7 @@ import Foundation
   }
 
   /// Runs `body` holding the state's lock (waiting for another process to release it).
-  @_spi(Tooling) public func withLock<T>(_ body: () throws(StateError) -> T) throws(StateError) -> T {
+  package func withLock<T>(_ body: () throws(StateError) -> T) throws(StateError) -> T {
     let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
     guard fd >= 0 else {
       throw StateError(path: lockPath, message: "cannot open the lock file: \(Self.systemError())")
@@ -74,7 +74,7 @@ import Foundation
   }
 
   /// The file's bytes, or nil when there is no file yet.
-  @_spi(Tooling) public func read() throws(StateError) -> Data? {
+  package func read() throws(StateError) -> Data? {
     guard FileManager.default.fileExists(atPath: path) else { return nil }
     do {
       return try Data(contentsOf: URL(fileURLWithPath: path))
@@ -88,7 +88,7 @@ import Foundation
   }
 
   /// Replaces the file with `data`, atomically.
-  @_spi(Tooling) public func write(_ data: Data) throws(StateError) {
+  package func write(_ data: Data) throws(StateError) {
     let url = URL(fileURLWithPath: path)
     let folder = url.deletingLastPathComponent().path
     removeAbandonedTemporaryFiles(in: folder, name: url.lastPathComponent)

@@ -10,9 +10,9 @@ import Foundation
 /// symbolic link is followed to its target (so the lock and the write are the real file's,
 /// and the link stays a link); a dangling link, a link loop, a folder or anything that is
 /// not a regular file is an error, and nothing is created.
-@_spi(Tooling) public enum StatePath {
+package enum StatePath {
   /// The real file `path` names, or why it cannot be a state file.
-  @_spi(Tooling) public static func resolve(_ path: String) throws(StateError) -> String {
+  package static func resolve(_ path: String) throws(StateError) -> String {
     func fail(_ message: String) -> StateError {
       StateError(path: path, message: message)
     }
