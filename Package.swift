@@ -30,7 +30,7 @@ import PackageDescription
 //                  layers, the tooling, the store and the server share is `package`; what
 //                  generated days use is public behind @_spi(CompiledDay); what Benchmarks and
 //                  Fuzz (packages of their own, which see no `package`) and RulesKit's
-//                  signatures need, behind @_spi(Tooling) (RulesKit's whole API is, too)
+//                  signatures need, behind @_spi(Tooling) (so is what they call of RulesKit)
 //   CompiledCatalogs  the shipped catalogs' days as Swift (`rules export --format swift`): the
 //                daily step without the interpreter, for the server's batch and the benchmarks
 //   RulesKit     the tooling: YAML catalogs and histories from files (the repository folder, the
