@@ -150,6 +150,8 @@ let package = Package(
         // A webhook receiver on loopback, checking signatures.
         .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"),
+        // The routes answered in process (the router and its middlewares, no socket).
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
       ]),
     // An app's view: RulesEngine alone, catalogs and histories from committed JSON fixtures.
     .testTarget(name: "RulesAppTests", dependencies: ["RulesEngine", "RulesTestSupport"], exclude: ["Fixtures"]),

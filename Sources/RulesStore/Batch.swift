@@ -68,7 +68,7 @@ public struct Batch: Sendable {
           summary.failed.append((outcome.user, error))
           continue
         }
-        if outcome.saved != nil, saved.contains(outcome.user) {
+        if outcome.saved != nil, saved.contains(UserID.Key(outcome.user)) {
           summary.users += 1
           summary.userDays += outcome.days
           if outcome.rebuilt { summary.rebuilt += 1 }

@@ -26,11 +26,12 @@ public struct Importer {
   /// Where each (user, date) was first read, to report one recorded twice.
   private var seen: [Key: String] = [:]
 
+  /// A (user, date): the user by their id's bytes (`UserID.Key`).
   struct Key: Hashable {
-    var user: String
+    var user: UserID.Key
     var day: Int
   }
-  private var userIndex: [String: Int] = [:]
+  private var userIndex: [UserID.Key: Int] = [:]
 
   /// Reads the history files (YAML); without it such a file is reported, not read.
   private let histories: HistoryReader?
@@ -394,19 +395,19 @@ public struct Importer {
   }
 
   private mutating func noteUser(_ user: ImportUser) {
-    if let index = userIndex[user.user] {
+    if let index = userIndex[UserID.Key(user.user)] {
       if let start = user.start { users[index].start = start }
       if let zone = user.timeZone { users[index].timeZone = zone }
       if let changes = user.timeZoneChanges { users[index].timeZoneChanges = changes }
       if let calendar = user.calendar { users[index].calendar = calendar }
     } else {
-      userIndex[user.user] = users.count
+      userIndex[UserID.Key(user.user)] = users.count
       users.append(user)
     }
   }
 
   private mutating func remember(at: String, user: String, date: CalendarDay, record: String) {
-    let key = Key(user: user, day: date.number)
+    let key = Key(user: UserID.Key(user), day: date.number)
     if let first = seen[key] {
       report("\(at): error: \(user) has a record for \(date) already (\(first)); keep one record per day")
       return

@@ -164,9 +164,9 @@ public final class PostgresStore: ProgressStore {
     try await transaction { connection in
       var summary = ImportSummary(records: records.count, users: 0, changed: 0)
       var distinct: [String] = []
-      var seen = Set<String>()
-      for record in records where seen.insert(record.user).inserted { distinct.append(record.user) }
-      for user in users where seen.insert(user.user).inserted { distinct.append(user.user) }
+      var seen = Set<UserID.Key>()
+      for record in records where seen.insert(UserID.Key(record.user)).inserted { distinct.append(record.user) }
+      for user in users where seen.insert(UserID.Key(user.user)).inserted { distinct.append(user.user) }
       summary.users = distinct.count
       for start in stride(from: 0, to: distinct.count, by: Self.importChunk) {
         let ids = Array(distinct[start..<min(start + Self.importChunk, distinct.count)])
@@ -176,7 +176,7 @@ public final class PostgresStore: ProgressStore {
           ON CONFLICT (catalog, user_id) DO NOTHING
           """, logger: logger)
       }
-      var changedFrom: [String: String] = [:]
+      var changedFrom: [UserID.Key: String] = [:]
       for user in users {
         let changes = user.timeZoneChanges != nil
         let rows = try await connection.query(
@@ -193,7 +193,7 @@ public final class PostgresStore: ProgressStore {
           RETURNING user_id
           """, logger: logger)
         for try await _ in rows where user.start != nil || changes || user.timeZone != nil {
-          changedFrom[user.user] = "0000-00-00"
+          changedFrom[UserID.Key(user.user)] = "0000-00-00"
         }
       }
       for start in stride(from: 0, to: records.count, by: Self.importChunk) {
@@ -214,13 +214,14 @@ public final class PostgresStore: ProgressStore {
           """, logger: logger)
         for try await (user, date) in rows.decode((String, String).self) {
           summary.changed += 1
-          if let earlier = changedFrom[user], earlier <= date { continue }
-          changedFrom[user] = date
+          if let earlier = changedFrom[UserID.Key(user)], earlier <= date { continue }
+          changedFrom[UserID.Key(user)] = date
         }
       }
       if !changedFrom.isEmpty {
-        let ids = Array(changedFrom.keys)
-        let dates = ids.map { changedFrom[$0]! }
+        let keys = Array(changedFrom.keys)
+        let ids = keys.map(\.id)
+        let dates = keys.map { changedFrom[$0]! }
         try await connection.query(
           """
           UPDATE users u SET revision = u.revision + 1,
@@ -255,7 +256,7 @@ public final class PostgresStore: ProgressStore {
   static func load(
     _ connection: PostgresConnection, catalog: String, ids: [String], allDays: Bool, logger: Logger
   ) async throws -> [LoadedUser] {
-    var users: [String: LoadedUser] = [:]
+    var users: [UserID.Key: LoadedUser] = [:]
     let rows = try await connection.query(
       """
       SELECT u.user_id, u.start, u.timezone, u.revision, u.rebuild, s.state, s.date, u.timezone_changes, u.calendar
@@ -272,7 +273,7 @@ public final class PostgresStore: ProgressStore {
         allDays: allDays || rebuild || state == nil)
       user.timeZoneChanges = ZoneHistory.parse(changes)
       user.calendar = calendar.flatMap { try? UserCalendar(named: $0) } ?? .gregorian
-      users[id] = user
+      users[UserID.Key(id)] = user
     }
     let days = try await connection.query(
       """
@@ -285,10 +286,10 @@ public final class PostgresStore: ProgressStore {
       """, logger: logger)
     for try await (id, date, record, encoded) in days.decode((String, String, String, ByteBuffer?).self) {
       guard let day = CalendarDay.parsed(date) else { continue }
-      users[id]?.days.append(
+      users[UserID.Key(id)]?.days.append(
         StoredDay(date: day, record: record, encoded: encoded.map { Data($0.readableBytesView) }))
     }
-    return ids.compactMap { users[$0] }
+    return ids.compactMap { users[UserID.Key($0)] }
   }
 
   public func readUser(catalog: String, user: String, allDays: Bool) async throws -> LoadedUser? {
@@ -299,7 +300,7 @@ public final class PostgresStore: ProgressStore {
     }
   }
 
-  public func save(catalog: String, checks: [SavedCheck]) async throws -> Set<String> {
+  public func save(catalog: String, checks: [SavedCheck]) async throws -> Set<UserID.Key> {
     guard !checks.isEmpty else { return [] }
     return try await transaction { connection in
       try await Self.save(connection, catalog: catalog, checks: checks, logger: logger)
@@ -308,7 +309,7 @@ public final class PostgresStore: ProgressStore {
 
   static func save(
     _ connection: PostgresConnection, catalog: String, checks: [SavedCheck], logger: Logger
-  ) async throws -> Set<String> {
+  ) async throws -> Set<UserID.Key> {
     let rows = try await connection.query(
       """
       UPDATE users u SET rebuild = CASE WHEN t.rebuilt THEN FALSE ELSE u.rebuild END
@@ -317,9 +318,9 @@ public final class PostgresStore: ProgressStore {
       WHERE u.catalog = \(catalog) AND u.user_id = t.id AND u.revision = t.revision
       RETURNING u.user_id
       """, logger: logger)
-    var saved = Set<String>()
-    for try await id in rows.decode(String.self) { saved.insert(id) }
-    let kept = checks.filter { saved.contains($0.user) }
+    var saved = Set<UserID.Key>()
+    for try await id in rows.decode(String.self) { saved.insert(UserID.Key(id)) }
+    let kept = checks.filter { saved.contains(UserID.Key($0.user)) }
     guard !kept.isEmpty else { return saved }
     try await connection.query(
       """
@@ -398,7 +399,7 @@ public final class PostgresStore: ProgressStore {
       let (check, value) = try evaluate(loaded.first)
       if let check {
         let saved = try await Self.save(connection, catalog: catalog, checks: [check], logger: logger)
-        guard saved.contains(user) else { throw StoreError("the user \(user) changed while locked") }
+        guard saved.contains(UserID.Key(user)) else { throw StoreError("the user \(user) changed while locked") }
       }
       return value
     }

@@ -29,7 +29,7 @@ public protocol ProgressStore: AnyObject, Sendable {
 
   /// Saves states and new unlocks in one transaction. A user whose revision moved since the
   /// load is left out; returns the users saved.
-  func save(catalog: String, checks: [SavedCheck]) async throws -> Set<String>
+  func save(catalog: String, checks: [SavedCheck]) async throws -> Set<UserID.Key>
 
   /// Runs `evaluate` holding the user's lock (PostgreSQL: the user's row, FOR UPDATE; SQLite:
   /// the write lock): first stores `day` (when given) and the user's start and time zone (when

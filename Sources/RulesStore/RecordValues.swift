@@ -109,9 +109,27 @@ public struct RecordSchema: Sendable {
   }
 }
 
-/// User ids: not empty, at most 256 bytes of UTF-8, no control characters.
+/// User ids: not empty, at most 256 bytes of UTF-8, no control characters. Two ids are the same
+/// user when their bytes are the same, as both databases compare them: `café` with a precomposed
+/// `é` and with a combining accent are two users (Swift's `==` and `Hashable` on strings would
+/// take them for one, so the store keys users by `Key`).
 public enum UserID {
   public static let maxBytes = 256
+
+  /// A user id as a set member or dictionary key: equal and hashed by its UTF-8 bytes.
+  public struct Key: Hashable, Sendable, CustomStringConvertible {
+    public let id: String
+
+    public init(_ id: String) { self.id = id }
+
+    public static func == (a: Key, b: Key) -> Bool { a.id.utf8.elementsEqual(b.id.utf8) }
+
+    public func hash(into hasher: inout Hasher) {
+      for byte in id.utf8 { hasher.combine(byte) }
+    }
+
+    public var description: String { id }
+  }
 
   /// Why `id` cannot be a user id, or nil.
   public static func problem(_ id: String) -> String? {

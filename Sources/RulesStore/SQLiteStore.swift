@@ -59,14 +59,14 @@ public final class SQLiteStore: ProgressStore {
     try await queue.writeWithoutTransaction { db in
       var summary = ImportSummary(records: records.count, users: 0, changed: 0)
       try db.inTransaction(.immediate) {
-        var distinct = Set<String>()
+        var distinct = Set<UserID.Key>()
         let ensureUser = try db.cachedStatement(
           sql: "INSERT INTO users (catalog, user_id) VALUES (?, ?) ON CONFLICT (catalog, user_id) DO NOTHING")
-        for record in records where distinct.insert(record.user).inserted {
+        for record in records where distinct.insert(UserID.Key(record.user)).inserted {
           try ensureUser.execute(arguments: [catalog, record.user])
         }
         // The earliest changed day of each user.
-        var changedFrom: [String: CalendarDay] = [:]
+        var changedFrom: [UserID.Key: CalendarDay] = [:]
         let setInfo = try db.cachedStatement(
           sql: """
             INSERT INTO users (catalog, user_id, start, timezone, timezone_changes, calendar) VALUES (?, ?, ?, ?, ?, ?)
@@ -81,7 +81,7 @@ public final class SQLiteStore: ProgressStore {
               OR users.calendar IS NOT COALESCE(excluded.calendar, users.calendar)
             """)
         for user in users {
-          distinct.insert(user.user)
+          distinct.insert(UserID.Key(user.user))
           let changes = user.timeZoneChanges != nil
           try setInfo.execute(arguments: [
             catalog, user.user, user.start?.description, user.timeZone, user.timeZoneChangesText, user.calendar,
@@ -90,7 +90,7 @@ public final class SQLiteStore: ProgressStore {
           ])
           // A new start (or time zone history) changes the days counted from the first: count again.
           if db.changesCount > 0, user.start != nil || changes || user.timeZone != nil {
-            changedFrom[user.user] = CalendarDay(number: Int.min / 4)
+            changedFrom[UserID.Key(user.user)] = CalendarDay(number: Int.min / 4)
           }
         }
         let upsert = try db.cachedStatement(
@@ -103,8 +103,8 @@ public final class SQLiteStore: ProgressStore {
           try upsert.execute(arguments: [catalog, record.user, record.date.description, record.record, record.encoded])
           if db.changesCount > 0 {
             summary.changed += 1
-            if let earlier = changedFrom[record.user], earlier <= record.date { continue }
-            changedFrom[record.user] = record.date
+            if let earlier = changedFrom[UserID.Key(record.user)], earlier <= record.date { continue }
+            changedFrom[UserID.Key(record.user)] = record.date
           }
         }
         let mark = try db.cachedStatement(
@@ -115,7 +115,7 @@ public final class SQLiteStore: ProgressStore {
             WHERE catalog = ? AND user_id = ?
             """)
         for (user, day) in changedFrom {
-          try mark.execute(arguments: [day.number < -100_000 ? "0000-00-00" : day.description, catalog, user])
+          try mark.execute(arguments: [day.number < -100_000 ? "0000-00-00" : day.description, catalog, user.id])
         }
         summary.users = distinct.count
         return .commit
@@ -173,12 +173,12 @@ public final class SQLiteStore: ProgressStore {
     try await queue.read { db in try Self.load(db, catalog: catalog, user: user, allDays: allDays) }
   }
 
-  public func save(catalog: String, checks: [SavedCheck]) async throws -> Set<String> {
+  public func save(catalog: String, checks: [SavedCheck]) async throws -> Set<UserID.Key> {
     try await queue.writeWithoutTransaction { db in
-      var saved = Set<String>()
+      var saved = Set<UserID.Key>()
       try db.inTransaction(.immediate) {
         for check in checks where try Self.save(db, catalog: catalog, check: check, holdingLock: false) {
-          saved.insert(check.user)
+          saved.insert(UserID.Key(check.user))
         }
         return .commit
       }

@@ -253,3 +253,33 @@ import Testing
     #expect(CalendarDay(number: 84_006).description == "2200-01-01")
   }
 }
+
+/// A user id is its bytes (#34): `café` with a precomposed `é` (NFC) and with a combining accent
+/// (NFD) are two users through the import, the load and the batch, on both stores.
+@Suite struct UserIDBytesStoreTests {
+  static let composed = "caf\u{E9}"
+  static let decomposed = "cafe\u{301}"
+
+  @Test(arguments: Backend.all)
+  func twoSpellingsOfCafeAreTwoUsers(_ backend: Backend) async throws {
+    try await withStore(backend) { store, _ in
+      let catalog = try loadCatalog("discipline")
+      let lines =
+        (1...7).map { #"{"user": "\#(Self.composed)", "date": "2026-01-0\#($0)", "planned": true, "completed": true}"# }
+        + (1...3).map {
+          #"{"user": "\#(Self.decomposed)", "date": "2026-01-0\#($0)", "planned": true, "completed": true}"#
+        }
+      let summary = try await StoreTests().importLines(store, catalog, lines.joined(separator: "\n"))
+      #expect(summary == ImportSummary(records: 10, users: 2, changed: 10))
+      let users = try await store.loadUsers(catalog: catalog.id, ids: [Self.composed, Self.decomposed])
+      #expect(users.map { Array($0.user.utf8) } == [Array(Self.composed.utf8), Array(Self.decomposed.utf8)])
+      #expect(users.map(\.days.count) == [7, 3])
+      let result = try await Batch(store: store, catalog: catalog, date: day("2026-01-07"), shard: nil).run()
+      #expect(result.users == 2)
+      let composedUnlocks = try await store.unlocks(catalog: catalog.id, user: Self.composed)
+      let decomposedUnlocks = try await store.unlocks(catalog: catalog.id, user: Self.decomposed)
+      #expect(composedUnlocks.map(\.badge).contains("first-week"))
+      #expect(!decomposedUnlocks.map(\.badge).contains("first-week"))
+    }
+  }
+}

@@ -3,7 +3,7 @@ import Hummingbird
 
 /// Who a request is from, as its `Authorization` header proved.
 enum Principal: Sendable, Equatable {
-  /// No token is configured: a loopback server, every route open.
+  /// No token is configured: a loopback server, every route open but the admin-only ones.
   case open
   /// `RULES_API_TOKEN`, or a JWT with `"scope": "admin"`: every route.
   case admin
@@ -11,36 +11,35 @@ enum Principal: Sendable, Equatable {
   /// catalog without one).
   case user(String, catalogs: Set<String>?)
 
-  /// The routes a user token opens: its user's, under `/v1/catalogs/{catalog}/users/{user}`.
-  static let userRoutes: Set<String> = [
-    "/v1/catalogs/{catalog}/users/{user}",
-    "/v1/catalogs/{catalog}/users/{user}/days/{date}",
-    "/v1/catalogs/{catalog}/users/{user}/progress",
-  ]
-
-  /// The catalog-wide routes a user token reads (GET), in the catalogs it opens: the
-  /// leaderboards (an app shows them). Stats stay the admin's.
-  static let catalogRoutes: Set<String> = ["/v1/catalogs/{catalog}/leaderboards/{name}"]
-
-  /// Whether the principal may call the route `endpoint` (the router's template; nil for a
-  /// path no route has) with these parameters.
-  func may(_ method: HTTPRequest.Method, endpoint: String?, parameters: Parameters) -> Bool {
-    switch self {
-    case .open, .admin: return true
-    case .user(let user, let catalogs):
-      // A path no route has answers 404 whoever asks.
-      guard let endpoint else { return true }
-      if Self.catalogRoutes.contains(endpoint) {
-        guard method == .get, let catalog = parameters.get("catalog") else { return false }
-        return catalogs?.contains(catalog) ?? true
-      }
-      guard Self.userRoutes.contains(endpoint), method == .get || method == .put,
-        let rawUser = parameters.get("user"), let catalog = parameters.get("catalog")
-      else { return false }
+  /// Whether the principal may call a route of `access` with the route's `parameters`.
+  ///
+  /// Ids are compared by their bytes (UTF-8), as the store compares them: `café` spelled with
+  /// a precomposed `é` and with `e` and a combining accent are two users, and a token for one
+  /// does not open the other (Swift's `==` on strings would take them for one).
+  func may(_ access: RouteAccess, parameters: Parameters) -> Bool {
+    switch (self, access) {
+    case (_, .public), (.admin, _): return true
+    case (.open, .admin): return false
+    case (.open, _): return true
+    case (.user, .admin), (.user, .adminOrOpen): return false
+    case (.user(let user, let catalogs), .ownUser):
       // Decoded as the handlers decode it (once), so the id checked is the id served; a path
       // the handlers would refuse (not UTF-8 once decoded) is refused here first.
-      guard rawUser.removingPercentEncoding == user else { return false }
-      return catalogs?.contains(catalog) ?? true
+      guard let raw = parameters.get("user"), let id = raw.removingPercentEncoding, Self.same(id, user),
+        let catalog = parameters.get("catalog")
+      else { return false }
+      return Self.opens(catalogs, catalog)
+    case (.user(_, let catalogs), .catalogUser):
+      guard let catalog = parameters.get("catalog") else { return false }
+      return Self.opens(catalogs, catalog)
     }
+  }
+
+  /// Whether two ids are the same bytes.
+  static func same(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
+
+  private static func opens(_ catalogs: Set<String>?, _ catalog: String) -> Bool {
+    guard let catalogs else { return true }
+    return catalogs.contains { same($0, catalog) }
   }
 }

@@ -84,7 +84,7 @@ struct ServeCommand: AsyncParsableCommand {
     let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
     let shown = bare.contains(":") ? "[\(bare)]" : bare
     let app = Application(
-      router: api.router { registry.emitToString() },
+      responder: api.responder(api.routes { registry.emitToString() }),
       server: .http1(
         configuration: .init(
           additionalChannelHandlers: [ParserErrorBodyHandler(), ReadDeadlineHandler(timeout: readTimeout)],

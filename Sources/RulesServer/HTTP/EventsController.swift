@@ -5,19 +5,14 @@ import RulesStore
 /// `GET /v1/events?after=ID&limit=N[&catalog=C&user=U&kind=K]` (admin): the event log after a
 /// cursor, in id order: `{"events": [...], "next": ID}`; ask again with `after=next`.
 extension HTTPAPI {
-  static let eventsRoute: (method: HTTPRequest.Method, path: String) = (.get, "/v1/events")
-
-  func registerEvents(on router: Router<APIRequestContext>) {
-    router.get("/v1/events") { request, _ in
-      try requireAdmin()
-      let query = try Self.eventQuery(request)
-      guard let log = store as? any EventStore else {
-        throw APIError(.notFound, "not-found", "this store keeps no events")
-      }
-      let events = try await stored { try await log.events(query) }
-      let next = events.last?.id ?? query.after
-      return Self.json(#"{"events":["# + events.map(\.json).joined(separator: ",") + #"],"next":\#(next)}"#)
+  func events(_ request: Request, _ context: APIRequestContext) async throws -> Response {
+    let query = try Self.eventQuery(request)
+    guard let log = store as? any EventStore else {
+      throw APIError(.notFound, "not-found", "this store keeps no events")
     }
+    let events = try await stored { try await log.events(query) }
+    let next = events.last?.id ?? query.after
+    return Self.json(#"{"events":["# + events.map(\.json).joined(separator: ",") + #"],"next":\#(next)}"#)
   }
 
   static let maxEventsLimit = 1_000

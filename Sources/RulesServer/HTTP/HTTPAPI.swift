@@ -39,15 +39,6 @@ struct APIError: Error, HTTPResponseError {
 struct HTTPAPI: Sendable {
   static let maxBody = 64 * 1024
 
-  /// Every route: its method and path (`:name` a parameter), for 405 and its `Allow`.
-  static let routes: [(method: HTTPRequest.Method, path: String)] = [
-    (.get, "/healthz"), (.get, "/readyz"), (.get, "/metrics"), (.get, "/v1/catalogs"), (.get, "/v1/catalogs/:catalog"),
-    (.put, "/v1/catalogs/:catalog/users/:user"), (.delete, "/v1/catalogs/:catalog/users/:user"),
-    (.post, "/v1/catalogs/:catalog/users/:user/rebuild"), (.put, "/v1/catalogs/:catalog/users/:user/days/:date"),
-    (.get, "/v1/catalogs/:catalog/users/:user/progress"), (.post, "/v1/admin/catalogs/reload"),
-    eventsRoute,
-  ]
-
   let store: any ProgressStore
   /// The catalogs served (reloaded on SIGHUP and `POST /v1/admin/catalogs/reload`).
   let served: ServedCatalogs
@@ -76,58 +67,60 @@ struct HTTPAPI: Sendable {
     return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text + "\n")))
   }
 
-  func router(metrics: @escaping @Sendable () -> String) -> Router<APIRequestContext> {
-    let router = Router(context: APIRequestContext.self)
-    router.add(middleware: RequestIDMiddleware())
-    router.add(middleware: ErrorMiddleware(allowed: Self.allowedMethods))
-    router.add(middleware: MetricsMiddleware())
-    router.add(middleware: LogRequestsMiddleware(.info))
-    router.add(middleware: AccessMiddleware(authenticator: authenticator, limiter: limiter))
-    router.get("/healthz") { _, _ in Self.json(#"{"status":"ok"}"#) }
-    router.get("/readyz") { _, _ in
-      // The store answers a question within the store timeout, or the server is not ready.
-      _ = try await stored { try await store.schemaVersion() }
-      return Self.json(#"{"status":"ready"}"#)
+  /// Every route of the API: the one list (docs/store.md, "Adding a route").
+  func routes(metrics: @escaping @Sendable () -> String) -> RouteTable {
+    let leaderboards = LeaderboardsController(api: self)
+    return RouteTable([
+      Route(.get, "/healthz", .public) { _, _ in Self.json(#"{"status":"ok"}"#) },
+      Route(.get, "/readyz", .public) { _, _ in try await ready() },
+      Route(.get, "/metrics", .adminOrOpen) { _, _ in Self.metrics(metrics()) },
+      Route(.get, "/v1/catalogs", .adminOrOpen) { _, _ in Self.json(Self.list(served.set)) },
+      Route(.get, "/v1/catalogs/{catalog}", .adminOrOpen) { _, context in Self.json(try catalog(context).export) },
+      Route(.put, "/v1/catalogs/{catalog}/users/{user}", .ownUser, putUser),
+      Route(.delete, "/v1/catalogs/{catalog}/users/{user}", .admin, deleteUser),
+      Route(.post, "/v1/catalogs/{catalog}/users/{user}/rebuild", .admin, rebuild),
+      Route(.put, "/v1/catalogs/{catalog}/users/{user}/days/{date}", .ownUser, putDay),
+      Route(.get, "/v1/catalogs/{catalog}/users/{user}/progress", .ownUser, progress),
+      Route(.get, "/v1/catalogs/{catalog}/leaderboards/{name}", .catalogUser, leaderboards.leaderboard),
+      Route(.get, "/v1/catalogs/{catalog}/stats", .adminOrOpen, leaderboards.stats),
+      Route(.get, "/v1/events", .admin, events),
+      Route(.post, "/v1/admin/catalogs/reload", .admin, reload),
+    ])
+  }
+
+  /// The API's responder: the request's path made canonical (`CanonicalPath`), then the router
+  /// of `table` behind the middlewares (the request id, errors in the API's shape, metrics, the
+  /// log, the access check).
+  func responder(_ table: RouteTable) -> some HTTPResponder<APIRequestContext> {
+    let router = table.router(middlewares: [
+      RequestIDMiddleware(), ErrorMiddleware(allowed: table.allowedMethods), MetricsMiddleware(),
+      LogRequestsMiddleware(.info), AccessMiddleware(authenticator: authenticator, limiter: limiter, table: table),
+    ])
+    return CanonicalPathResponder(next: router.buildResponder())
+  }
+
+  /// `GET /readyz`: the store answers a question within the store timeout, or the server is
+  /// not ready.
+  func ready() async throws -> Response {
+    _ = try await stored { try await store.schemaVersion() }
+    return Self.json(#"{"status":"ready"}"#)
+  }
+
+  static func metrics(_ text: String) -> Response {
+    var headers = HTTPFields()
+    headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
+    return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+  }
+
+  /// `POST /v1/admin/catalogs/reload`: the folder read again, every catalog or none.
+  func reload(_ request: Request, _ context: APIRequestContext) async throws -> Response {
+    do {
+      return Self.json(Self.list(try served.reload(logger: logger)))
+    } catch let refusal as ServedCatalogs.Refusal {
+      throw APIError(
+        .unprocessableContent, "catalog-invalid",
+        "the catalogs were not reloaded; the ones served are unchanged: " + refusal.problems.joined(separator: "\n"))
     }
-    router.get("/metrics") { _, _ in
-      var headers = HTTPFields()
-      headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
-      return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: metrics())))
-    }
-    router.get("/v1/catalogs") { _, _ in
-      Self.json(Self.list(served.set))
-    }
-    router.post("/v1/admin/catalogs/reload") { _, _ in
-      try requireAdmin()
-      do {
-        return Self.json(Self.list(try served.reload(logger: logger)))
-      } catch let refusal as ServedCatalogs.Refusal {
-        throw APIError(
-          .unprocessableContent, "catalog-invalid",
-          "the catalogs were not reloaded; the ones served are unchanged: " + refusal.problems.joined(separator: "\n"))
-      }
-    }
-    router.get("/v1/catalogs/:catalog") { _, context in
-      Self.json(try catalog(context).export)
-    }
-    router.put("/v1/catalogs/:catalog/users/:user") { request, context in
-      try await putUser(request, context)
-    }
-    router.delete("/v1/catalogs/:catalog/users/:user") { _, context in
-      try await deleteUser(context)
-    }
-    router.post("/v1/catalogs/:catalog/users/:user/rebuild") { request, context in
-      try await rebuild(request, context)
-    }
-    router.put("/v1/catalogs/:catalog/users/:user/days/:date") { request, context in
-      try await putDay(request, context)
-    }
-    router.get("/v1/catalogs/:catalog/users/:user/progress") { request, context in
-      try await progress(request, context)
-    }
-    LeaderboardsController(api: self).register(router)
-    registerEvents(on: router)
-    return router
   }
 
   /// `GET /v1/catalogs`: each catalog served, with the version it serves now.
@@ -160,16 +153,6 @@ struct HTTPAPI: Sendable {
     return id
   }
 
-  /// The methods `path` has routes for (empty for a path no route has).
-  static func allowedMethods(_ path: String) -> [HTTPRequest.Method] {
-    let segments = path.split(separator: "/", omittingEmptySubsequences: false)
-    return (routes + LeaderboardsController.routes).filter { route in
-      let pattern = route.path.split(separator: "/", omittingEmptySubsequences: false)
-      return pattern.count == segments.count
-        && zip(pattern, segments).allSatisfy { $0.hasPrefix(":") ? !$1.isEmpty : $0 == $1 }
-    }.map(\.method)
-  }
-
   /// `work` on the store, answered 503 `store-unavailable` when it takes longer than the store
   /// timeout (a lost database must not hold requests for minutes).
   func stored<R: Sendable>(_ work: @escaping @Sendable () async throws -> R) async throws -> R {
@@ -180,14 +163,6 @@ struct HTTPAPI: Sendable {
         logger.error("the store did not answer in time")
         return Self.storeUnavailable
       }, work)
-  }
-
-  /// The admin routes need an admin token (which `AccessMiddleware` has checked): a server
-  /// without tokens answers them 403.
-  func requireAdmin() throws {
-    guard authenticator.isConfigured else {
-      throw APIError(.forbidden, "forbidden", "this route needs the admin token; the server has no RULES_API_TOKEN set")
-    }
   }
 
   func day(_ text: String) throws -> CalendarDay {
@@ -329,8 +304,7 @@ struct HTTPAPI: Sendable {
 
   /// `DELETE /v1/catalogs/{catalog}/users/{user}` (admin): the user's days, state and unlocks
   /// are deleted; 404 for a user the catalog has no record of.
-  func deleteUser(_ context: APIRequestContext) async throws -> Response {
-    try requireAdmin()
+  func deleteUser(_ request: Request, _ context: APIRequestContext) async throws -> Response {
     let catalog = try catalog(context)
     let user = try user(context)
     let deleted = try await stored { try await store.deleteUser(catalog: catalog.id, user: user) }
@@ -349,7 +323,6 @@ struct HTTPAPI: Sendable {
   /// user's time zone), keeping their unlocks; a saved state that cannot be read is dropped
   /// and made anew. Answers the evaluation, and saves it.
   func rebuild(_ request: Request, _ context: APIRequestContext) async throws -> Response {
-    try requireAdmin()
     let catalog = try catalog(context)
     let user = try user(context)
     let asked = try request.uri.queryParameters.get("date").map { try day(String($0)) }

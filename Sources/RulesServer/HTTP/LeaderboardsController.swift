@@ -9,10 +9,6 @@ import Synchronization
 /// A user's JWT of the catalog reads its leaderboards (an app shows them); stats need the
 /// admin token (a user token: 403), as they count the whole user base (`Principal`).
 struct LeaderboardsController: Sendable {
-  static let routes: [(method: HTTPRequest.Method, path: String)] = [
-    (.get, "/v1/catalogs/:catalog/leaderboards/:name"), (.get, "/v1/catalogs/:catalog/stats"),
-  ]
-
   static let defaultLimit = 10
   static let maxLimit = 100
 
@@ -22,15 +18,6 @@ struct LeaderboardsController: Sendable {
 
   final class Filled: Sendable {
     let keys = Mutex<Set<String>>([])
-  }
-
-  func register(_ router: Router<APIRequestContext>) {
-    router.get("/v1/catalogs/:catalog/leaderboards/:name") { request, context in
-      try await leaderboard(request, context)
-    }
-    router.get("/v1/catalogs/:catalog/stats") { request, context in
-      try await stats(request, context)
-    }
   }
 
   /// The store's standings, filled for this version of the catalog first (once per process

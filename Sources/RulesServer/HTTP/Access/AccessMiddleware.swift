@@ -2,24 +2,25 @@ import Hummingbird
 import Logging
 import Metrics
 
-/// Who may call what, and how often: every route but the probes (/healthz, /readyz). A
-/// method or path the API does not have is answered 405 or 404 before any token is asked for.
+/// Who may call what, and how often, decided from the route the router matched (`RouteTable`),
+/// never from the path as written: the path is canonical before the router reads it
+/// (`CanonicalPath`), and the route's declared access is the only list there is.
 ///
-/// The request's token is checked first (`Authenticator`), then its rate (`RateLimiter`,
-/// with `--rate-limit`): a user token's bucket is its `sub`'s, a request without a valid
-/// token (or to a server without tokens) its client address's (behind a `--trusted-proxy`,
-/// the address the proxy names in X-Forwarded-For); the admin token is not
-/// limited. Then the route: a user token opens only its user's routes (`Principal.may`).
-/// A refused token is 401 `unauthorized` with no detail (the reason goes to the log), a
-/// route the token does not open 403 `forbidden`, a drained bucket 429 `rate-limited`.
+/// A public route (the probes) passes. Every other request, a path or method the API does not
+/// have included (it is answered 404 or 405 after this), has its token checked first
+/// (`Authenticator`), then its rate (`RateLimiter`, with `--rate-limit`): a user token's bucket
+/// is its `sub`'s, a request without a valid token (or to a server without tokens) its client
+/// address's (behind a `--trusted-proxy`, the address the proxy names in X-Forwarded-For); the
+/// admin token is not limited. Then the route's access (`Principal.may`). A refused token is
+/// 401 `unauthorized` with no detail (the reason goes to the log), a route the token does not
+/// open 403 `forbidden`, a drained bucket 429 `rate-limited`.
 struct AccessMiddleware: RouterMiddleware {
   typealias Context = APIRequestContext
 
   let authenticator: Authenticator
   let limiter: RateLimiter?
+  let table: RouteTable
   let limited = Counter(label: "rules_rate_limited_total")
-
-  static let exempt: Set<String> = ["/healthz", "/readyz"]
 
   static let rateLimitPolicy = HTTPFields.Element.Name("RateLimit-Policy")!
   static let rateLimit = HTTPFields.Element.Name("RateLimit")!
@@ -37,13 +38,13 @@ struct AccessMiddleware: RouterMiddleware {
   func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
     -> Response
   {
-    if Self.exempt.contains(request.uri.path) || !HTTPAPI.allowedMethods(request.uri.path).contains(request.method) {
-      return try await next(request, context)
-    }
+    // nil: no route has this path and method; it is answered 404 or 405 once the caller is known.
+    let route = table.route(endpoint: context.endpointPath, method: request.method)
+    if route?.access == .public { return try await next(request, context) }
     let outcome = await authenticator.authenticate(request.headers[.authorization])
 
     var limitHeaders = HTTPFields()
-    if let limiter {
+    if let limiter, route?.rateLimit ?? .caller == .caller {
       let key: String?
       switch outcome {
       case .success(.admin): key = nil
@@ -78,11 +79,14 @@ struct AccessMiddleware: RouterMiddleware {
       context.logger.info("unauthorized", metadata: ["reason": "\(refusal.rawValue)"])
       refused = unauthorized
     case .success(let principal):
-      if principal.may(request.method, endpoint: context.endpointPath, parameters: context.parameters) {
-        refused = nil
+      if let route, !principal.may(route.access, parameters: context.parameters) {
+        context.logger.info("forbidden", metadata: ["route": "\(route.method) \(route.path)"])
+        refused =
+          principal == .open
+          ? APIError(.forbidden, "forbidden", "this route needs the admin token; the server has no RULES_API_TOKEN set")
+          : APIError(.forbidden, "forbidden", "this token does not open \(request.method) \(request.uri.path)")
       } else {
-        context.logger.info("forbidden", metadata: ["route": "\(context.endpointPath ?? request.uri.path)"])
-        refused = APIError(.forbidden, "forbidden", "this token does not open \(request.method) \(request.uri.path)")
+        refused = nil
       }
     }
     if let refused {
