@@ -314,8 +314,8 @@ public struct Importer {
       for (index, input) in inputs.enumerated() {
         pairs.append((input.name, JSONValue(input.decode(record.values[index]))))
       }
-      guard case .success(let text) = catalog.schema.record(pairs) else { continue }
-      remember(at: "\(path):\(record.line)", user: user, date: record.date, record: text)
+      guard case .success(let valid) = catalog.schema.record(pairs) else { continue }
+      remember(at: "\(path):\(record.line)", user: user, date: record.date, record: valid)
     }
   }
 
@@ -378,20 +378,20 @@ public struct Importer {
       report("\(at): error: 'calendar': \(UserCalendar.unknownMessage(calendar))")
       ok = false
     }
-    var text = ""
+    var valid: ValidRecord?
     switch catalog.schema.record(inputs) {
-    case .success(let record): text = record
+    case .success(let record): valid = record
     case .failure(let problems):
       for problem in problems.problems { report("\(at): error: \(problem.message)") }
       ok = false
     }
-    guard ok, let checkedUser, let day else { return }
+    guard ok, let checkedUser, let day, let valid else { return }
     if startDay != nil || timeZone != nil || changes != nil || calendar != nil {
       noteUser(
         ImportUser(
           user: checkedUser, start: startDay, timeZone: timeZone, timeZoneChanges: changes, calendar: calendar))
     }
-    remember(at: at, user: checkedUser, date: day, record: text)
+    remember(at: at, user: checkedUser, date: day, record: valid)
   }
 
   private mutating func noteUser(_ user: ImportUser) {
@@ -406,13 +406,13 @@ public struct Importer {
     }
   }
 
-  private mutating func remember(at: String, user: String, date: CalendarDay, record: String) {
+  private mutating func remember(at: String, user: String, date: CalendarDay, record: ValidRecord) {
     let key = Key(user: UserID.Key(user), day: date.number)
     if let first = seen[key] {
       report("\(at): error: \(user) has a record for \(date) already (\(first)); keep one record per day")
       return
     }
     seen[key] = at
-    records.append(ImportRecord(user: user, date: date, record: record, encoded: catalog.encoded(record)))
+    records.append(ImportRecord(user: user, date: date, record: record.text, encoded: catalog.encoded(record)))
   }
 }

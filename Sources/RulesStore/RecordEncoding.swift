@@ -1,5 +1,6 @@
 import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+import RulesLanguage
 
 /// A stored day's record in the engine's encoded form (`days.encoded`), beside its JSON text,
 /// so an evaluation reads it without reading JSON: a fingerprint of the catalog's inputs (8
@@ -13,12 +14,10 @@ struct RecordEncoding: Sendable {
 
   init(inputs: [Input]) {
     self.inputs = inputs
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    var hash = FNV1a()
     func mix(_ text: String) {
-      for byte in text.utf8 + [0] {
-        hash ^= UInt64(byte)
-        hash = hash &* 0x100_0000_01b3
-      }
+      hash.combine(text.utf8)
+      hash.combine(0)
     }
     for input in inputs {
       mix(input.name)
@@ -33,7 +32,7 @@ struct RecordEncoding: Sendable {
       mix(input.min.map { "\($0.bitPattern)" } ?? "-")
       mix(input.max.map { "\($0.bitPattern)" } ?? "-")
     }
-    fingerprint = hash
+    fingerprint = hash.value
   }
 
   func encode(_ values: [Int]) -> Data {

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+import RulesLanguage
 
 /// A problem with one input value, as the HTTP API and the importer report it.
 public struct RecordProblem: Error, Sendable, Equatable, CustomStringConvertible {
@@ -21,6 +22,17 @@ public struct RecordProblems: Error, Sendable {
   public var problems: [RecordProblem]
 }
 
+/// One day's record that passed the catalog's inputs, made from one parse of a request's body
+/// or an import's line: what the store writes (`days.record`, the JSON text an analyst reads)
+/// and what the evaluation reads (`values`, encoded as `EncodedRecord` holds them, defaults
+/// filled in), both from the same checked values; neither is read back from the other.
+public struct ValidRecord: Sendable, Equatable {
+  /// The compact JSON of the values given, in catalog order.
+  public let text: String
+  /// One encoded value per input of the catalog (`Input.encode`), in catalog order.
+  public let values: [Int]
+}
+
 /// The inputs of a catalog, for checking day records before they are stored: unknown inputs,
 /// values of the wrong type, enum values not in the list, values out of min/max.
 public struct RecordSchema: Sendable {
@@ -36,11 +48,12 @@ public struct RecordSchema: Sendable {
 
   public func has(_ name: String) -> Bool { positions[name] != nil }
 
-  /// Checks one record's values (pairs of input name and value); returns the record as the
-  /// store keeps it (compact JSON, inputs in catalog order, numbers of `number` inputs as
-  /// numbers) or every problem found.
-  public func record(_ pairs: [(String, JSONValue)]) -> Result<String, RecordProblems> {
-    var slots: [JSONValue?] = Array(repeating: nil, count: inputs.count)
+  /// Checks one record's values (pairs of input name and value) once; returns the record as the
+  /// store keeps it (`ValidRecord`: its compact JSON, inputs in catalog order, numbers of
+  /// `number` inputs as numbers, and its values encoded as the engine reads them) or every
+  /// problem found.
+  public func record(_ pairs: [(String, JSONValue)]) -> Result<ValidRecord, RecordProblems> {
+    var slots: [Value?] = Array(repeating: nil, count: inputs.count)
     var problems: [RecordProblem] = []
     for (name, value) in pairs {
       guard let index = positions[name] else {
@@ -58,16 +71,20 @@ public struct RecordSchema: Sendable {
     }
     guard problems.isEmpty else { return .failure(RecordProblems(problems: problems)) }
     var pairsOut: [(String, JSONValue)] = []
+    var values: [Int] = []
+    values.reserveCapacity(inputs.count)
     for (index, slot) in slots.enumerated() {
-      if let slot { pairsOut.append((inputs[index].name, slot)) }
+      let input = inputs[index]
+      if let slot { pairsOut.append((input.name, JSONValue(slot))) }
+      values.append(input.encode(slot ?? input.defaultValue))
     }
-    return .success(JSONValue.object(pairsOut).serialized(indent: nil))
+    return .success(ValidRecord(text: JSONValue.object(pairsOut).serialized(indent: nil), values: values))
   }
 
   /// One value checked against its input, by the engine's one validation (`Input.value`: the
   /// same rules and messages as history files and the Swift API); `null` is a missing value
   /// (the default). A value of the wrong kind is described as the request wrote it.
-  func check(_ value: JSONValue, for input: Input) -> Result<JSONValue?, RecordProblem> {
+  func check(_ value: JSONValue, for input: Input) -> Result<Value?, RecordProblem> {
     let literal: DayRecord.Value?
     switch value {
     case .null: return .success(nil)
@@ -78,7 +95,7 @@ public struct RecordSchema: Sendable {
     case .array, .object: literal = nil
     }
     do {
-      return .success(JSONValue(try input.value(of: literal, found: value.kindDescription)))
+      return .success(try input.value(of: literal, found: value.kindDescription))
     } catch {
       return .failure(RecordProblem("bad-value", error.message))
     }
@@ -143,12 +160,5 @@ public enum UserID {
 
   /// The stable hash of a shard (`K/N`): FNV-1a (64 bits) over the id's UTF-8 bytes. The same on
   /// every machine and every run, whatever the store.
-  public static func hash(_ id: String) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in id.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x100_0000_01b3
-    }
-    return hash
-  }
+  public static func hash(_ id: String) -> UInt64 { FNV1a.hash(id.utf8) }
 }

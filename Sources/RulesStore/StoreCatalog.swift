@@ -34,8 +34,17 @@ public final class StoreCatalog: Sendable {
     encoding = RecordEncoding(inputs: checked.inputs)
   }
 
-  /// A record's compact JSON (as `schema.record` writes it) in the engine's encoded form, to
-  /// store beside it (`days.encoded`); nil when it is not one the store writes.
+  /// A valid record's encoded form, to store beside its text (`days.encoded`).
+  public func encoded(_ record: ValidRecord) -> Data { encoding.encode(record.values) }
+
+  /// A day of `record` as the store keeps it.
+  public func storedDay(_ date: CalendarDay, _ record: ValidRecord) -> StoredDay {
+    StoredDay(date: date, record: record.text, encoded: encoded(record))
+  }
+
+  /// A record's compact JSON (as `schema.record` writes it) read again into the engine's
+  /// encoded form; nil when it is not one the store writes. (The store encodes what it
+  /// writes from the checked values, `encoded(_: ValidRecord)`; the tests hold the two equal.)
   public func encoded(_ record: String) -> Data? {
     var record = record
     return record.withUTF8 { bytes in decoder.decode(bytes) }.map(encoding.encode)

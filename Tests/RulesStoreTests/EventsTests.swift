@@ -21,7 +21,7 @@ struct EventHistory {
     let info = start.map { ImportUser(user: user, start: day($0)) }
     return try await store.evaluateLocked(
       catalog: catalog.id, user: user,
-      put: StoredDay(date: day(date), record: record, encoded: catalog.encoded(record)),
+      put: catalog.storedDay(day(date), record),
       info: info
     ) { loaded in try UserEvaluation.run(loaded!, catalog: catalog, on: day(date)) }
   }

@@ -22,12 +22,15 @@ import Testing
         let pairs = try record.values.map { name, text -> (String, JSONValue) in
           (name, try JSONReader.parse(Array(text.utf8)))
         }
-        let stored = try catalog.schema.record(pairs).get()
+        let valid = try catalog.schema.record(pairs).get()
+        let stored = valid.text
         let date = day(record.date)
         let quick = try #require(catalog.decoder.decode(stored, date: date), "\(stored)")
         let checked = try DayRecord(
           date: date, values: try catalog.values(of: StoredDay(date: date, record: stored)), for: catalog.engine)
         #expect(try DayRecord(quick, for: catalog.engine) == checked, "\(stored)")
+        // The values encoded from the one parse are the ones the stored text reads back as.
+        #expect(valid.values == quick.values, "\(stored)")
         decoded += 1
       }
     }

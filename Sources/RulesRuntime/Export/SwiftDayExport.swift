@@ -53,13 +53,7 @@ package enum SwiftDayExport {
   }
 
   /// FNV-1a over the text's UTF-8.
-  static func fingerprint(of text: String) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
-      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-    }
-    return hash
-  }
+  static func fingerprint(of text: String) -> UInt64 { FNV1a.hash(text.utf8) }
 
   /// The `step` method: written until the slots it reads and writes stop changing, so that
   /// every variable it declares is both written and read (no stores nothing reads).

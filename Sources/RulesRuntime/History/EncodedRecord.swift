@@ -28,16 +28,9 @@ import Foundation
 
   /// FNV-1a over the values' bytes (`digest` writes it as 16 lowercase hex digits).
   var hash: UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for value in values {
-      var bits = UInt64(bitPattern: Int64(value))
-      for _ in 0..<8 {
-        hash ^= bits & 0xFF
-        hash = hash &* 0x100_0000_01b3
-        bits >>= 8
-      }
-    }
-    return hash
+    var hash = FNV1a()
+    for value in values { hash.combine(littleEndian: UInt64(bitPattern: Int64(value))) }
+    return hash.value
   }
 }
 

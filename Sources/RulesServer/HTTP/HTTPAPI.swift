@@ -263,15 +263,15 @@ struct HTTPAPI: Sendable {
     let date = try day(context.parameters.get("date") ?? "")
     let locale = try Self.locale(request, catalog: catalog)
     let pairs = try await object(request)
-    let record: String
+    let record: ValidRecord
     switch catalog.schema.record(pairs) {
-    case .success(let text): record = text
+    case .success(let valid): record = valid
     case .failure(let problems):
       throw APIError(.badRequest, problems.problems[0].code, problems.problems.map(\.message).joined(separator: "; "))
     }
     let check = try await stored {
       try await store.evaluateLocked(
-        catalog: catalog.id, user: user, put: StoredDay(date: date, record: record, encoded: catalog.encoded(record))
+        catalog: catalog.id, user: user, put: catalog.storedDay(date, record)
       ) { loaded in
         guard let loaded else { throw StoreError("the user \(user) was not stored") }
         return try UserEvaluation.run(loaded, catalog: catalog, on: date, locale: locale)
