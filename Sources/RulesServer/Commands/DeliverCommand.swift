@@ -16,16 +16,27 @@ import Synchronization
 struct WebhookSigner: Sendable {
   let key: SymmetricKey
 
-  /// `whsec_` and the key in base64 (as RULES_WEBHOOK_SECRET holds it).
+  /// The shortest key taken: Standard Webhooks keys are 24 to 64 bytes; one under 16 is too
+  /// easily guessed to sign anything.
+  static let minimumKeyBytes = 16
+
+  /// `whsec_` and the key in base64 (as RULES_WEBHOOK_SECRET holds it), of at least 16 bytes.
   init(secret: String) throws(ValidationError) {
     guard secret.hasPrefix("whsec_"), let key = Data(base64Encoded: String(secret.dropFirst(6))), !key.isEmpty
     else {
       throw ValidationError(
-        "RULES_WEBHOOK_SECRET must be whsec_ followed by the key in base64 (e.g. whsec_\(Data((0..<24).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()))"
+        "RULES_WEBHOOK_SECRET must be whsec_ followed by the key in base64 (e.g. whsec_\(Self.example))")
+    }
+    guard key.count >= Self.minimumKeyBytes else {
+      throw ValidationError(
+        "RULES_WEBHOOK_SECRET's key is \(key.count) bytes; Standard Webhooks keys are 24 to 64 bytes, and one under \(Self.minimumKeyBytes) is refused (e.g. whsec_\(Self.example))"
       )
     }
     self.key = SymmetricKey(data: key)
   }
+
+  /// A new random key of 24 bytes in base64, for the messages.
+  static var example: String { Data((0..<24).map { _ in UInt8.random(in: 0...255) }).base64EncodedString() }
 
   func signature(id: String, timestamp: Int, body: String) -> String {
     let code = HMAC<SHA256>.authenticationCode(for: Data("\(id).\(timestamp).\(body)".utf8), using: key)
@@ -102,20 +113,35 @@ struct DeliverCommand: AsyncParsableCommand {
       log: log, signer: signer, url: url, batch: batch, timeout: timeout, concurrency: concurrency,
       retryBase: retryBase, maxBackoff: maxBackoff, lease: lease ?? (2 * timeout + 10),
       interval: .milliseconds(interval), untilIdle: untilIdle)
-    let failure: (any Error)?
-    do {
+    let work = Task {
       try await withThrowingTaskGroup(of: Void.self) { group in
         if let metricsPort {
           group.addTask { try await Self.serveMetrics(registry: registry, port: metricsPort) }
         }
         group.addTask { try await worker.run() }
-        // The worker ends (--until-idle) or fails: the metrics server stops with it.
+        // The worker ends (--until-idle, a signal) or fails: the metrics server stops with it.
         try await group.next()
         group.cancelAll()
       }
+    }
+    // SIGTERM or SIGINT: no new batch is claimed, the POSTs in flight finish and are recorded,
+    // and the summary says what was delivered. A second signal stops at once.
+    let signals = [SIGTERM, SIGINT].map { number in
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number)
+      source.setEventHandler {
+        if worker.stop() { work.cancel() }
+      }
+      source.resume()
+      return source
+    }
+    defer { for source in signals { source.cancel() } }
+    let failure: (any Error)?
+    do {
+      try await work.value
       failure = nil
     } catch {
-      failure = error
+      failure = worker.stopping ? nil : error
     }
     try? await worker.client.shutdown()
     try? await opened.close()
@@ -170,6 +196,10 @@ final class WebhookWorker: Sendable {
   let pendingEvents = Gauge(label: "rules_webhook_pending_events")
   let lagSeconds = Gauge(label: "rules_webhook_lag_seconds")
   let counts = Mutex((delivered: 0, posts: 0, failed: 0))
+  /// A signal asked the worker to stop (`stop`).
+  let stopRequests = Mutex(0)
+  /// The receiver answered 410 Gone: the worker stops with this error.
+  let gone = Mutex<String?>(nil)
 
   init(
     log: any EventStore, signer: WebhookSigner, url: String, batch: Int, timeout: Double, concurrency: Int,
@@ -188,6 +218,16 @@ final class WebhookWorker: Sendable {
     self.untilIdle = untilIdle
   }
 
+  /// Asks the worker to stop after the POSTs in flight; true when it was asked before (stop now).
+  func stop() -> Bool {
+    stopRequests.withLock {
+      $0 += 1
+      return $0 > 1
+    }
+  }
+
+  var stopping: Bool { stopRequests.withLock { $0 > 0 } }
+
   var summary: String {
     let counts = counts.withLock { $0 }
     return #"{"delivered":\#(counts.delivered),"posts":\#(counts.posts),"failed":\#(counts.failed)}"#
@@ -195,7 +235,7 @@ final class WebhookWorker: Sendable {
 
   func run() async throws {
     var lastBacklog = ContinuousClock.now - .seconds(60)
-    while !Task.isCancelled {
+    while !Task.isCancelled, !stopping {
       let now = Self.now
       let claims: [DeliveryClaim]
       do {
@@ -221,15 +261,31 @@ final class WebhookWorker: Sendable {
       await withTaskGroup(of: Void.self) { group in
         for claim in claims { group.addTask { await self.send(claim) } }
       }
+      if let gone = gone.withLock({ $0 }) { throw DeliveryStopped(message: gone) }
     }
+  }
+
+  struct DeliveryStopped: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
   }
 
   static var now: Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded()) }
 
-  /// POSTs one claimed batch and records whether it was taken.
-  func send(_ claim: DeliveryClaim) async {
-    let body = #"{"events":["# + claim.events.map(\.json).joined(separator: ",") + "]}"
-    let id = claim.messageID
+  /// What a POST came to.
+  enum Answer {
+    case taken
+    /// 413: the batch is too large for the receiver.
+    case tooLarge
+    /// 410: the receiver takes no more webhooks.
+    case gone
+    case failed(String)
+  }
+
+  /// POSTs `events` as one message, signed (`webhook-id`: `msg_FIRST_LAST`).
+  func post(_ events: ArraySlice<StoredEvent>) async -> Answer {
+    let body = #"{"events":["# + events.map(\.json).joined(separator: ",") + "]}"
+    let id = "msg_\(events.first?.id ?? 0)_\(events.last?.id ?? 0)"
     let timestamp = Int(Date().timeIntervalSince1970)
     var request = HTTPClientRequest(url: url)
     request.method = .POST
@@ -238,31 +294,72 @@ final class WebhookWorker: Sendable {
     request.headers.add(name: "webhook-timestamp", value: "\(timestamp)")
     request.headers.add(name: "webhook-signature", value: signer.signature(id: id, timestamp: timestamp, body: body))
     request.body = .bytes(ByteBuffer(string: body))
-    var problem: String?
+    let answer: Answer
     do {
       let response = try await client.execute(request, timeout: .milliseconds(Int64((timeout * 1000).rounded())))
       _ = try? await response.body.collect(upTo: 64 * 1024)
-      if !(200..<300).contains(response.status.code) { problem = "the receiver answered \(response.status.code)" }
-    } catch {
-      problem = "\(error)"
-    }
-    do {
-      if let problem {
-        // 1, 2, 4... times --retry-base, at most --max-backoff, less up to half at random.
-        let exponent = min(30, claim.attempts)
-        let wait = min(maxBackoff, retryBase * pow(2, Double(exponent))) * Double.random(in: 0.5...1)
-        try await log.failed(claim, retryAt: Self.now + Int64(wait * 1000), error: String(problem.prefix(500)))
-        failedPosts.increment()
-        counts.withLock { $0.failed += 1 }
-      } else {
-        try await log.delivered(claim)
-        deliveredEvents.increment(by: claim.events.count)
-        deliveredPosts.increment()
-        counts.withLock {
-          $0.delivered += claim.events.count
-          $0.posts += 1
-        }
+      switch response.status.code {
+      case 200..<300: answer = .taken
+      case 410: answer = .gone
+      case 413: answer = .tooLarge
+      default: answer = .failed("the receiver answered \(response.status.code)")
       }
+    } catch {
+      answer = .failed("\(error)")
+    }
+    if case .taken = answer {
+      deliveredPosts.increment()
+      counts.withLock { $0.posts += 1 }
+    } else {
+      failedPosts.increment()
+      counts.withLock { $0.failed += 1 }
+    }
+    return answer
+  }
+
+  /// POSTs `events` in order: a batch the receiver finds too large (413) is sent as two
+  /// halves, each halved again, down to one event. Answers how many of the first events were
+  /// taken, and the problem that stopped the rest (nil: all taken).
+  func deliver(_ events: ArraySlice<StoredEvent>) async -> (taken: Int, problem: Answer?) {
+    switch await post(events) {
+    case .taken: return (events.count, nil)
+    case .tooLarge where events.count > 1:
+      let half = events.count / 2
+      let first = await deliver(events.prefix(half))
+      if first.problem != nil { return first }
+      let second = await deliver(events.dropFirst(half))
+      return (half + second.taken, second.problem)
+    case .tooLarge: return (0, .failed("the receiver answered 413 to a single event (\(events.first?.id ?? 0))"))
+    case let problem: return (0, problem)
+    }
+  }
+
+  /// POSTs one claimed batch and records how much of it was taken: all of it moves the
+  /// user's cursor past it; part of it (a 413 halved) moves the cursor past that part and the
+  /// rest is tried again later, as it is; 410 Gone records the failure and stops the worker.
+  func send(_ claim: DeliveryClaim) async {
+    let (taken, problem) = await deliver(claim.events[...])
+    do {
+      if taken > 0 {
+        var part = claim
+        part.events = Array(claim.events.prefix(taken))
+        try await log.delivered(part)
+        deliveredEvents.increment(by: taken)
+        counts.withLock { $0.delivered += taken }
+      }
+      guard let problem else { return }
+      let message: String
+      switch problem {
+      case .gone:
+        message = "the receiver answered 410 Gone: it takes no more webhooks"
+        gone.withLock { $0 = "\(message) (\(url)); delivery stopped, the undelivered events stay in the store" }
+      case .failed(let text): message = text
+      case .taken, .tooLarge: message = "the receiver answered 413"
+      }
+      // 1, 2, 4... times --retry-base, at most --max-backoff, less up to half at random.
+      let exponent = min(30, taken > 0 ? 0 : claim.attempts)
+      let wait = min(maxBackoff, retryBase * pow(2, Double(exponent))) * Double.random(in: 0.5...1)
+      try await log.failed(claim, retryAt: Self.now + Int64(wait * 1000), error: String(message.prefix(500)))
     } catch {
       // The store did not take the outcome: the claim runs out and the batch is sent again.
       printError("error: \(error)")

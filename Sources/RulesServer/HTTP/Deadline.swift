@@ -13,17 +13,23 @@ enum Deadline {
       self.continuation = Mutex(continuation)
     }
 
-    func give(_ result: Result<R, any Error>) {
+    /// Resumes the caller with `result`; false when it was resumed already.
+    @discardableResult
+    func give(_ result: Result<R, any Error>) -> Bool {
       let waiting = continuation.withLock { continuation in
         defer { continuation = nil }
         return continuation
       }
       waiting?.resume(with: result)
+      return waiting != nil
     }
   }
 
+  /// `onLateFailure` gets the error of work that fails after the caller got `onTimeout`'s
+  /// (for the log: the caller's answer no longer says why).
   static func run<R: Sendable>(
     within limit: Duration, onTimeout: @escaping @Sendable () -> any Error,
+    onLateFailure: @escaping @Sendable (any Error) -> Void = { _ in },
     _ work: @escaping @Sendable () async throws -> R
   ) async throws -> R {
     try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<R, any Error>) in
@@ -40,7 +46,7 @@ enum Deadline {
           result = .failure(error)
         }
         timer.cancel()
-        answer.give(result)
+        if !answer.give(result), case .failure(let error) = result { onLateFailure(error) }
       }
     }
   }

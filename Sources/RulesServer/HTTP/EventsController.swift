@@ -19,7 +19,10 @@ extension HTTPAPI {
 
   /// The query's parameters, or 400 `bad-parameter` naming the one that is wrong.
   static func eventQuery(_ request: Request) throws -> EventQuery {
-    let parameters = request.uri.queryParameters
+    let parameters = try Self.query(
+      request,
+      codes: Dictionary(
+        uniqueKeysWithValues: ["after", "limit", "catalog", "user", "kind"].map { ($0, "bad-parameter") }))
     func bad(_ message: String) -> APIError { APIError(.badRequest, "bad-parameter", message) }
     var query = EventQuery()
     if let text = parameters.get("after") {

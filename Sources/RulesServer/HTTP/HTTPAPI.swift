@@ -47,6 +47,8 @@ struct HTTPAPI: Sendable {
   /// How long a store call may take before the request gets 503 `store-unavailable`.
   let storeTimeout: Duration
   let evaluations = Counter(label: "rules_evaluations_total")
+  /// The last failed write, for `/readyz`.
+  let writeFailures = WriteFailures()
   let logger: Logger
 
   init(
@@ -103,6 +105,7 @@ struct HTTPAPI: Sendable {
   /// not ready.
   func ready() async throws -> Response {
     _ = try await stored { try await store.schemaVersion() }
+    try checkWrites()
     return Self.json(#"{"status":"ready"}"#)
   }
 
@@ -134,6 +137,8 @@ struct HTTPAPI: Sendable {
   }
 
   func catalog(_ context: APIRequestContext) throws -> StoreCatalog {
+    // Every route with path parameters names a catalog first: they are all checked here.
+    try Self.checkPathParameters(context)
     let id = context.parameters.get("catalog") ?? ""
     guard let catalog = served.set.byID[id] else {
       throw APIError(.notFound, "unknown-catalog", "there is no catalog '\(id)'; GET /v1/catalogs lists them")
@@ -162,6 +167,9 @@ struct HTTPAPI: Sendable {
       onTimeout: {
         logger.error("the store did not answer in time")
         return Self.storeUnavailable
+      },
+      onLateFailure: { error in
+        logger.error("a store call answered 503 (too slow) then failed", metadata: ["error": "\(Self.logged(error))"])
       }, work)
   }
 
@@ -191,6 +199,13 @@ struct HTTPAPI: Sendable {
       throw APIError(.badRequest, "bad-json", "the body must be a JSON object; found \(value.kindDescription)")
     }
     return pairs
+  }
+
+  /// What the log says of an error: its debug description when it has one (PostgreSQL's
+  /// errors hide their message, SQLSTATE and detail from `description`, lest they reach a
+  /// client; the log is where they belong).
+  static func logged(_ error: any Error) -> String {
+    String(reflecting: error)
   }
 
   /// Any failure that is not the request's: the store is down, unreachable or broken.
@@ -237,7 +252,7 @@ struct HTTPAPI: Sendable {
       }
     }
     let info = ImportUser(user: user, start: start, timeZone: zone, timeZoneChanges: changes, calendar: calendar)
-    try await stored {
+    try await written {
       try await store.withLockedUser(catalog: catalog.id, user: user, put: nil, info: info, allDays: false) { _ in
         (nil, ())
       }
@@ -269,12 +284,12 @@ struct HTTPAPI: Sendable {
     case .failure(let problems):
       throw APIError(.badRequest, problems.problems[0].code, problems.problems.map(\.message).joined(separator: "; "))
     }
-    let check = try await stored {
+    let check = try await written {
       try await store.evaluateLocked(
         catalog: catalog.id, user: user, put: catalog.storedDay(date, record)
       ) { loaded in
         guard let loaded else { throw StoreError("the user \(user) was not stored") }
-        return try UserEvaluation.run(loaded, catalog: catalog, on: date, locale: locale)
+        return try Self.evaluating { try UserEvaluation.run(loaded, catalog: catalog, on: date, locale: locale) }
       }
     }
     count(check, catalog: catalog)
@@ -284,7 +299,7 @@ struct HTTPAPI: Sendable {
   func progress(_ request: Request, _ context: APIRequestContext) async throws -> Response {
     let catalog = try catalog(context)
     let user = try user(context)
-    let asked = try request.uri.queryParameters.get("date").map { try day(String($0)) }
+    let asked = try Self.query(request, codes: Self.evaluationCodes).get("date").map { try day(String($0)) }
     let locale = try Self.locale(request, catalog: catalog)
     // Read only, taking no lock: what the user has as of the date; the batch and PUT save states.
     let check: UserCheck? = try await stored {
@@ -307,7 +322,7 @@ struct HTTPAPI: Sendable {
   func deleteUser(_ request: Request, _ context: APIRequestContext) async throws -> Response {
     let catalog = try catalog(context)
     let user = try user(context)
-    let deleted = try await stored { try await store.deleteUser(catalog: catalog.id, user: user) }
+    let deleted = try await written { try await store.deleteUser(catalog: catalog.id, user: user) }
     guard deleted else {
       throw APIError(.notFound, "unknown-user", "the catalog '\(catalog.id)' has no record of the user '\(user)'")
     }
@@ -325,15 +340,17 @@ struct HTTPAPI: Sendable {
   func rebuild(_ request: Request, _ context: APIRequestContext) async throws -> Response {
     let catalog = try catalog(context)
     let user = try user(context)
-    let asked = try request.uri.queryParameters.get("date").map { try day(String($0)) }
+    let asked = try Self.query(request, codes: Self.evaluationCodes).get("date").map { try day(String($0)) }
     let locale = try Self.locale(request, catalog: catalog)
-    let check: UserCheck? = try await stored {
+    let check: UserCheck? = try await written {
       try await store.withLockedUser(catalog: catalog.id, user: user, put: nil, info: nil, allDays: true) { loaded in
         guard var loaded, loaded.state != nil || !loaded.days.isEmpty else { return (nil, nil) }
         let date = asked ?? loaded.stateDate ?? UserEvaluation.day(nil, for: loaded)
         if let state = loaded.state, (try? StoreCatalog.state(state, for: catalog.engine)) == nil { loaded.state = nil }
         loaded.rebuild = true
-        let (saved, check) = try UserEvaluation.run(loaded, catalog: catalog, on: date, locale: locale)
+        let (saved, check) = try Self.evaluating {
+          try UserEvaluation.run(loaded, catalog: catalog, on: date, locale: locale)
+        }
         return (saved, check)
       }
     }
@@ -345,11 +362,14 @@ struct HTTPAPI: Sendable {
     return Self.json(check.json)
   }
 
+  /// The codes of an evaluation's query parameters (`query`).
+  static let evaluationCodes = ["date": "bad-date", "locale": "bad-locale"]
+
   /// The language of an evaluation's texts: `?locale=` (400 `bad-locale` for a text that is
   /// not a language tag), else the first language of `Accept-Language` the catalog has (by
   /// `LocaleChain`; tags that are not locales are passed over), else nil (the catalog's default).
   static func locale(_ request: Request, catalog: StoreCatalog) throws -> String? {
-    if let asked = request.uri.queryParameters.get("locale") {
+    if let asked = try query(request, codes: evaluationCodes).get("locale") {
       guard let locale = LocaleChain.canonical(String(asked)) else {
         throw APIError(.badRequest, "bad-locale", LocaleChain.problem(with: String(asked)) ?? "not a locale")
       }
@@ -404,7 +424,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
       throw HTTPAPI.tooLarge
     } catch {
       // The details go to the log, not to the client (they name tables and statements).
-      context.logger.error("request failed", metadata: ["error": "\(error)"])
+      context.logger.error("request failed", metadata: ["error": "\(HTTPAPI.logged(error))"])
       throw HTTPAPI.storeUnavailable
     }
   }

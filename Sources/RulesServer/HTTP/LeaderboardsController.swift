@@ -43,7 +43,7 @@ struct LeaderboardsController: Sendable {
         "the catalog '\(catalog.id)' has no leaderboard '\(name)'; its leaderboards are "
           + names.joined(separator: ", "))
     }
-    let query = request.uri.queryParameters
+    let query = try HTTPAPI.query(request, codes: ["limit": "bad-limit", "around": "bad-around"])
     let limit = try Self.limit(query.get("limit").map { String($0) })
     let around = try Self.around(query.get("around").map { String($0) })
     let store = try await standings(catalog)
@@ -75,7 +75,7 @@ struct LeaderboardsController: Sendable {
 
   func stats(_ request: Request, _ context: APIRequestContext) async throws -> Response {
     let catalog = try api.catalog(context)
-    let date = try request.uri.queryParameters.get("date").map { text in
+    let date = try HTTPAPI.query(request, codes: ["date": "bad-date"]).get("date").map { text in
       if let problem = CalendarDay.problem(with: String(text)) {
         throw APIError(.badRequest, "bad-date", "'date': \(problem)")
       }

@@ -11,7 +11,10 @@ import Foundation
 struct ServerLimits: ParsableArguments {
   @Option(help: "Seconds a connection may stay idle, between requests or while its request head arrives.")
   var idleTimeout: Double = 30
-  @Option(help: "Seconds a request's body may take to arrive once its head has.")
+  @Option(
+    help:
+      "Seconds a request's body may take to arrive once its head has (a request answered before its body arrived, such as a 401, is closed within 2 s)."
+  )
   var readTimeout: Double = 15
   @Option(help: "Seconds the server may take to answer a request once it is read (then 503 timeout).")
   var requestTimeout: Double = 30

@@ -125,23 +125,24 @@ public struct Leaderboard: Sendable, Equatable {
   }
 
   /// `{"catalog": ..., "name": ..., "entries": [{"rank": 1, "user": ..., "value": ...}]}`;
-  /// a whole value is written as an integer.
+  /// a whole value is written as an integer, every digit of it (`number`).
   public var json: String {
-    JSONValue.object([
-      ("catalog", .string(catalog)), ("name", .string(name)),
-      (
-        "entries",
-        .array(
-          entries.map {
-            .object([("rank", .int($0.rank)), ("user", .string($0.user)), ("value", Self.number($0.value))])
-          })
-      ),
-    ]).serialized(indent: nil)
+    let rows = entries.map { entry in
+      #"{"rank":\#(entry.rank),"user":\#(JSONValue.string(entry.user).serialized(indent: nil)),"value":\#(Self.number(entry.value))}"#
+    }
+    return
+      #"{"catalog":\#(JSONValue.string(catalog).serialized(indent: nil)),"name":\#(JSONValue.string(name).serialized(indent: nil)),"entries":[\#(rows.joined(separator: ","))]}"#
   }
 
-  static func number(_ value: Double) -> JSONValue {
-    if value == value.rounded(), abs(value) < 9e15 { return .int(Int(value)) }
-    return .number(value)
+  /// A value as JSON: a whole one as an integer, however large (2^63 - 1 kept as a double is
+  /// 9223372036854775808, never 9.223372036854776e+18), others as the shortest decimal that reads back.
+  static func number(_ value: Double) -> String {
+    guard value.isFinite else { return "null" }  // never stored: a non-finite value is left out
+    if value == value.rounded() {
+      if let whole = Int(exactly: value) { return String(whole) }
+      return String(format: "%.0f", value)
+    }
+    return JSONValue.number(value).serialized(indent: nil)
   }
 
   /// Ranks `rows` (consecutive in the order value descending, user id ascending): the first's

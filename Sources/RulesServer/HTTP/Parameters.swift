@@ -1,0 +1,48 @@
+import Foundation
+import Hummingbird
+import HummingbirdCore
+
+/// The checks every text parameter of a request passes before a handler reads it: no NUL
+/// (PostgreSQL refuses it in text, SQLite would keep it; 400 on both), and a query value is
+/// validly percent-encoded UTF-8 (Hummingbird would read `%FF` as U+FFFD).
+extension HTTPAPI {
+  /// Why `raw` (a path segment or a query value as sent, percent-encoded) cannot be parameter
+  /// `name`'s value, or nil.
+  static func parameterProblem(_ name: String, raw: Substring) -> String? {
+    if raw.contains("%00") || raw.contains("\0") {
+      return "'\(name)' holds a NUL character (%00); no parameter may"
+    }
+    if raw.removingPercentEncoding == nil {
+      return
+        "'\(name)' is not valid percent-encoded UTF-8 (each %XX names a byte; together they must be UTF-8)"
+    }
+    return nil
+  }
+
+  /// The codes of the path parameters that have their own (the others: `bad-parameter`).
+  static let pathCodes = ["user": "bad-user", "date": "bad-date"]
+
+  /// 400 when a path parameter of the route holds NUL: `bad-user`, `bad-date`, else `bad-parameter`.
+  static func checkPathParameters(_ context: APIRequestContext) throws {
+    for (name, value) in context.parameters where value.contains("%00") || value.contains("\0") {
+      throw APIError(
+        .badRequest, pathCodes[String(name)] ?? "bad-parameter",
+        "'\(name)' holds a NUL character (%00); no parameter may")
+    }
+  }
+
+  /// The query's parameters, once those the route reads (`codes`' keys) are checked: one that
+  /// holds NUL or is not valid percent-encoded UTF-8 is 400 with its code (`codes`).
+  static func query(_ request: Request, codes: [String: String]) throws -> FlatDictionary<Substring, Substring> {
+    if let raw = request.uri.query {
+      for pair in raw.split(separator: "&") {
+        let key = pair.prefix { $0 != "=" }
+        let name = String(key).removingPercentEncoding ?? String(key)
+        guard let code = codes[name] else { continue }
+        let value = pair.dropFirst(key.count + 1)
+        if let problem = parameterProblem(name, raw: value) { throw APIError(.badRequest, code, problem) }
+      }
+    }
+    return request.uri.queryParameters
+  }
+}
