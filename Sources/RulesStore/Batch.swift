@@ -50,7 +50,8 @@ public struct Batch: Sendable {
               do {
                 let (saved, check) = try UserEvaluation.run(user, catalog: catalog, on: day, clock: clock)
                 return Outcome(
-                  user: user.user, saved: saved, days: UserEvaluation.userDays(user, on: day), rebuilt: user.rebuild,
+                  user: user.user, saved: saved, days: UserEvaluation.userDays(user, on: day, clock: clock),
+                  rebuilt: user.rebuild,
                   error: nil, retry: false, new: check.new)
               } catch is NeedsAllDays {
                 return Outcome(user: user.user, saved: nil, days: 0, rebuilt: false, error: nil, retry: true, new: [])
@@ -87,7 +88,8 @@ public struct Batch: Sendable {
               let day = UserEvaluation.day(date, for: loaded, clock: clock)
               let (saved, check) = try UserEvaluation.run(loaded, catalog: catalog, on: day, clock: clock)
               return (
-                saved, (UserEvaluation.userDays(loaded, on: day), saved == nil ? [] : check.new, loaded.rebuild)
+                saved,
+                (UserEvaluation.userDays(loaded, on: day, clock: clock), saved == nil ? [] : check.new, loaded.rebuild)
               )
             }
             summary.users += 1

@@ -25,11 +25,7 @@ public enum UserEvaluation {
   ) throws -> (SavedCheck?, UserCheck) {
     if !user.allDays, let stateDate = user.stateDate, date < stateDate { throw NeedsAllDays() }
     let firstCheck = user.state == nil
-    var user = user
-    if !user.rebuild, let stateDate = user.stateDate, date < stateDate, stateDate > clock.latest(for: user) {
-      user.state = nil
-      user.rebuild = true
-    }
+    let user = replacingFutureState(user, on: date, clock: clock)
     let check = try catalog.check(
       user: user.user, start: user.start, timeZone: user.zone, on: date, days: user.days, state: user.state,
       rebuild: user.rebuild, locale: locale, timeZoneChanges: user.timeZoneChanges, calendar: user.calendar)
@@ -42,8 +38,21 @@ public enum UserEvaluation {
     return (saved, check)
   }
 
+  /// `user` without their saved state when it is after `date` and after their today and the
+  /// day of slack (`run`), counted from their days alone; else `user`.
+  static func replacingFutureState(_ user: LoadedUser, on date: CalendarDay, clock: FutureDays) -> LoadedUser {
+    guard !user.rebuild, let stateDate = user.stateDate, date < stateDate, stateDate > clock.latest(for: user) else {
+      return user
+    }
+    var user = user
+    user.state = nil
+    user.rebuild = true
+    return user
+  }
+
   /// The days an evaluation counts: from the state's date (or the first record) to `date`.
-  public static func userDays(_ user: LoadedUser, on date: CalendarDay) -> Int {
+  public static func userDays(_ user: LoadedUser, on date: CalendarDay, clock: FutureDays = .system) -> Int {
+    let user = replacingFutureState(user, on: date, clock: clock)
     let first: CalendarDay
     if !user.rebuild, let stateDate = user.stateDate {
       first = stateDate + 1

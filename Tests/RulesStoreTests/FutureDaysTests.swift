@@ -185,6 +185,7 @@ import Testing
       batch.clock = clock
       let summary = try await batch.run()
       #expect(summary.users == 2)
+      #expect(summary.userDays == 18, "nine days each: Alice is counted from her days")
       #expect(summary.failed.isEmpty)
       let loaded = try await store.loadUsers(catalog: catalog.id, ids: ["alice"])
       #expect(loaded[0].stateDate == day("2026-03-09"), "the state of 2099 is replaced by today's")
