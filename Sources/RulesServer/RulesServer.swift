@@ -13,6 +13,6 @@ struct RulesServer: AsyncParsableCommand {
       """,
     subcommands: [
       ImportCommand.self, BatchCommand.self, StoreEvalCommand.self, ServeCommand.self, StoreDiffCommand.self,
-      EventsCommand.self, DeliverCommand.self,
+      EventsCommand.self, DeliverCommand.self, FutureDaysCommand.self,
     ])
 }

@@ -12,6 +12,8 @@ public struct Batch: Sendable {
   /// A wait after each chunk is saved, which leaves the store (SQLite's one write lock) to a
   /// server answering requests meanwhile; none by default.
   public var pause: Duration = .zero
+  /// The clock of "today" (each user's day without a date; `FutureDays`).
+  public var clock = FutureDays.system
 
   public init(store: any ProgressStore, catalog: StoreCatalog, date: CalendarDay?, shard: Shard?) {
     self.store = store
@@ -36,6 +38,7 @@ public struct Batch: Sendable {
       pending = reader.prefetch()
       let catalog = self.catalog
       let date = self.date
+      let clock = self.clock
       // Evaluate on every core: the users split in `workers` parts.
       let results = await withTaskGroup(of: [Outcome].self) { group in
         let size = (users.count + workers - 1) / workers
@@ -43,11 +46,12 @@ public struct Batch: Sendable {
           let mine = users[part..<min(part + size, users.count)]
           group.addTask {
             mine.map { user in
-              let day = UserEvaluation.day(date, for: user)
+              let day = UserEvaluation.day(date, for: user, clock: clock)
               do {
-                let (saved, check) = try UserEvaluation.run(user, catalog: catalog, on: day)
+                let (saved, check) = try UserEvaluation.run(user, catalog: catalog, on: day, clock: clock)
                 return Outcome(
-                  user: user.user, saved: saved, days: UserEvaluation.userDays(user, on: day), rebuilt: user.rebuild,
+                  user: user.user, saved: saved, days: UserEvaluation.userDays(user, on: day, clock: clock),
+                  rebuilt: user.rebuild,
                   error: nil, retry: false, new: check.new)
               } catch is NeedsAllDays {
                 return Outcome(user: user.user, saved: nil, days: 0, rebuilt: false, error: nil, retry: true, new: [])
@@ -81,10 +85,11 @@ public struct Batch: Sendable {
             let (days, new, rebuilt) = try await store.evaluateLocked(catalog: catalog.id, user: outcome.user) {
               loaded in
               guard let loaded else { return (nil, (0, [StoredUnlock](), false)) }
-              let day = UserEvaluation.day(date, for: loaded)
-              let (saved, check) = try UserEvaluation.run(loaded, catalog: catalog, on: day)
+              let day = UserEvaluation.day(date, for: loaded, clock: clock)
+              let (saved, check) = try UserEvaluation.run(loaded, catalog: catalog, on: day, clock: clock)
               return (
-                saved, (UserEvaluation.userDays(loaded, on: day), saved == nil ? [] : check.new, loaded.rebuild)
+                saved,
+                (UserEvaluation.userDays(loaded, on: day, clock: clock), saved == nil ? [] : check.new, loaded.rebuild)
               )
             }
             summary.users += 1

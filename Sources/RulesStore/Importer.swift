@@ -23,6 +23,8 @@ public struct Importer {
   public private(set) var errors: [String] = []
   /// Problems found beyond the first `maxErrors`.
   public private(set) var moreErrors = 0
+  /// The import's date: a record after it is refused (nil: any date).
+  public var date: ImportDate?
   /// Where each (user, date) was first read, to report one recorded twice.
   private var seen: [Key: String] = [:]
 
@@ -407,6 +409,10 @@ public struct Importer {
   }
 
   private mutating func remember(at: String, user: String, date: CalendarDay, record: ValidRecord) {
+    if let problem = self.date?.problem(date) {
+      report("\(at): error: \(problem)")
+      return
+    }
     let key = Key(user: UserID.Key(user), day: date.number)
     if let first = seen[key] {
       report("\(at): error: \(user) has a record for \(date) already (\(first)); keep one record per day")

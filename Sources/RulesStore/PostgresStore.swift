@@ -405,6 +405,25 @@ public final class PostgresStore: ProgressStore {
     }
   }
 
+  public func daysAfter(catalog: String, date: CalendarDay) async throws -> [UserDates] {
+    var users: [UserDates] = []
+    let rows = try await client.query(
+      """
+      SELECT d.user_id, d.date, u.timezone, u.timezone_changes FROM days d
+      LEFT JOIN users u ON u.catalog = d.catalog AND u.user_id = d.user_id
+      WHERE d.catalog = \(catalog) AND d.date COLLATE "C" > \(date.description) ORDER BY d.user_id COLLATE "C", d.date
+      """, logger: logger)
+    for try await (user, date, zone, changes) in rows.decode((String, String, String?, String?).self) {
+      guard let day = CalendarDay.parsed(date) else { continue }
+      if users.last?.user == user {
+        users[users.count - 1].dates.append(day)
+      } else {
+        users.append(UserDates(user: user, timeZone: zone, timeZoneChanges: ZoneHistory.parse(changes), dates: [day]))
+      }
+    }
+    return users
+  }
+
   public func unlocks(catalog: String, user: String) async throws -> [StoredUnlock] {
     var unlocks: [StoredUnlock] = []
     let rows = try await client.query(

@@ -44,6 +44,10 @@ public protocol ProgressStore: AnyObject, Sendable {
   /// the catalog has no record of the user.
   func deleteUser(catalog: String, user: String) async throws -> Bool
 
+  /// The users of the catalog with days after `date`: those dates and the user's time zone, by
+  /// user id (`FutureDays.users`).
+  func daysAfter(catalog: String, date: CalendarDay) async throws -> [UserDates]
+
   /// The unlocks of a user, by date.
   func unlocks(catalog: String, user: String) async throws -> [StoredUnlock]
 

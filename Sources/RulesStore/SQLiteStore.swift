@@ -270,6 +270,30 @@ public final class SQLiteStore: ProgressStore {
     }
   }
 
+  public func daysAfter(catalog: String, date: CalendarDay) async throws -> [UserDates] {
+    try await queue.read { db in
+      var users: [UserDates] = []
+      let rows = try Row.fetchCursor(
+        db,
+        sql: """
+          SELECT d.user_id, d.date, u.timezone, u.timezone_changes FROM days d
+          LEFT JOIN users u ON u.catalog = d.catalog AND u.user_id = d.user_id
+          WHERE d.catalog = ? AND d.date > ? ORDER BY d.user_id, d.date
+          """, arguments: [catalog, date.description])
+      while let row = try rows.next() {
+        let user: String = row[0]
+        guard let day = CalendarDay.parsed(row[1] as String) else { continue }
+        if users.last?.user == user {
+          users[users.count - 1].dates.append(day)
+        } else {
+          users.append(
+            UserDates(user: user, timeZone: row[2], timeZoneChanges: ZoneHistory.parse(row[3]), dates: [day]))
+        }
+      }
+      return users
+    }
+  }
+
   public func unlocks(catalog: String, user: String) async throws -> [StoredUnlock] {
     try await queue.read { db in
       try Row.fetchAll(

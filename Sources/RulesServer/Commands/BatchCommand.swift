@@ -33,6 +33,12 @@ struct BatchCommand: AsyncParsableCommand {
 
   func run() async throws {
     let catalog = try loadCatalog(catalog)
+    if let date = try parseDay(date, option: "--date"), date > FutureDays.system.latestAnywhere {
+      // An operator's choice, allowed: but no user's today is that date yet.
+      printError(
+        "warning: --date \(date) is in the future (\(FutureDays.system.latestAnywhere) is the latest date that is today somewhere); the states saved are dated \(date), and the next batch of an earlier date counts those users again from their days"
+      )
+    }
     let opened = try await store.open()
     var batch = Batch(
       store: opened, catalog: catalog, date: try parseDay(date, option: "--date"), shard: shard.flatMap(Shard.init))

@@ -16,19 +16,30 @@ struct ImportCommand: AsyncParsableCommand {
       columns); an empty cell is a missing value. FILE.yaml: a history file as `rules eval` reads \
       it (its `user:` names the user; its zone, changes and calendar are the user's). A record for \
       a (user, date) that is stored already is replaced. Any bad line is reported as \
-      FILE:LINE: error: ... and nothing is imported (one transaction).
+      FILE:LINE: error: ... and nothing is imported (one transaction). A record dated after the \
+      import's date is such a line: the date is --date D, or without it today in UTC and one day \
+      of slack (the latest date that is today somewhere on Earth).
       """)
 
   @Argument(help: "The catalog: a file, or a name in catalogs/.") var catalog: String
   @Argument(help: "The files to import.") var files: [String]
   @OptionGroup var store: StoreOption
+  @Option(
+    help: "The import's date, YYYY-MM-DD: records after it are refused (default: today in UTC and one day of slack)."
+  )
+  var date: String?
   @Option(help: "Output format: text or json.") var format: OutputFormat = .text
+
+  func validate() throws {
+    _ = try parseDay(date, option: "--date")
+  }
 
   func run() async throws {
     let catalog = try loadCatalog(catalog)
     let clock = ContinuousClock()
     let began = clock.now
     var importer = Importer.withHistories(catalog: catalog)
+    importer.date = try parseDay(date, option: "--date").map(ImportDate.given) ?? ImportDate.today()
     for file in files { importer.read(file: file) }
     if !importer.errors.isEmpty {
       for error in importer.errors { printError(error) }

@@ -37,6 +37,13 @@ struct StoreEvalCommand: AsyncParsableCommand {
         loaded.state = nil
         loaded.stateDate = nil
         loaded.rebuild = false
+        if let asked, asked > FutureDays.system.latest(for: loaded) {
+          // Allowed (nothing is written), but no app may write such a day now.
+          let today = FutureDays.system.today(for: loaded)
+          printError(
+            "warning: --date \(asked) is in the future: the user's today is \(today) (\(FutureDays.system.zoneName(loaded.zone, changes: loaded.timeZoneChanges))); nothing is written"
+          )
+        }
         (_, check) = try UserEvaluation.run(loaded, catalog: catalog, on: UserEvaluation.day(asked, for: loaded))
       } else {
         check = nil

@@ -284,12 +284,17 @@ struct HTTPAPI: Sendable {
     case .failure(let problems):
       throw APIError(.badRequest, problems.problems[0].code, problems.problems.map(\.message).joined(separator: "; "))
     }
-    let check = try await written {
-      try await store.evaluateLocked(
-        catalog: catalog.id, user: user, put: catalog.storedDay(date, record)
-      ) { loaded in
-        guard let loaded else { throw StoreError("the user \(user) was not stored") }
-        return try Self.evaluating { try UserEvaluation.run(loaded, catalog: catalog, on: date, locale: locale) }
+    let check = try await Self.refusingFutureDates {
+      try await written {
+        try await store.evaluateLocked(catalog: catalog.id, user: user, put: catalog.storedDay(date, record)) {
+          loaded in
+          guard let loaded else { throw StoreError("the user \(user) was not stored") }
+          return try Self.evaluating {
+            // After the user's today and the slack: refused, and the day put is rolled back.
+            try FutureDays.system.check(date, for: loaded)
+            return try UserEvaluation.run(loaded, catalog: catalog, on: date, locale: locale)
+          }
+        }
       }
     }
     count(check, catalog: catalog)
@@ -342,16 +347,25 @@ struct HTTPAPI: Sendable {
     let user = try user(context)
     let asked = try Self.query(request, codes: Self.evaluationCodes).get("date").map { try day(String($0)) }
     let locale = try Self.locale(request, catalog: catalog)
-    let check: UserCheck? = try await written {
-      try await store.withLockedUser(catalog: catalog.id, user: user, put: nil, info: nil, allDays: true) { loaded in
-        guard var loaded, loaded.state != nil || !loaded.days.isEmpty else { return (nil, nil) }
-        let date = asked ?? loaded.stateDate ?? UserEvaluation.day(nil, for: loaded)
-        if let state = loaded.state, (try? StoreCatalog.state(state, for: catalog.engine)) == nil { loaded.state = nil }
-        loaded.rebuild = true
-        let (saved, check) = try Self.evaluating {
-          try UserEvaluation.run(loaded, catalog: catalog, on: date, locale: locale)
+    let check: UserCheck? = try await Self.refusingFutureDates {
+      try await written {
+        try await store.withLockedUser(catalog: catalog.id, user: user, put: nil, info: nil, allDays: true) { loaded in
+          guard var loaded, loaded.state != nil || !loaded.days.isEmpty else { return (nil, nil) }
+          if let asked { try Self.evaluating { try FutureDays.system.check(asked, for: loaded) } }
+          // A state's date after the user's today and the slack (saved before future days were
+          // refused) is not kept: the user is rebuilt as of their today.
+          let date =
+            asked ?? loaded.stateDate.flatMap { $0 > FutureDays.system.latest(for: loaded) ? nil : $0 }
+            ?? UserEvaluation.day(nil, for: loaded)
+          if let state = loaded.state, (try? StoreCatalog.state(state, for: catalog.engine)) == nil {
+            loaded.state = nil
+          }
+          loaded.rebuild = true
+          let (saved, check) = try Self.evaluating {
+            try UserEvaluation.run(loaded, catalog: catalog, on: date, locale: locale)
+          }
+          return (saved, check)
         }
-        return (saved, check)
       }
     }
     guard let check else {
@@ -379,6 +393,16 @@ struct HTTPAPI: Sendable {
     let known = Set(catalog.engine.locales)
     return LocaleChain.accepted(header).first { locale in
       LocaleChain.chain(locale, defaultLocale: "").contains(where: known.contains)
+    }
+  }
+
+  /// `work`, with a day after the user's today and the slack (`FutureDays`) answered 400
+  /// `future-date` naming the user's today.
+  static func refusingFutureDates<R>(_ work: () async throws -> R) async throws -> R {
+    do {
+      return try await work()
+    } catch let future as FutureDate {
+      throw APIError(.badRequest, "future-date", future.message)
     }
   }
 
