@@ -175,4 +175,32 @@ struct SeedsFourthPassTests {
     let english = try #require(checked.catalog.metrics.first { $0.name == "dhul_hijjah_perfect_days" }?.description)
     #expect(!english.contains("this year") && english.contains("last ten days"))
   }
+
+  /// Issue 34: "Any user may PUT `duas_completed: 9223372036854775807` and top every
+  /// leaderboard: give the shipped catalogs' count inputs the maxima their apps allow".
+  @Test("the shipped catalogs' counts have a max: a record past it is refused")
+  func countMaxima() throws {
+    let maxima = [
+      ("rizq", ["duas_completed", "habits_completed", "habits_total"], 1000),
+      ("onward", ["journal_entries", "sos_sessions", "self_care_activities", "hopeful_entries"], 100),
+    ]
+    for (name, inputs, max) in maxima {
+      let engine = Engine(try Fixture.shipped(name))
+      for input in inputs {
+        #expect(throws: Never.self) {
+          try DayRecord(date: Self.day("2026-01-01"), values: [input: .int(max)], for: engine)
+        }
+        #expect(throws: EngineError.self, "\(name).\(input)") {
+          try DayRecord(date: Self.day("2026-01-01"), values: [input: .int(Int.max)], for: engine)
+        }
+        #expect(throws: EngineError.self, "\(name).\(input)") {
+          try DayRecord(date: Self.day("2026-01-01"), values: [input: .int(max + 1)], for: engine)
+        }
+      }
+    }
+    // Every shipped catalog checks without a warning, the new one included.
+    for name in ["rizq", "onward", "salahstreak", "imanpath", "discipline"] {
+      #expect(Fixture.validateShipped(name).diagnostics.isEmpty, "\(name)")
+    }
+  }
 }
