@@ -203,4 +203,31 @@ struct SeedsFourthPassTests {
       #expect(Fixture.validateShipped(name).diagnostics.isEmpty, "\(name)")
     }
   }
+
+  /// A rebuild keeps every unlock of the saved state: its evaluation counts their XP too, as the
+  /// next check's does (RIZQ's First Step, kept on a day without a dua, was left out of xp, and
+  /// the server's leaderboard stored the smaller value).
+  @Test("a rebuild's evaluation counts the XP of the unlocks it keeps, as a plain check does")
+  func rebuildKeepsXP() throws {
+    let engine = Engine(try Fixture.shipped("rizq"))
+    let records = try Self.rizqRecords(
+      engine,
+      [
+        ("2026-03-01", ["habits_total": 3, "habits_completed": 1, "duas_completed": 1]),
+        ("2026-03-02", ["habits_total": 3, "habits_completed": 1]),
+      ])
+    let first = try engine.check(
+      user: "u", start: nil, on: Self.day("2026-03-01"), records: Array(records.prefix(1)), state: nil)
+    #expect(first.evaluation.badges.new == ["first-step"])
+    let plain = try engine.check(
+      user: "u", start: nil, on: Self.day("2026-03-02"), records: [records[1]], state: first.state)
+    let rebuilt = try engine.check(
+      user: "u", start: nil, on: Self.day("2026-03-02"), records: records, state: first.state, rebuild: true)
+    // 1 dua (10 XP) and First Step's 50.
+    #expect(plain.evaluation.metric("xp") == .int(60))
+    #expect(rebuilt.evaluation.metric("xp") == .int(60))
+    #expect(rebuilt.evaluation.badges.unlocked.map(\.id) == ["first-step"])
+    let again = try engine.check(user: "u", start: nil, on: Self.day("2026-03-02"), records: [], state: rebuilt.state)
+    #expect(again.evaluation.metric("xp") == rebuilt.evaluation.metric("xp"))
+  }
 }
