@@ -6,7 +6,7 @@
 /// The day of RIZQ (`rizq`) compiled to Swift: what `DayRunner.step` does for this catalog.
 @_spi(CompiledDay) public struct RizqDay: CompiledDay {
   public static let catalog = "rizq"
-  public static let fingerprint: UInt64 = 0x3943a42479699b8e
+  public static let fingerprint: UInt64 = 0x3d147cbc55c978cc
   private var calendar = DayCalendar()
 
   /// A day with no Hijri month looked up yet.
@@ -88,7 +88,7 @@
     // The badges.
     var unlocked: [Int] = []
     if state.badgeCount < 5 {
-      i23 = i18 >= 1 ? 1 : 0
+      i23 = i0 >= 1 ? 1 : 0
       i24 = i12 >= 7 ? 1 : 0
       i25 = i12 >= 30 ? 1 : 0
       i26 = i21 >= 5 ? 1 : 0
@@ -107,7 +107,7 @@
           var changed = false
           if check {
             if state.unlocked[0] == nil && total < 1 {
-              i23 = i18 >= 1 ? 1 : 0
+              i23 = i0 >= 1 ? 1 : 0
               if i23 != 0 {
                 state.unlocked[0] = day
                 state.badgeCount += 1

@@ -66,6 +66,7 @@ package enum DiagnosticIndex {
     Entry(id: .unreachableMessage, area: "rules", summary: ShadowedMessageRule.summary),
     Entry(id: .emptySection, area: "rules", summary: EmptySectionRule.summary),
     Entry(id: .constantOverflow, area: "rules", summary: OverflowRule.summary),
+    Entry(id: .inputWithoutMax, area: "rules", summary: InputMaxRule.summary),
     Entry(id: .unknownTranslation, area: "rules", summary: UnknownTranslationRule.summary),
     Entry(id: .translationPlaceholders, area: "rules", summary: TranslationPlaceholderRule.summary),
     Entry(id: .missingTranslation, area: "rules", summary: MissingTranslationRule.summary),

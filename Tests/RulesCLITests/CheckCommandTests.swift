@@ -50,6 +50,40 @@ struct CheckCommandTests {
     #expect(result.stdout == "3 files checked: 0 errors, 0 warnings\n")
   }
 
+  /// Issue 34: "Any user may PUT `duas_completed: 9223372036854775807` and top every
+  /// leaderboard: ... make `rules check` warn when an input that feeds a leaderboard or a metric
+  /// has no `max`."
+  @Test("an int input a metric reads without max is a warning at the input (exit 0); the shipped catalogs have none")
+  func inputWithoutMax() throws {
+    let sandbox = try Sandbox([
+      "catalogs/demo.yaml": """
+      catalog: demo
+      inputs:
+        duas: {type: int, min: 0}
+        habits: {type: int, min: 0}
+        done: {type: bool}
+      streaks:
+        daily: {counts: habits >= 1}
+      metrics:
+        total_duas: total(duas)
+        days_done: total(done)
+      """
+    ])
+    let result = try CLI.run(["check"], in: sandbox.url)
+    #expect(result.status == 0)
+    #expect(
+      result.stdout == """
+        catalogs/demo.yaml:3:3: warning: the input 'duas' has no max, and the metric 'total_duas' reads it: one record may give any value (up to 9223372036854775807) and top its leaderboard; give it the most the app allows in a day, e.g. `max: 100` [input-without-max]
+         3 |   duas: {type: int, min: 0}
+           |   ^
+        1 file checked: 0 errors, 1 warning
+
+        """)
+    let shipped = try CLI.run(["check"])
+    #expect(shipped.status == 0)
+    #expect(shipped.stdout.hasSuffix(" 0 errors, 0 warnings\n"), "\(shipped.stdout)")
+  }
+
   @Test("a scenario file named on the command line is checked against its catalog, not run")
   func scenarioFile() throws {
     let sandbox = try Sandbox([

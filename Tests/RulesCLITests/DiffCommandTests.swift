@@ -215,7 +215,9 @@ struct DiffCommandTests {
     let changed = try #require(CatalogFiles.validate(path: sandbox.path("new/catalogs/demo.yaml")).validated)
     var expected: [String: [String: Int]] = [:]
     for id in ["three", "five", "ten-checkins", "twenty-checkins", "fifteen-checkins"] {
-      expected[id] = ["hold": 0, "would_hold": 0, "gain": 0, "kept_unearned": 0]
+      expected[id] = [
+        "hold": 0, "would_hold": 0, "gain": 0, "kept_unearned": 0, "eligible": 0, "would_be_eligible": 0,
+      ]
     }
     for user in 0..<40 {
       func unlocked(_ catalog: ValidatedCatalog) throws -> Set<String> {
@@ -234,11 +236,70 @@ struct DiffCommandTests {
         if would.contains(id) { expected[id]!["would_hold"]! += 1 }
         if would.contains(id) && !holds.contains(id) { expected[id]!["gain"]! += 1 }
         if holds.contains(id) && !would.contains(id) { expected[id]!["kept_unearned"]! += 1 }
+        // Every badge unlocks on the day earned: the eligible are those who hold it.
+        if holds.contains(id) { expected[id]!["eligible"]! += 1 }
+        if would.contains(id) { expected[id]!["would_be_eligible"]! += 1 }
       }
     }
     let badges = impact?["badges"] as? [String: [String: Int]] ?? [:]
     #expect(badges == expected)
     // The change moved something for someone: the test would see a wrong count.
     #expect(expected.values.contains { $0["gain"]! > 0 || $0["kept_unearned"]! > 0 })
+  }
+
+  static let oneAtATime = """
+    catalog: steps
+    version: 1
+    inputs:
+      done: {type: bool}
+    streaks:
+      daily: {counts: done, today: final}
+    unlocks: {at: check, per_check: 1}
+    badges:
+      - {id: two, name: Two, when: daily.current >= 2}
+      - {id: three, name: Three, when: daily.current >= 3}
+      - {id: four, name: Four, when: daily.current >= 4}
+    """
+
+  /// Issue 37: "a catalog that unlocks one badge per check counts what one check would unlock (a
+  /// user with every badge earned "holds" one), so `hold` and `would_hold` understate what a
+  /// change does".
+  @Test(
+    "a catalog that unlocks one badge per check: eligible and would_be_eligible count every user whose criterion holds")
+  func eligible() throws {
+    let new = Self.oneAtATime.replacingOccurrences(of: "daily.current >= 4", with: "daily.current >= 6")
+    var files = ["old/catalogs/steps.yaml": Self.oneAtATime, "new/catalogs/steps.yaml": new]
+    // u0: a 5-day streak (every badge earned, one unlocks at the check); u1: a 3-day streak;
+    // u2: a 1-day streak.
+    for (user, days) in [(0, 5), (1, 3), (2, 1)] {
+      let lines = (1...days).reversed().map { "  - {date: 2026-02-\(String(format: "%02d", 11 - $0)), done: true}" }
+      files["users/u\(user).yaml"] = (["user: u\(user)", "days:"] + lines).joined(separator: "\n") + "\n"
+    }
+    let sandbox = try Sandbox(files)
+    let arguments = [
+      "diff", sandbox.path("old/catalogs/steps.yaml"), sandbox.path("new/catalogs/steps.yaml"), "--history",
+      sandbox.path("users"), "--date", "2026-02-10",
+    ]
+    let result = try CLI.run(arguments + ["--format", "json"])
+    #expect(result.status == 1)
+    let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+    let badges = (json?["impact"] as? [String: Any])?["badges"] as? [String: [String: Int]] ?? [:]
+    // One check unlocks `two` for u0 and u1; `three` and `four` wait for u0, `three` for u1.
+    #expect(
+      badges["two"] == [
+        "hold": 2, "would_hold": 2, "gain": 0, "kept_unearned": 0, "eligible": 2, "would_be_eligible": 2,
+      ])
+    #expect(
+      badges["three"] == [
+        "hold": 0, "would_hold": 0, "gain": 0, "kept_unearned": 0, "eligible": 2, "would_be_eligible": 2,
+      ])
+    // The change takes `four` from u0: hold and would_hold (0 and 0) do not show it.
+    #expect(
+      badges["four"] == [
+        "hold": 0, "would_hold": 0, "gain": 0, "kept_unearned": 0, "eligible": 1, "would_be_eligible": 0,
+      ])
+    let text = try CLI.run(arguments)
+    #expect(text.stdout.contains("  badge  hold  would hold  gain  kept unearned  eligible  would be eligible\n"))
+    #expect(text.stdout.contains("  four      0           0     0              0         1                  0\n"))
   }
 }

@@ -8,7 +8,7 @@ struct LocaleCommandTests {
     user: fatima
     days:
       - {date: 2026-06-01, habits_total: 7, habits_completed: 7, duas_completed: 1}
-      - {date: 2026-06-02, habits_total: 7, habits_completed: 3}
+      - {date: 2026-06-02, habits_total: 7, habits_completed: 3, duas_completed: 1}
     """
 
   @Test("rules eval rizq --locale ar writes the badges, quote and message in Arabic")
@@ -20,7 +20,8 @@ struct LocaleCommandTests {
     #expect(result.status == 0)
     #expect(result.stderr == "")
     // The Arabic texts are isolated (U+2068 ... U+2069) in lines of Latin ids and numbers. RIZQ
-    // unlocks at the check (one per check): First Step is dated the check, 2026-06-02.
+    // unlocks at the check (one per check), for a dua that day: First Step is dated the check,
+    // 2026-06-02.
     #expect(result.stdout.contains("✓ \u{2068}الخطوة الأولى\u{2069} (first-step, 2026-06-02)"))
     #expect(result.stdout.contains("· \u{2068}محارب الأسبوع\u{2069} (week-warrior): 2/7 (29%)"))
     #expect(result.stdout.contains("  \u{2068}يوم خفيف\u{2069}  [leaf.fill, goldBright]"))

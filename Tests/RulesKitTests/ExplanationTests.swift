@@ -44,4 +44,45 @@ struct ExplanationTests {
           it is in the progressive group 'ladder': 'step-1' unlocks first, one badge per check
         """)
   }
+
+  /// Issue 37: "`rules explain` calls a badge that is earned and waiting for its turn (one
+  /// unlock per check) "locked", where `rules eval` says "waits for the next check". One word for
+  /// one state, in every output (text, JSON, the Swift API)."
+  @Test("a badge that holds and waits for a later check is waiting in explain, eval's text and the evaluation")
+  func waiting() throws {
+    let catalog = try Inline.validated(
+      """
+      catalog: once
+      name: Once
+      inputs: {done: {type: bool}}
+      streaks:
+        daily: {counts: done}
+      unlocks: {at: check, per_check: 1}
+      badges:
+        - {id: one, name: One, when: daily.current >= 1}
+        - {id: two, name: Two, when: daily.current >= 2}
+      """)
+    let history = try Inline.history(
+      "days:\n  - {date: 2026-01-01, done: true}\n  - {date: 2026-01-02, done: true}\n", for: catalog)
+    let program = Program(catalog)
+    let two = try #require(catalog.badges.firstIndex { $0.badge.id == "two" })
+    #expect(
+      BadgeExplanation.explain(program, badge: two, history: history, date: Inline.day("2026-01-02")) == """
+        two “Two” on 2026-01-02: waiting for a later check
+          when: daily.current >= 2
+            daily.current >= 2: 2 >= 2 is true
+          progress: 2/2 (100%)
+          its criterion holds; the catalog unlocks at most 1 badge per check (unlocks: per_check), in catalog order
+        """)
+    let engine = Engine(catalog)
+    let records = try history.records.map { try DayRecord($0, for: engine) }
+    let check = try engine.check(user: nil, start: nil, on: Inline.day("2026-01-02"), records: records, state: nil)
+    #expect(check.evaluation.badges.new == ["one"])
+    let locked = try #require(check.evaluation.badges.locked.first)
+    #expect(locked.id == "two" && locked.waiting)
+    #expect(
+      EvaluationText(catalog: catalog).render(check.evaluation).contains(
+        "  · Two (two): 2/2 (100%), waiting for a later check\n"))
+    #expect(check.evaluation.json.serialized().contains(#""waiting": true"#))
+  }
 }

@@ -84,7 +84,7 @@ struct StateFileTests {
           ✓ First (first, 2026-01-01)
           ✓ Step 1 (step-1, 2026-01-02)
           · Three (three): 2/3 (67%)
-          · Step 2 (step-2): 12/2 (100%), waits for the next check
+          · Step 2 (step-2): 12/2 (100%), waiting for a later check
           next: Step 2 (12/2)
 
         Quote of the day

@@ -32,6 +32,8 @@
   package var messages: [Message] = []
   /// When badges unlock and how many per check (`unlocks`).
   package var unlocks = UnlockRule()
+  /// How `badges.next` breaks ties between equal targets (`next_badge`).
+  package var nextBadge = NextBadgeRule()
   /// Names the catalog's imported modules require, checked once the catalog is whole.
   package var requirements: [Requirement] = []
   /// The language the catalog's own texts are in (`default_locale`; `en` when not given).

@@ -183,6 +183,16 @@ package enum CatalogSchema {
         "At most this many badges of one group unlock in one check; no limit by default."),
     ])
 
+  /// How `badges.next` breaks ties between locked badges with equal targets.
+  package static let nextBadge = ObjectSchema(
+    "next badge", "How the evaluation picks the next badge (`badges.next`) among equal targets.",
+    keys: [
+      KeySchema(
+        "ties", .keyword(["progress", "catalog-order"]),
+        "Among locked badges with the same smallest target: `progress` (default) the more advanced first, then catalog order; `catalog-order` the first in the badge list, whatever the progress (a stable sort by target, as RIZQ's nextUnlockableAchievement)."
+      )
+    ])
+
   /// The quote rotation: the rule and the list.
   package static let quotes = ObjectSchema(
     "quotes", "The quote of the day.",
@@ -253,6 +263,10 @@ package enum CatalogSchema {
       KeySchema(
         "unlocks", .object(unlocks),
         "When badges unlock (on the day earned, or at the check) and how many per check."),
+      KeySchema(
+        "next_badge", .object(nextBadge),
+        "How the next badge (`badges.next`) is chosen among equal targets: by progress (default) or catalog order."
+      ),
       KeySchema(
         "messages", .list(.object(message)),
         "Candidate messages of the day; the first whose `when` holds is shown."),

@@ -42,6 +42,8 @@ package struct RuleFile: Sendable {
   package var messages: [Message] = []
   /// When the catalog's badges unlock (`unlocks`), if the file says.
   package var unlocks: UnlockRule?
+  /// How `badges.next` breaks ties (`next_badge`), if the file says.
+  package var nextBadge: NextBadgeRule?
 
   /// An empty file of `kind` read from `file`.
   package init(kind: Kind, file: String, id: String) {

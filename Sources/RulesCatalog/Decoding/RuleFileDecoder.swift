@@ -96,6 +96,10 @@ package struct RuleFileDecoder {
     if let node = root["milestones"] { result.milestones = decodeMilestones(node) }
     if let node = root["quotes"] { result.quotes = decodeQuotes(node) }
     if let node = root["unlocks"] { result.unlocks = decodeUnlocks(node) }
+    if let node = root["next_badge"] {
+      result.nextBadge = NextBadgeRule(
+        ties: Self.text(node["ties"]).flatMap(NextBadgeRule.Ties.init(rawValue:)) ?? .progress, origin: origin(node))
+    }
     for node in root["messages"]?.items ?? [] {
       if let message = decodeMessage(node) { result.messages.append(message) }
     }

@@ -35,6 +35,9 @@ package enum CatalogExport {
     root.append(("messages", .array(catalog.messages.map(message))))
     // Written when the catalog sets it, so the export of a catalog that does not is unchanged.
     if !catalog.unlocks.isDefault { root.append(("unlocks", unlocks(catalog.unlocks))) }
+    if !catalog.nextBadge.isDefault {
+      root.append(("next_badge", .object([("ties", .string(catalog.nextBadge.ties.rawValue))])))
+    }
     root.append(("locales", locales(catalog.translations)))
     return .object(root)
   }

@@ -65,6 +65,7 @@ package struct CatalogLoader {
     catalog.quotes = root.quotes
     catalog.messages = root.messages
     if let unlocks = root.unlocks { catalog.unlocks = unlocks }
+    if let nextBadge = root.nextBadge { catalog.nextBadge = nextBadge }
     merge(into: &catalog)
     return LoadedCatalog(catalog: catalog, module: nil, sources: sources, diagnostics: diagnostics)
   }

@@ -33,7 +33,7 @@ package struct CatalogDiff: Sendable {
   package let new: (catalog: String, version: Int)
   package private(set) var changes: [Change] = []
   /// The catalog's own fields that changed (name, description, default_locale, the quotes'
-  /// rotation, the milestones' streak).
+  /// rotation, the milestones' streak, unlocks, next_badge).
   package private(set) var catalogFields: [String] = []
   package private(set) var warnings: [String] = []
 
@@ -50,6 +50,7 @@ package struct CatalogDiff: Sendable {
     }
     if old["quotes"]?["rotation"] != new["quotes"]?["rotation"] { catalogFields.append("quotes.rotation") }
     if old["milestones"]?["streak"] != new["milestones"]?["streak"] { catalogFields.append("milestones.streak") }
+    for field in ["unlocks", "next_badge"] where old[field] != new[field] { catalogFields.append(field) }
     for (section, key) in Self.sections {
       compare(section, key: key, Self.entries(old, section), Self.entries(new, section))
     }

@@ -14,10 +14,16 @@ package struct DiffImpact: Sendable {
     package var gain: [(user: String, date: CalendarDay?)] = []
     /// Users who hold it and would not earn it under the new catalog (they keep it).
     package var keptUnearned: [String] = []
+    /// A badge's users who hold it or whose criterion holds (it waits its turn) under the old
+    /// catalog: what the catalog gives them whatever the unlock order. A catalog that unlocks one
+    /// badge per check holds back the rest of a user's badges in `hold`, not here.
+    package var eligible = 0
+    /// The same under the new catalog.
+    package var wouldBeEligible = 0
 
     package static func == (a: Holding, b: Holding) -> Bool {
       a.hold == b.hold && a.wouldHold == b.wouldHold && a.gain.map(\.user) == b.gain.map(\.user)
-        && a.keptUnearned == b.keptUnearned
+        && a.keptUnearned == b.keptUnearned && a.eligible == b.eligible && a.wouldBeEligible == b.wouldBeEligible
     }
   }
 
@@ -55,8 +61,12 @@ package struct DiffImpact: Sendable {
     users += 1
     let held = Dictionary(old.badges.unlocked.map { ($0.id, $0.date) }, uniquingKeysWith: { a, _ in a })
     let wouldHold = Dictionary(new.badges.unlocked.map { ($0.id, $0.date) }, uniquingKeysWith: { a, _ in a })
+    let waiting = Set(old.badges.locked.filter(\.waiting).map(\.id))
+    let wouldWait = Set(new.badges.locked.filter(\.waiting).map(\.id))
     for id in Array(badges.keys) {
       Self.count(&badges[id]!, user: user, holds: held[id] != nil, wouldHold: wouldHold[id] != nil, date: wouldHold[id])
+      if held[id] != nil || waiting.contains(id) { badges[id]!.eligible += 1 }
+      if wouldHold[id] != nil || wouldWait.contains(id) { badges[id]!.wouldBeEligible += 1 }
     }
     let reached = Set(old.milestones.reached)
     let wouldReach = Set(new.milestones.reached)

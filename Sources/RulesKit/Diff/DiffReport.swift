@@ -38,7 +38,7 @@ package struct DiffReport: Sendable {
   }
 
   private func json(_ impact: DiffImpact) -> JSONValue {
-    func holdings(_ table: [String: DiffImpact.Holding]) -> JSONValue {
+    func holdings(_ table: [String: DiffImpact.Holding], eligible: Bool = false) -> JSONValue {
       .object(
         table.keys.sorted().map { id in
           let row = table[id]!
@@ -46,6 +46,10 @@ package struct DiffReport: Sendable {
             ("hold", .int(row.hold)), ("would_hold", .int(row.wouldHold)), ("gain", .int(row.gain.count)),
             ("kept_unearned", .int(row.keptUnearned.count)),
           ]
+          if eligible {
+            pairs.append(("eligible", .int(row.eligible)))
+            pairs.append(("would_be_eligible", .int(row.wouldBeEligible)))
+          }
           if sample > 0 {
             pairs.append(
               (
@@ -78,7 +82,7 @@ package struct DiffReport: Sendable {
     }
     return .object([
       ("users", .int(impact.users)), ("date", .string(impact.date.description)),
-      ("badges", holdings(impact.badges)), ("milestones", holdings(impact.milestones)),
+      ("badges", holdings(impact.badges, eligible: true)), ("milestones", holdings(impact.milestones)),
       ("streaks", shifts(impact.streaks)), ("metrics", shifts(impact.metrics)),
       ("messages", counts(impact.messages)), ("quotes", counts(impact.quotes)),
       (
@@ -122,7 +126,7 @@ package struct DiffReport: Sendable {
     guard let impact else { return lines.joined(separator: "\n") }
     lines.append("")
     lines.append("Impact on \(impact.users) users as of \(impact.date) (each counted from their first day):")
-    lines += table("badge", impact.badges)
+    lines += table("badge", impact.badges, eligible: true)
     if impact.milestones.values.contains(where: { $0.hold > 0 || $0.wouldHold > 0 }) {
       lines += table("milestone", impact.milestones)
     }
@@ -149,15 +153,19 @@ package struct DiffReport: Sendable {
     return lines.joined(separator: "\n")
   }
 
-  private func table(_ title: String, _ rows: [String: DiffImpact.Holding]) -> [String] {
+  private func table(_ title: String, _ rows: [String: DiffImpact.Holding], eligible: Bool = false) -> [String] {
     let ids = rows.keys.sorted()
     let width = max(title.count, ids.map(\.count).max() ?? 0)
-    var lines = ["  " + Self.pad(title, width) + "  hold  would hold  gain  kept unearned"]
+    var lines = [
+      "  " + Self.pad(title, width) + "  hold  would hold  gain  kept unearned"
+        + (eligible ? "  eligible  would be eligible" : "")
+    ]
     for id in ids {
       let row = rows[id]!
       var line =
         "  " + Self.pad(id, width) + "  " + Self.right(row.hold, 4) + "  " + Self.right(row.wouldHold, 10) + "  "
         + Self.right(row.gain.count, 4) + "  " + Self.right(row.keptUnearned.count, 13)
+      if eligible { line += "  " + Self.right(row.eligible, 8) + "  " + Self.right(row.wouldBeEligible, 17) }
       if sample > 0, !row.gain.isEmpty {
         line +=
           "  gain: "

@@ -2,8 +2,12 @@ import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
 /// Why a badge is or is not unlocked on a date: its criterion with the values it saw, and
-/// the progress towards it (`rules explain`).
+/// the progress towards it (`rules explain`). A badge is unlocked, locked, or waiting: locked
+/// with its criterion holding, for a later check (the word `rules eval` and the evaluation's
+/// `waiting` use).
 package enum BadgeExplanation {
+  /// What `rules eval` and `rules explain` say of a badge that waits for a later check.
+  package static let waiting = "waiting for a later check"
   package static func explain(
     _ program: Program, badge index: Int, history: History, date: CalendarDay
   ) -> String {
@@ -15,10 +19,16 @@ package enum BadgeExplanation {
     evaluator.completeMetrics()
 
     var lines = ["\(badge.badge.id) “\(Bidi.isolated(badge.badge.name))” on \(date)"]
+    let locked: Evaluation.LockedBadge?
     if let day = state.unlocked[index] {
       lines[0] += ": unlocked on \(CalendarDay(number: day))"
+      locked = nil
     } else {
-      lines[0] += ": locked"
+      let reporter = EvaluationReporter(program: program, evaluator: evaluator)
+      let report = reporter.report(
+        day: date, user: history.user, start: history.start, state: state, new: [], calendar: history.calendar)
+      locked = report.badges.locked.first { $0.id == badge.badge.id }
+      lines[0] += locked?.waiting == true ? ": \(waiting)" : ": locked"
     }
     if let description = badge.badge.description { lines.append("  \(Bidi.isolated(description))") }
     lines.append("  when: \(badge.badge.when.text)")
@@ -28,13 +38,21 @@ package enum BadgeExplanation {
       lines.append("    \(line)")
     }
     if state.unlocked[index] == nil {
-      let reporter = EvaluationReporter(program: program, evaluator: evaluator)
-      let report = reporter.report(
-        day: date, user: history.user, start: history.start, state: state, new: [], calendar: history.calendar)
-      if let locked = report.badges.locked.first(where: { $0.id == badge.badge.id }),
-        let current = locked.current, let target = locked.target, let progress = locked.progress
-      {
+      if let locked, let current = locked.current, let target = locked.target, let progress = locked.progress {
         lines.append("  progress: \(current)/\(target) (\(Int((progress * 100).rounded()))%)")
+      }
+      if locked?.waiting == true {
+        let unlocks = catalog.catalog.unlocks
+        func most(_ limit: Int) -> String { "at most \(limit) badge\(limit == 1 ? "" : "s")" }
+        if let limit = unlocks.perCheck {
+          lines.append(
+            "  its criterion holds; the catalog unlocks \(most(limit)) per check (unlocks: per_check), in catalog order"
+          )
+        } else if let limit = unlocks.perGroup, badge.group != nil {
+          lines.append(
+            "  its criterion holds; the catalog unlocks \(most(limit)) of a group per check (unlocks: per_group), in catalog order"
+          )
+        }
       }
       if let group = badge.group, catalog.catalog.groups[group].progressive {
         let members = catalog.badges.indices.filter { catalog.badges[$0].group == group }

@@ -85,7 +85,7 @@ package struct EvaluationText: Sendable {
         if let current = badge.current, let target = badge.target, let progress = badge.progress {
           line += ": \(current)/\(target) (\(Int((progress * 100).rounded()))%)"
         }
-        if badge.waiting { line += ", waits for the next check" }
+        if badge.waiting { line += ", " + BadgeExplanation.waiting }
         lines.append(line)
       }
       if let next = evaluation.badges.next {

@@ -19,6 +19,8 @@ import Synchronization
   let progressiveGroups: [[Int]]
   /// When the badges outside progressive groups unlock, and how many per check (`unlocks`).
   let unlocks: UnlockRule
+  /// How `badges.next` breaks ties between equal targets (`next_badge`).
+  let nextBadgeTies: NextBadgeRule.Ties
   /// Each badge's group (its index), or nil: what `unlocks.per_group` counts.
   let badgeGroups: [Int?]
   /// Each aggregate's key in a saved state (`total(…)`, `last(N, …)`), made once: printing the
@@ -105,6 +107,7 @@ import Synchronization
       return catalog.badges.indices.filter { catalog.badges[$0].group == group }
     }
     unlocks = catalog.catalog.unlocks
+    nextBadgeTies = catalog.catalog.nextBadge.ties
     badgeGroups = catalog.badges.map(\.group)
     aggregateKeys = catalog.aggregates.map(UserState.key)
     badgePositions = Dictionary(

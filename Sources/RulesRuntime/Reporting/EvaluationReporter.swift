@@ -81,7 +81,7 @@ package struct EvaluationReporter {
       badge.waiting = (limited || grouped.contains(index)) && holding.contains(index)
       return badge
     }
-    result.badges.next = Self.closest(result.badges.locked)
+    result.badges.next = Self.closest(result.badges.locked, ties: program.nextBadgeTies)
     // Quotes that rotate by day count from the start, or else from the day counting began.
     result.quote = quote(
       day: day, origin: start ?? state.origin.map(CalendarDay.init(number:)) ?? day, calendar: calendar)
@@ -114,7 +114,10 @@ package struct EvaluationReporter {
     }
     var report = Evaluation.MilestoneReport(streak: track.streak)
     let streak = catalog.streaks[index].streak
+    // No commitment, or not yet (a date before the start of an elapsed streak): no milestone
+    // is reached and none is ahead (ImanPath: "no commitment = no locks").
     if streak.needsStart && start == nil { return report }
+    if case .elapsed = streak.kind, let start, day < start { return report }
     let current = streaks[index].current
     let ordered = track.milestones.sorted { $0.day < $1.day }
     report.reached = ordered.filter { $0.day <= current }.map(\.id)
@@ -139,11 +142,17 @@ package struct EvaluationReporter {
   }
 
   /// The locked badge closest to unlocking, as RIZQ's `nextUnlockableAchievement` chooses it:
-  /// the smallest target first; then the most advanced; then catalog order. Badges without a
-  /// numeric target come last. Nil when `locked` is empty.
-  static func closest(_ locked: [Evaluation.LockedBadge]) -> Evaluation.LockedBadge? {
+  /// the smallest target first; then, by `ties`, the most advanced (`progress`) or none; then
+  /// catalog order. Badges without a numeric target come last. Nil when `locked` is empty.
+  static func closest(
+    _ locked: [Evaluation.LockedBadge], ties: NextBadgeRule.Ties = .progress
+  ) -> Evaluation.LockedBadge? {
+    let byProgress = ties == .progress
     func key(_ badge: Evaluation.LockedBadge) -> (Double, Double) {
-      (badge.target.map(\.asDouble).flatMap { $0.isFinite ? $0 : nil } ?? .infinity, -(badge.progress ?? 0))
+      (
+        badge.target.map(\.asDouble).flatMap { $0.isFinite ? $0 : nil } ?? .infinity,
+        byProgress ? -(badge.progress ?? 0) : 0
+      )
     }
     var best: Evaluation.LockedBadge?
     for badge in locked where best == nil || key(badge) < key(best!) { best = badge }

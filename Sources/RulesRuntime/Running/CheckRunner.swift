@@ -50,15 +50,20 @@
     var new = check(evaluator, history: history, date: date, state: &state.counted, protected: &protected)
 
     if rebuild, let saved {
-      // Every unlock of the old state stays, with its old date.
+      // Every unlock of the old state stays, with its old date, and the day's metrics that
+      // read badges.count and badges.xp count it (a badge kept but not earned again at this
+      // check: RIZQ's First Step on a day without a dua).
+      var kept = false
       for (index, day) in saved.counted.unlocked.enumerated() {
         guard let day else { continue }
         if state.counted.unlocked[index] == nil {
           state.counted.badgeCount += 1
           state.counted.badgeXP = Arithmetic.add(state.counted.badgeXP, catalog.badges[index].badge.xp)
+          kept = true
         }
         state.counted.unlocked[index] = day
       }
+      if kept { evaluator.refreshBadgeMetrics(state.counted) }
       state.otherUnlocks = saved.otherUnlocks
       new.removeAll { saved.counted.unlocked[$0] != nil }
     }

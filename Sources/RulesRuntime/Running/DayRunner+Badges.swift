@@ -59,6 +59,15 @@ extension DayRunner {
     return unlockHolding(day: day, state: &state, check: check)
   }
 
+  /// Makes the day's metrics that read `badges.count` and `badges.xp` see `state`'s unlocks:
+  /// a rebuild puts the saved unlocks back after its check, and its report counts their XP.
+  package func refreshBadgeMetrics(_ state: CountedState) {
+    guard hasBadgeMetrics else { return }
+    frame.ints[badgesCountSlot] = state.badgeCount
+    frame.ints[badgesXPSlot] = state.badgeXP
+    machine.run(bytecode.badgeMetrics)
+  }
+
   /// `unlockBadges` once a badge it looks at holds.
   private func unlockHolding(day: Int, state: inout CountedState, check: Bool) -> [Int] {
     var unlocked: [Int] = []

@@ -88,7 +88,9 @@ extension StreakState {
 
   /// An elapsed streak's day: the days since its Day 0 (the history's `start`, else, unless
   /// the streak needs a start, the state's `origin` or the day itself; a later start is a new
-  /// Day 0), and `resets` makes the day a new Day 0. Returns whether the streak moved forward.
+  /// Day 0), and `resets` makes the day a new Day 0. A day before the start is before the
+  /// commitment: the streak is 0 and a reset that day starts nothing (ImanPath: "no commitment
+  /// = no locks"). Returns whether the streak moved forward.
   @inlinable @inline(__always)
   @discardableResult
   @_spi(CompiledDay) public mutating func elapse(to day: Int, start: Int?, origin: Int?, needsStart: Bool, resets: Bool)
@@ -100,6 +102,10 @@ extension StreakState {
       self.anchor = start  // a later start (a new commitment) is a new Day 0
     }
     guard let anchor else {
+      current = 0
+      return false
+    }
+    if let start, day < start {
       current = 0
       return false
     }

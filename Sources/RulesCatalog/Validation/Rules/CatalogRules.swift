@@ -12,6 +12,7 @@ package enum CatalogRules {
     ShadowedMessageRule.self,
     EmptySectionRule.self,
     OverflowRule.self,
+    InputMaxRule.self,
     UnknownTranslationRule.self,
     TranslationPlaceholderRule.self,
     MissingTranslationRule.self,

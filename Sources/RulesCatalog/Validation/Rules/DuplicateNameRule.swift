@@ -32,7 +32,7 @@ package enum DuplicateNameRule: CatalogRule {
       """
       catalog: demo
       inputs:
-        steps: {type: int}
+        steps: {type: int, min: 0, max: 100000}
       metrics:
         total_steps: total(steps)
       """),
