@@ -106,6 +106,8 @@ let package = Package(
       name: "RulesServer",
       dependencies: [
         "RulesKit",
+        // The built-in docs/openapi.yaml, read at start (GET /v1/openapi.json).
+        "YAMLReader", "RulesSource",
         "RulesStore",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Hummingbird", package: "hummingbird"),

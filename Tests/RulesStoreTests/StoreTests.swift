@@ -232,7 +232,11 @@ import Testing
     while day <= last {
       let parts = calendar.dateComponents(
         [.year, .month, .day], from: Date(timeIntervalSince1970: Double(day.number) * 86_400))
-      let text = String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
+      // Padded by hand: String(format:) with CVarArgs crashed once here under a parallel run.
+      func padded(_ value: Int, _ width: Int) -> String {
+        String(repeating: "0", count: max(0, width - String(value).count)) + String(value)
+      }
+      let text = "\(padded(parts.year!, 4))-\(padded(parts.month!, 2))-\(padded(parts.day!, 2))"
       if day.description != text || day.description != text || CalendarDay.parsed(text) != day
         || (try? CalendarDay(text)) != day
       {

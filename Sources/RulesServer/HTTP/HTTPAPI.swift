@@ -75,6 +75,11 @@ struct HTTPAPI: Sendable {
     return RouteTable([
       Route(.get, "/healthz", .public) { _, _ in Self.json(#"{"status":"ok"}"#) },
       Route(.get, "/readyz", .public) { _, _ in try await ready() },
+      Route(.get, "/v1/openapi.json", .public) { _, _ in
+        let catalogs = served.set.order.map { served.set.byID[$0]! }
+        return Self.json(
+          ServedDocument.json(catalogs).serialized(indent: nil))
+      },
       Route(.get, "/metrics", .adminOrOpen) { _, _ in Self.metrics(metrics()) },
       Route(.get, "/v1/catalogs", .adminOrOpen) { _, _ in Self.json(Self.list(served.set)) },
       Route(.get, "/v1/catalogs/{catalog}", .adminOrOpen) { _, context in Self.json(try catalog(context).export) },
