@@ -15,12 +15,28 @@ public enum UserEvaluation {
   /// save (nil when nothing may be saved) and the evaluation. Throws NeedsAllDays when the
   /// date is before the state's and the days loaded are not all of them. The texts are in
   /// `locale` (nil: the catalog's default).
+  ///
+  /// A saved state the catalog cannot read (a catalog reloaded with an input retyped that the
+  /// state's pending day holds...) is left aside and the user is counted again from every
+  /// stored day, as `POST .../rebuild` does (NeedsAllDays when the days loaded are not all);
+  /// the state saved then replaces it.
   public static func run(
     _ user: LoadedUser, catalog: StoreCatalog, on date: CalendarDay, locale: String? = nil
   ) throws -> (SavedCheck?, UserCheck) {
     if !user.allDays, let stateDate = user.stateDate, date < stateDate { throw NeedsAllDays() }
+    var user = user
+    var readState: UserState?
+    if let state = user.state {
+      do {
+        readState = try StoreCatalog.state(state, for: catalog.engine)
+      } catch {
+        guard user.allDays else { throw NeedsAllDays() }
+        user.state = nil
+        user.rebuild = true
+      }
+    }
     let check = try catalog.check(
-      user: user.user, start: user.start, timeZone: user.zone, on: date, days: user.days, state: user.state,
+      user: user.user, start: user.start, timeZone: user.zone, on: date, days: user.days, saved: readState,
       rebuild: user.rebuild, locale: locale, timeZoneChanges: user.timeZoneChanges, calendar: user.calendar)
     var saved = check.state.map {
       SavedCheck(
