@@ -54,7 +54,7 @@ public struct StoreReading: Sendable, Equatable {
     }
     if let states = unreadableStates, states > 0 {
       notes.append(
-        "\(id): \(Self.count(states, "user")) have a saved state this version cannot read: each is counted again from their stored days at their next evaluation"
+        "\(id): this version cannot read the saved state of \(Self.count(states, "user")): each is counted again from their stored days at their next evaluation"
       )
     }
     return notes

@@ -214,6 +214,46 @@ import Testing
     }
   }
 
+  @Test(arguments: Backend.all)
+  func rulesServerDiffSaysWhatAReloadWouldFind(_ backend: Backend) async throws {
+    try await withTemporaryFolder { folder in
+      let (server, file) = try await Self.serve(
+        backend, in: folder, try Self.discipline(version: 1, rested: "{type: bool}"))
+      try Self.put(server, "ana", "2026-01-01", #"{"planned": true, "completed": true, "rested": true}"#)
+      let candidate = folder.appendingPathComponent("candidate.yaml")
+      func diff(_ rested: String?) throws -> Binary.Result {
+        try Self.discipline(version: 2, rested: rested).write(to: candidate, atomically: true, encoding: .utf8)
+        return try Binary.run(
+          "rules-server",
+          ["diff", file.path, "--candidate", candidate.path, "--store", server.store, "--date", "2026-01-01"])
+      }
+      let retyped = try diff("{type: int}")
+      #expect(retyped.status == 2, "\(retyped.stderr)")
+      #expect(
+        retyped.stdout.hasSuffix(
+          """
+
+          The store:
+            refused: discipline: the input 'rested' cannot read the values 1 user stored on 1 day (e.g. rested must be an integer; found true); keep its type, members and bounds, or give it a new name
+            discipline: this version cannot read the saved state of 1 user: each is counted again from their stored days at their next evaluation
+
+          """), "\(retyped.stdout)")
+      let removed = try diff(nil)
+      #expect(removed.status == 1, "\(removed.stderr)")
+      #expect(
+        removed.stdout.hasSuffix(
+          """
+
+          The store:
+            discipline: the input 'rested' is not in the catalog: it is left out of the days 1 user stored it on (1 day)
+
+          """), "\(removed.stdout)")
+      let same = try diff("{type: bool}")
+      #expect(
+        same.stdout.hasSuffix("\nThe store: the candidate reads every stored day and saved state.\n"), "\(same.stdout)")
+    }
+  }
+
   @Test func rulesCheckOfAFolderReportsTwoFilesOfOneCatalogID() async throws {
     try Binary.requireBuilt()
     try await withTemporaryFolder { folder in
