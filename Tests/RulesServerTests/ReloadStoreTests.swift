@@ -271,6 +271,13 @@ import Testing
           2 files checked: 1 error, 0 warnings
 
           """, "\(checked.stdout)")
+      // A folder that is a symbolic link (switched by one rename, docs/store.md) is read through it.
+      let link = folder.deletingLastPathComponent().appendingPathComponent("link-\(UUID().uuidString)")
+      try FileManager.default.createSymbolicLink(at: link, withDestinationURL: folder)
+      defer { try? FileManager.default.removeItem(at: link) }
+      let linked = try Binary.run("rules", ["check", link.path])
+      #expect(linked.status == 1)
+      #expect(linked.stdout.hasSuffix("\n2 files checked: 1 error, 0 warnings\n"), "\(linked.stdout)")
       // Each file named alone is a catalog of its own: no error.
       #expect(try Binary.run("rules", ["check", file.path, copy.path]).status == 0)
     }
