@@ -73,6 +73,7 @@ package enum DiagnosticIndex {
     Entry(id: .directionMarks, area: "rules", summary: DirectionMarkRule.summary),
     Entry(id: .pluralCategory, area: "rules", summary: PluralCategoryRule.summary),
     Entry(id: .versionNotBumped, area: "rules", summary: VersionBumpRule.summary),
+    Entry(id: .duplicateCatalog, area: "rules", summary: DuplicateCatalogRule.summary),
     Entry(id: .expressionSyntax, area: "expressions", summary: "An expression that does not parse."),
     Entry(
       id: .templateSyntax, area: "expressions", summary: "A '{' without its '}' (or the reverse) in a message text."),

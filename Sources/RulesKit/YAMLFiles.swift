@@ -11,7 +11,10 @@ package enum YAMLFiles {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue
     else { return [path] }
-    let enumerator = FileManager.default.enumerator(atPath: path)
+    // A folder that is a symbolic link (a catalogs folder switched by one rename) is read
+    // through it; the files keep the path as given.
+    let enumerator = FileManager.default.enumerator(
+      atPath: URL(fileURLWithPath: path).resolvingSymlinksInPath().path)
     var found: [String] = []
     while let relative = enumerator?.nextObject() as? String {
       guard relative.hasSuffix(".yaml") || relative.hasSuffix(".yml") else { continue }

@@ -35,6 +35,11 @@ struct RecordEncoding: Sendable {
     fingerprint = hash.value
   }
 
+  /// The first 8 bytes of every record encoded for these inputs.
+  var prefix: Data {
+    Data(stride(from: 0, to: 64, by: 8).map { UInt8(truncatingIfNeeded: fingerprint >> UInt64($0)) })
+  }
+
   func encode(_ values: [Int]) -> Data {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(8 + values.count * 2)

@@ -15,6 +15,8 @@ public final class StoreCatalog: Sendable {
   let decoder: StoredRecordDecoder
   /// Stored records in the engine's encoded form (`days.encoded`).
   let encoding: RecordEncoding
+  /// The inputs' positions by name.
+  let positions: [String: Int]
   package let checked: ValidatedCatalog
   /// The Swift API's engine: every evaluation of the store goes through it. For a shipped
   /// catalog as it was when the server was built, its compiled day (`CompiledCatalogs`) counts
@@ -32,6 +34,7 @@ public final class StoreCatalog: Sendable {
     schema = RecordSchema(inputs: checked.inputs)
     decoder = StoredRecordDecoder(inputs: checked.inputs)
     encoding = RecordEncoding(inputs: checked.inputs)
+    positions = Dictionary(checked.inputs.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
   }
 
   /// A valid record's encoded form, to store beside its text (`days.encoded`).
@@ -59,7 +62,20 @@ public final class StoreCatalog: Sendable {
     state: Data?, rebuild: Bool = false, locale: String? = nil, timeZoneChanges: [TimeZoneChange] = [],
     calendar: UserCalendar = .gregorian
   ) throws -> UserCheck {
+    try check(
+      user: user, start: start, timeZone: timeZone, on: date, days: days,
+      saved: try state.map { try Self.state($0, for: engine) }, rebuild: rebuild, locale: locale,
+      timeZoneChanges: timeZoneChanges, calendar: calendar)
+  }
+
+  /// `check` with the saved state read already (`UserEvaluation.run` reads it, to count a user
+  /// whose state the catalog cannot read again from every day).
+  func check(
+    user: String, start: CalendarDay?, timeZone: TimeZone?, on date: CalendarDay, days: [StoredDay],
+    saved: UserState?, rebuild: Bool, locale: String?, timeZoneChanges: [TimeZoneChange], calendar: UserCalendar
+  ) throws -> UserCheck {
     var records: [DayRecord] = []
+    var notes: [String] = []
     records.reserveCapacity(days.count)
     for day in days where day.date <= date {
       if let data = day.encoded, let values = encoding.decode(data) {
@@ -67,10 +83,13 @@ public final class StoreCatalog: Sendable {
       } else if let encoded = decoder.decode(day.record, date: day.date) {
         records.append(try DayRecord(encoded, for: engine))
       } else {
-        records.append(try DayRecord(date: day.date, values: try values(of: day), for: engine))
+        let read = try read(day)
+        for (input, message) in read.unreadable {
+          notes.append("the stored day \(day.date) of '\(input)' cannot be read (\(message)); it counts as the default")
+        }
+        records.append(try DayRecord(EncodedRecord(date: day.date, values: read.values), for: engine))
       }
     }
-    let saved = try state.map { try Self.state($0, for: engine) }
     let check = try engine.check(
       user: user, start: start, on: date, records: records, state: saved, rebuild: rebuild, calendar: calendar,
       timeZone: timeZone, timeZoneChanges: timeZoneChanges, locale: locale)
@@ -83,7 +102,7 @@ public final class StoreCatalog: Sendable {
     let ahead = check.warnings.contains { $0.id == .stateAhead }
     return UserCheck(
       evaluation: evaluation, catalog: checked, locale: locale,
-      warnings: check.warnings.map(\.message), new: ahead ? [] : new, state: ahead ? nil : check.state.binary())
+      warnings: notes + check.warnings.map(\.message), new: ahead ? [] : new, state: ahead ? nil : check.state.binary())
   }
 
   /// A saved state: its binary form, or the JSON a version-1 store saved (it begins with `{`).
@@ -91,21 +110,55 @@ public final class StoreCatalog: Sendable {
     data.first == UInt8(ascii: "{") ? try UserState(json: data, for: engine) : try UserState(binary: data, for: engine)
   }
 
-  /// A stored record's values as the API takes them (literals of the inputs' types).
-  func values(of day: StoredDay) throws -> [String: DayRecord.Value] {
-    guard case .object(let pairs) = try JSONReader.parse(day.record.utf8) else {
+  /// A stored record read the checked way (its JSON), for a record the fast paths leave: its
+  /// values encoded for this catalog, an input it does not have (any more) left out, and a value
+  /// its input cannot take (retyped, a member or bound changed) left at the input's default.
+  /// Both are named, for the reload's check of the store (`StoreReading`); a reload refuses a
+  /// catalog with values it cannot take, so an evaluation meets one only for a day written by
+  /// the catalog served before while the reload checked the store.
+  func read(_ day: StoredDay) throws -> StoredRecord {
+    guard let read = read(record: day.record) else {
       throw RecordProblem("bad-record", "the stored record of \(day.date) is not a JSON object")
     }
-    var values: [String: DayRecord.Value] = [:]
+    return read
+  }
+
+  /// `read` of a record's JSON; nil when it is not a JSON object.
+  func read(record: String) -> StoredRecord? {
+    guard case .object(let pairs) = try? JSONReader.parse(record.utf8) else { return nil }
+    var read = StoredRecord(values: decoder.defaults)
     for (name, value) in pairs {
+      guard let slot = positions[name] else {
+        read.ignored.append(name)
+        continue
+      }
+      let literal: DayRecord.Value?
       switch value {
-      case .bool(let flag): values[name] = .bool(flag)
-      case .int(let int): values[name] = .int(int)
-      case .number(let double): values[name] = .number(double)
-      case .string(let text): values[name] = .string(text)
-      default: continue
+      case .null: continue
+      case .bool(let flag): literal = .bool(flag)
+      case .int(let int): literal = .int(int)
+      case .number(let double): literal = .number(double)
+      case .string(let text): literal = .string(text)
+      case .array, .object: literal = nil
+      }
+      let input = checked.inputs[slot]
+      do {
+        read.values[slot] = input.encode(try input.value(of: literal, found: value.kindDescription))
+      } catch {
+        read.values[slot] = decoder.defaults[slot]
+        read.unreadable.append((name, error.message))
       }
     }
-    return values
+    return read
   }
+}
+
+/// A stored record as a catalog reads it (`StoreCatalog.read`).
+struct StoredRecord {
+  /// The values, encoded for the catalog, in its input order.
+  var values: [Int]
+  /// The record's inputs the catalog does not have: left out.
+  var ignored: [String] = []
+  /// The record's values the catalog's input cannot take, with why: read as the default.
+  var unreadable: [(input: String, message: String)] = []
 }

@@ -19,15 +19,30 @@ public enum UserEvaluation {
   /// in the future) is not continued: the user is counted from their days up to `date` alone,
   /// and that state replaces it when saved (unless the user is rebuilt: a rebuild keeps the
   /// state's unlocks).
+  ///
+  /// A saved state the catalog cannot read (a catalog reloaded with an input retyped that the
+  /// state's pending day holds...) is left aside and the user is counted again from every
+  /// stored day, as `POST .../rebuild` does (NeedsAllDays when the days loaded are not all);
+  /// the state saved then replaces it.
   public static func run(
     _ user: LoadedUser, catalog: StoreCatalog, on date: CalendarDay, locale: String? = nil,
     clock: FutureDays = .system
   ) throws -> (SavedCheck?, UserCheck) {
     if !user.allDays, let stateDate = user.stateDate, date < stateDate { throw NeedsAllDays() }
     let firstCheck = user.state == nil
-    let user = replacingFutureState(user, on: date, clock: clock)
+    var user = replacingFutureState(user, on: date, clock: clock)
+    var readState: UserState?
+    if let state = user.state {
+      do {
+        readState = try StoreCatalog.state(state, for: catalog.engine)
+      } catch {
+        guard user.allDays else { throw NeedsAllDays() }
+        user.state = nil
+        user.rebuild = true
+      }
+    }
     let check = try catalog.check(
-      user: user.user, start: user.start, timeZone: user.zone, on: date, days: user.days, state: user.state,
+      user: user.user, start: user.start, timeZone: user.zone, on: date, days: user.days, saved: readState,
       rebuild: user.rebuild, locale: locale, timeZoneChanges: user.timeZoneChanges, calendar: user.calendar)
     var saved = check.state.map {
       SavedCheck(

@@ -44,8 +44,12 @@ import Testing
       try Self.discipline(version: 2, extraBadge: Self.twoDays).write(to: file, atomically: true, encoding: .utf8)
       let reloaded = try server.call("POST", Self.reload, route: Self.reload)
       #expect(reloaded.status == 200, "\(reloaded.body)")
-      #expect(reloaded.body == #"[{"catalog":"discipline","name":"Discipline","version":2}]"# + "\n")
-      #expect(try server.call("GET", "/v1/catalogs", route: "/v1/catalogs").body == reloaded.body)
+      #expect(
+        reloaded.body
+          == #"[{"catalog":"discipline","name":"Discipline","version":2,"ignored_inputs":[],"unreadable_states":0}]"#
+          + "\n")
+      let listed = try server.call("GET", "/v1/catalogs", route: "/v1/catalogs").body
+      #expect(listed == #"[{"catalog":"discipline","name":"Discipline","version":2}]"# + "\n")
       let next = try server.call("PUT", "\(user)/days/2026-01-04", route: ServerTests.day, body: day)
       let badges = (next.json as? [String: Any])?["badges"] as? [String: Any]
       #expect((badges?["new"] as? [String]) == ["two-days"], "\(next.body)")
@@ -55,7 +59,7 @@ import Testing
       expectError(refused, 422, "catalog-invalid")
       let message = ((refused.json as? [String: Any])?["error"] as? [String: Any])?["message"] as? String ?? ""
       #expect(message.hasPrefix("the catalogs were not reloaded; the ones served are unchanged: \(file.path):2:"))
-      #expect(try server.call("GET", "/v1/catalogs", route: "/v1/catalogs").body == reloaded.body)
+      #expect(try server.call("GET", "/v1/catalogs", route: "/v1/catalogs").body == listed)
       #expect(try server.call("PUT", "\(user)/days/2026-01-05", route: ServerTests.day, body: day).status == 200)
 
       // SIGHUP reads the folder too.

@@ -28,10 +28,11 @@ struct InProcessAPI {
     if jwt { environment["RULES_JWT_SECRET"] = TestTokens.secret }
     let authenticator = try await Authenticator.fromEnvironment(environment)
     let folder = repositoryRoot.appendingPathComponent("catalogs").path
-    let (catalogs, problems) = StoreCatalog.loadAll(in: folder)
-    if !problems.isEmpty { throw StoreTestFailure(problems.joined(separator: "\n")) }
+    let (catalogs, problems, duplicates) = StoreCatalog.loadAll(in: folder)
+    if !(problems + duplicates).isEmpty { throw StoreTestFailure((problems + duplicates).joined(separator: "\n")) }
     api = HTTPAPI(
-      store: store, catalogs: ServedCatalogs(folder: folder, catalogs: catalogs), authenticator: authenticator,
+      store: store, catalogs: ServedCatalogs(folder: folder, catalogs: catalogs, store: store as? any StoreReadable),
+      authenticator: authenticator,
       limiter: limiter, logger: Self.quiet)
     table = api.routes { "" }
   }

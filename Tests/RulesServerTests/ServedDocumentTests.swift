@@ -40,9 +40,11 @@ import Testing
           template = template.replacingOccurrences(of: "/v1/catalogs/\(catalog.id)", with: "/v1/catalogs/{catalog}")
         }
         let genericItem = try #require(genericPaths.first { $0.0 == template }?.1, "\(path) is no generic path")
-        let methods = Set((item as? [String: Any] ?? [:]).keys.filter { ["get", "put", "post", "delete"].contains($0) })
+        let methods = Set(
+          (item as? [String: Any] ?? [:]).keys.filter { ["get", "put", "post", "delete"].contains($0) })
         guard case .object(let genericPairs) = genericItem else { continue }
-        #expect(methods == Set(genericPairs.map(\.0).filter { ["get", "put", "post", "delete"].contains($0) }), "\(path)")
+        #expect(
+          methods == Set(genericPairs.map(\.0).filter { ["get", "put", "post", "delete"].contains($0) }), "\(path)")
       }
       let plain = genericPaths.filter { !$0.0.contains("{catalog}") }.count
       let perCatalog = genericPaths.count - plain

@@ -26,15 +26,34 @@ import Testing
         let stored = valid.text
         let date = day(record.date)
         let quick = try #require(catalog.decoder.decode(stored, date: date), "\(stored)")
-        let checked = try DayRecord(
-          date: date, values: try catalog.values(of: StoredDay(date: date, record: stored)), for: catalog.engine)
+        let checked = try DayRecord(date: date, values: try Self.literals(stored), for: catalog.engine)
         #expect(try DayRecord(quick, for: catalog.engine) == checked, "\(stored)")
         // The values encoded from the one parse are the ones the stored text reads back as.
         #expect(valid.values == quick.values, "\(stored)")
+        // The store's own checked way (`StoreCatalog.read`) reads it the same.
+        let read = try catalog.read(StoredDay(date: date, record: stored))
+        #expect(read.ignored.isEmpty && read.unreadable.isEmpty, "\(stored)")
+        #expect(try DayRecord(EncodedRecord(date: date, values: read.values), for: catalog.engine) == checked)
         decoded += 1
       }
     }
     #expect(decoded > 50)
+  }
+
+  /// A stored record's values as the API takes them (literals of the inputs' types).
+  static func literals(_ record: String) throws -> [String: DayRecord.Value] {
+    guard case .object(let pairs) = try JSONReader.parse(record.utf8) else { return [:] }
+    var values: [String: DayRecord.Value] = [:]
+    for (name, value) in pairs {
+      switch value {
+      case .bool(let flag): values[name] = .bool(flag)
+      case .int(let int): values[name] = .int(int)
+      case .number(let double): values[name] = .number(double)
+      case .string(let text): values[name] = .string(text)
+      default: continue
+      }
+    }
+    return values
   }
 
   @Test func whatItCannotReadForCertainGoesTheCheckedWay() throws {
@@ -62,12 +81,21 @@ import Testing
     #expect(rizq.decoder.decode("{}", date: date)?.values == [0, 0, 0])
     #expect(rizq.decoder.decode(#"{"habits_total":-0}"#, date: date)?.values == [0, 0, 0])
 
-    // The checked way reports what the quick way left to it.
-    #expect(throws: EngineError.self) {
-      try rizq.check(
-        user: "u", start: nil, timeZone: nil, on: date, days: [StoredDay(date: date, record: #"{"duas":1}"#)],
-        state: nil)
-    }
+    // The checked way leaves out an input the catalog does not have (any more), and reads a
+    // value its input cannot take as the default, saying so (issue #34: never an error).
+    let ignored = try rizq.check(
+      user: "u", start: nil, timeZone: nil, on: date,
+      days: [StoredDay(date: date, record: #"{"duas":1,"duas_completed":2}"#)], state: nil)
+    #expect(ignored.json.contains(#""total_duas": 2"#), "\(ignored.json)")
+    #expect(ignored.warnings == [])
+    let unreadable = try rizq.check(
+      user: "u", start: nil, timeZone: nil, on: date,
+      days: [StoredDay(date: date, record: #"{"duas_completed":true,"habits_total":2}"#)], state: nil)
+    #expect(
+      unreadable.warnings == [
+        "the stored day 2026-01-01 of 'duas_completed' cannot be read (duas_completed must be an integer; found true); it counts as the default"
+      ])
+    #expect(unreadable.json.contains(#""total_duas": 0"#), "\(unreadable.json)")
     let check = try rizq.check(
       user: "u", start: nil, timeZone: nil, on: date,
       days: [StoredDay(date: date, record: #"{"duas_completed": 4, "habits_completed": 1, "habits_total": 1}"#)],

@@ -36,13 +36,15 @@ struct CheckCommand: ParsableCommand {
 
   func run() throws {
     var files: [String] = []
-    if paths.isEmpty {
-      for folder in ["catalogs", "rules"] where FileManager.default.fileExists(atPath: folder) {
-        files += YAMLFiles.files(in: folder, leavingOut: "tests")
-      }
-    } else {
-      for path in paths { files += YAMLFiles.files(in: path, leavingOut: "tests") }
+    // The folder each file was found in (a file named alone has none): a folder holds one
+    // catalog per id, as a server's catalogs folder must.
+    var folderOf: [String: String] = [:]
+    for path in paths.isEmpty ? ["catalogs", "rules"].filter({ FileManager.default.fileExists(atPath: $0) }) : paths {
+      let found = YAMLFiles.files(in: path, leavingOut: "tests")
+      if found != [path] { for file in found { folderOf[file] = path } }
+      files += found
     }
+    var declared: [String: [DuplicateCatalogRule.File]] = [:]
     var diagnostics: [Diagnostic] = []
     var sources: [String: SourceFile] = [:]
     var seen = Set<Diagnostic>()
@@ -72,6 +74,12 @@ struct CheckCommand: ParsableCommand {
             printError("error: --against \(against): \(error.description)")
             throw ExitCode(64)
           }
+        }
+        if let folder = folderOf[file], let validated = result.validated, !result.isModule {
+          let declaring = DuplicateCatalogRule.File(
+            path: file, id: validated.catalog.id, source: result.sources[file])
+          all += DuplicateCatalogRule.check(declared[folder, default: []] + [declaring]).filter { $0.file == file }
+          declared[folder, default: []].append(declaring)
         }
         found = all
       }

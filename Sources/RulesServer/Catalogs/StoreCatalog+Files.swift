@@ -28,10 +28,15 @@ extension StoreCatalog {
     return catalog
   }
 
-  /// Every catalog of a folder (rule modules and broken files left out, and reported).
-  public static func loadAll(in folder: String) -> (catalogs: [StoreCatalog], problems: [String]) {
+  /// Every catalog of a folder (rule modules and broken files left out, and reported as
+  /// `problems`). Two files that declare one id are `duplicates` (`duplicate-catalog`, at the
+  /// later file) and neither is loaded: which one is meant is the operator's to say.
+  public static func loadAll(in folder: String) -> (
+    catalogs: [StoreCatalog], problems: [String], duplicates: [String]
+  ) {
     var catalogs: [StoreCatalog] = []
     var problems: [String] = []
+    var declared: [DuplicateCatalogRule.File] = []
     for path in YAMLFiles.files(in: folder, leavingOut: "tests") {
       let result = CatalogFiles.validate(path: path)
       if result.isModule { continue }
@@ -41,8 +46,11 @@ extension StoreCatalog {
         problems += errors.isEmpty ? ["\(path): error: the catalog cannot be used"] : errors.map(\.description)
         continue
       }
+      declared.append(DuplicateCatalogRule.File(path: path, id: checked.catalog.id, source: result.sources[path]))
       catalogs.append(StoreCatalog(checked))
     }
-    return (catalogs, problems)
+    let duplicates = DuplicateCatalogRule.check(declared)
+    let twice = Set(duplicates.map { duplicate in declared.first { $0.path == duplicate.file }!.id })
+    return (catalogs.filter { !twice.contains($0.id) }, problems, duplicates.map(\.description))
   }
 }

@@ -57,23 +57,51 @@ struct ServeCommand: AsyncParsableCommand {
     MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
     let logger = Logger(label: "rules-server")
 
-    let (loaded, problems) = StoreCatalog.loadAll(in: catalogs)
+    let (found, problems, duplicates) = StoreCatalog.loadAll(in: catalogs)
     for problem in problems { logger.warning("\(problem)") }
-    if loaded.isEmpty {
-      printError("error: no catalog in \(catalogs)")
+    // Two files of one id: which one is meant is the operator's to say.
+    if !duplicates.isEmpty {
+      for duplicate in duplicates { printError(duplicate) }
+      printError("error: \(catalogs) declares a catalog id twice; the server does not start")
       throw ExitCode.failure
     }
     let opened = try await store.open()
+    // A catalog that cannot read values the store holds for it is left out, as a broken file
+    // is (a reload would refuse it); its users get 404 until it is fixed and reloaded.
+    var loaded: [StoreCatalog] = []
+    for catalog in found {
+      do {
+        if let reading = try await (opened as? any StoreReadable)?.reading(catalog, states: false) {
+          let refused = reading.problems(catalog: catalog.id)
+          for problem in refused { logger.error("\(problem)") }
+          if !refused.isEmpty {
+            logger.error("the catalog '\(catalog.id)' is not served: it cannot read values the store holds for it")
+            continue
+          }
+          for note in reading.notes(catalog: catalog.id) { logger.warning("\(note)") }
+        }
+      } catch {
+        logger.error(
+          "the store could not be read to check a catalog; it is served unchecked",
+          metadata: ["catalog": "\(catalog.id)", "error": "\(error)"])
+      }
+      loaded.append(catalog)
+    }
+    if loaded.isEmpty {
+      try? await opened.close()
+      printError("error: no catalog in \(catalogs)")
+      throw ExitCode.failure
+    }
     // The standings of states saved before schema version 4 or under another catalog version
     // (a failure is logged: the first leaderboard or stats request tries again).
     do { try await (opened as? any StandingsStore)?.fillStandings(catalogs: loaded) } catch {
       logger.error("the standings could not be filled", metadata: ["error": "\(error)"])
     }
-    let served = ServedCatalogs(folder: catalogs, catalogs: loaded)
+    let served = ServedCatalogs(folder: catalogs, catalogs: loaded, store: opened as? any StoreReadable)
     // SIGHUP reads the catalogs again (a broken one is refused; the old ones keep serving).
     signal(SIGHUP, SIG_IGN)
     let hangUp = DispatchSource.makeSignalSource(signal: SIGHUP)
-    hangUp.setEventHandler { _ = try? served.reload(logger: logger) }
+    hangUp.setEventHandler { Task { _ = try? await served.reload(logger: logger) } }
     hangUp.resume()
     defer { hangUp.cancel() }
     let api = HTTPAPI(

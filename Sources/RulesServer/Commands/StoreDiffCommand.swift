@@ -14,9 +14,11 @@ struct StoreDiffCommand: AsyncParsableCommand {
       of the store (of a shard) as of --date under both, each from their first stored day: \
       per badge, who holds it, who would, who would gain it (with the date the new rule \
       gives), who holds it but would not earn it (they keep it); per milestone the same; per \
-      streak and metric whose value changes; the message and quote of the day. Reads the \
-      store without a lock and writes nothing. Exits 0 when the catalogs are the same, 1 when \
-      they differ, 2 when one cannot be used.
+      streak and metric whose value changes; the message and quote of the day. Then what the \
+      candidate makes of the store, as a reload checks it: stored values it cannot read (a \
+      reload refuses it), inputs it leaves out, saved states it cannot read. Reads the store \
+      without a lock and writes nothing. Exits 0 when the catalogs are the same, 1 when they \
+      differ, 2 when one cannot be used (or the store holds values the candidate cannot read).
       """)
 
   @Argument(help: "The catalog served now: a file, or a name in catalogs/.") var catalog: String
@@ -74,13 +76,56 @@ struct StoreDiffCommand: AsyncParsableCommand {
       try? await opened.close()
       throw ExitCode.failure
     }
+    // What a reload would find: the candidate's reading of the store (a shard reads it whole).
+    var reading = StoreReading()
+    do {
+      if new.id == old.id, let readable = opened as? any StoreReadable {
+        reading = try await readable.reading(new, states: true)
+      }
+    } catch {
+      printError("error: \(error)")
+      try? await opened.close()
+      throw ExitCode.failure
+    }
     try? await opened.close()
     let diff = CatalogDiff(old: old.checked, new: new.checked)
     let report = DiffReport(diff: diff, impact: impact, sample: sample)
+    let refused = reading.problems(catalog: new.id)
+    let notes = reading.notes(catalog: new.id)
     switch format {
-    case .json: print(report.json.serialized())
-    case .text: print(report.text)
+    case .json:
+      var json = report.json
+      if case .object(var pairs) = json {
+        pairs.append(
+          (
+            "store",
+            .object([
+              ("refused", .array(refused.map(JSONValue.string))),
+              (
+                "ignored_inputs",
+                .array(
+                  reading.ignored.map {
+                    .object([("input", .string($0.input)), ("users", .int($0.users)), ("days", .int($0.days))])
+                  })
+              ),
+              ("unreadable_states", reading.unreadableStates.map(JSONValue.int) ?? .null),
+            ])
+          ))
+        json = .object(pairs)
+      }
+      print(json.serialized())
+    case .text:
+      print(report.text)
+      print("")
+      if refused.isEmpty && notes.isEmpty {
+        print("The store: the candidate reads every stored day and saved state.")
+      } else {
+        print("The store:")
+        for line in refused { print("  refused: \(line)") }
+        for line in notes { print("  \(line)") }
+      }
     }
+    if !refused.isEmpty { throw ExitCode(2) }
     if !diff.isEmpty { throw ExitCode.failure }
   }
 }

@@ -123,8 +123,14 @@ struct HTTPAPI: Sendable {
   /// `POST /v1/admin/catalogs/reload`: the folder read again, every catalog or none.
   func reload(_ request: Request, _ context: APIRequestContext) async throws -> Response {
     do {
-      return Self.json(Self.list(try served.reload(logger: logger)))
+      return Self.json(ServedCatalogs.json(try await served.reload(logger: logger)))
     } catch let refusal as ServedCatalogs.Refusal {
+      if refusal.storeFailed {
+        throw APIError(
+          .serviceUnavailable, "store-unavailable",
+          "the catalogs were not reloaded; the ones served are unchanged: the store could not be read to check them; try again later"
+        )
+      }
       throw APIError(
         .unprocessableContent, "catalog-invalid",
         "the catalogs were not reloaded; the ones served are unchanged: " + refusal.problems.joined(separator: "\n"))

@@ -1,13 +1,15 @@
 import Foundation
 import Logging
 import Metrics
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesStore
 import Synchronization
 
 /// The catalogs a server evaluates with, read from its folder and read again on SIGHUP or
 /// `POST /v1/admin/catalogs/reload`. A reload takes every catalog of the folder or none: one
-/// that fails `rules check` refuses it whole and the catalogs served stay as they were. A
-/// request takes the set once, so it evaluates with one version from start to end.
+/// that fails `rules check`, two files that declare one id, or a catalog that cannot read
+/// values the store holds for it refuse it whole, and the catalogs served stay as they were.
+/// A request takes the set once, so it evaluates with one version from start to end.
 final class ServedCatalogs: Sendable {
   /// The catalogs by id, and their ids in order.
   struct Set: Sendable {
@@ -20,40 +22,115 @@ final class ServedCatalogs: Sendable {
     }
   }
 
-  /// A reload refused: the problems of the catalogs that failed, as `rules check` tells them.
+  /// A catalog a reload serves, with what it makes of the store (nil without a store to read).
+  struct Reloaded: Sendable {
+    var catalog: StoreCatalog
+    var reading: StoreReading?
+  }
+
+  /// A reload refused: the problems of the catalogs that failed, as `rules check` tells them,
+  /// and the values of the store they cannot read; or the store could not be read to check.
   struct Refusal: Error {
     var problems: [String]
+    /// The store failed while the catalogs were checked against it (not the catalogs' fault).
+    var storeFailed = false
   }
 
   let folder: String
+  /// The store the catalogs are checked against before they are served.
+  let store: (any StoreReadable)?
   private let current: Mutex<Set>
+  /// The last reload asked for: each waits for the one before (SIGHUPs in a row apply in order).
+  private let last = Mutex<Task<Void, Never>?>(nil)
   private let reloads = Counter(label: "rules_catalog_reloads_total", dimensions: [("result", "ok")])
   private let refusals = Counter(label: "rules_catalog_reloads_total", dimensions: [("result", "refused")])
 
-  init(folder: String, catalogs: [StoreCatalog]) {
+  init(folder: String, catalogs: [StoreCatalog], store: (any StoreReadable)?) {
     self.folder = folder
+    self.store = store
     current = Mutex(Set(catalogs))
   }
 
   /// The catalogs served now.
   var set: Set { current.withLock { $0 } }
 
-  /// Reads the folder again and serves what it holds, or throws `Refusal` and serves what it served.
+  /// Reads the folder again, checks each catalog against the store, and serves what it holds
+  /// (by id, with what each makes of the store), or throws `Refusal` and serves what it served.
   @discardableResult
-  func reload(logger: Logger) throws(Refusal) -> Set {
-    let (loaded, problems) = StoreCatalog.loadAll(in: folder)
-    guard problems.isEmpty, !loaded.isEmpty else {
+  func reload(logger: Logger) async throws(Refusal) -> [Reloaded] {
+    let task = last.withLock { last in
+      let previous = last
+      let next = Task {
+        await previous?.value
+        return await self.reloadNow(logger: logger)
+      }
+      last = Task { _ = await next.value }
+      return next
+    }
+    return try await task.value.get()
+  }
+
+  private func reloadNow(logger: Logger) async -> Result<[Reloaded], Refusal> {
+    func refuse(_ problems: [String], storeFailed: Bool = false) -> Result<[Reloaded], Refusal> {
       refusals.increment()
-      let all = problems.isEmpty ? ["\(folder): no catalog"] : problems
-      logger.error("catalog reload refused; the catalogs served are unchanged", metadata: ["problems": "\(all)"])
-      throw Refusal(problems: all)
+      logger.error("catalog reload refused; the catalogs served are unchanged", metadata: ["problems": "\(problems)"])
+      return .failure(Refusal(problems: problems, storeFailed: storeFailed))
+    }
+    let (loaded, problems, duplicates) = StoreCatalog.loadAll(in: folder)
+    guard problems.isEmpty, duplicates.isEmpty, !loaded.isEmpty else {
+      return refuse(problems.isEmpty && duplicates.isEmpty ? ["\(folder): no catalog"] : problems + duplicates)
     }
     let fresh = Set(loaded)
+    let served = set
+    var reloaded: [Reloaded] = []
+    var unreadable: [String] = []
+    for id in fresh.order {
+      let catalog = fresh.byID[id]!
+      var reading: StoreReading?
+      if let store {
+        do {
+          // The states only when the catalog changed: the one served reads them (or, when it
+          // cannot, counts their users again) already.
+          reading = try await store.reading(catalog, states: served.byID[id]?.export != catalog.export)
+        } catch {
+          logger.error(
+            "the store could not be read to check a catalog", metadata: ["catalog": "\(id)", "error": "\(error)"])
+          return refuse(["the store could not be read to check the catalog '\(id)'"], storeFailed: true)
+        }
+      }
+      unreadable += reading?.problems(catalog: id) ?? []
+      reloaded.append(Reloaded(catalog: catalog, reading: reading))
+    }
+    guard unreadable.isEmpty else { return refuse(unreadable) }
     current.withLock { $0 = fresh }
     reloads.increment()
+    for note in reloaded.flatMap({ $0.reading?.notes(catalog: $0.catalog.id) ?? [] }) { logger.warning("\(note)") }
     logger.notice(
       "catalogs reloaded",
       metadata: ["catalogs": "\(fresh.order.map { "\($0) v\(fresh.byID[$0]!.version)" }.joined(separator: ", "))"])
-    return fresh
+    return .success(reloaded)
+  }
+
+  /// The answer of `POST /v1/admin/catalogs/reload`: each catalog served now, its version,
+  /// the inputs of stored days it leaves out, and the users whose saved state it cannot read
+  /// (null when it did not change, and the states were not read).
+  static func json(_ reloaded: [Reloaded]) -> String {
+    JSONValue.array(
+      reloaded.map { item in
+        let reading = item.reading ?? StoreReading()
+        return .object([
+          ("catalog", .string(item.catalog.id)), ("name", .string(item.catalog.name)),
+          ("version", .int(item.catalog.version)),
+          (
+            "ignored_inputs",
+            .array(
+              reading.ignored.map {
+                .object([("input", .string($0.input)), ("users", .int($0.users)), ("days", .int($0.days))])
+              })
+          ),
+          ("unreadable_states", reading.unreadableStates.map(JSONValue.int) ?? .null),
+        ])
+      }
+    ).serialized(indent: nil)
   }
 }

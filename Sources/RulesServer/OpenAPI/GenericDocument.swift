@@ -147,26 +147,44 @@ paths:
         "429": {$ref: "#/components/responses/RateLimited"}
   /v1/admin/catalogs/reload:
     post:
-      summary: "Admin: reads the catalogs' folder again (as SIGHUP does) and serves what it holds; a catalog that fails `rules check` refuses the reload whole (422) and the catalogs served stay as they were."
+      summary: "Admin: reads the catalogs' folder again (as SIGHUP does), reads what the store holds for each catalog with it, and serves what it holds. A catalog that fails `rules check`, two files that declare one catalog id, or a catalog that cannot read values stored for it (an input retyped, a member removed, a bound narrowed) refuse the reload whole (422) and the catalogs served stay as they were. Inputs of stored days a catalog no longer has are left out, and saved states it cannot read are counted again from the stored days; the answer says how many users each concerns (docs/store.md, Changing a served catalog)."
       responses:
         "200":
-          description: The catalogs served now, with their versions (as `GET /v1/catalogs`).
+          description: The catalogs served now, with their versions (as `GET /v1/catalogs`) and what each makes of the store.
           content:
             application/json:
               schema:
                 type: array
                 items:
                   type: object
-                  required: [catalog, name, version]
+                  required: [catalog, name, version, ignored_inputs, unreadable_states]
                   properties:
                     catalog: {type: string}
                     name: {type: string}
                     version: {type: integer}
+                    ignored_inputs:
+                      description: Inputs that stored days carry and the catalog does not have (removed or renamed); they are left out when those days are read. By input name.
+                      type: array
+                      items:
+                        type: object
+                        required: [input, users, days]
+                        properties:
+                          input: {type: string}
+                          users: {type: integer, description: The users with such a day.}
+                          days: {type: integer}
+                    unreadable_states:
+                      description: The users whose saved state this catalog cannot read; each is counted again from their stored days at their next evaluation. Null when the catalog did not change (its states were not read).
+                      type: [integer, "null"]
         "401": {$ref: "#/components/responses/Unauthorized"}
         "403": {$ref: "#/components/responses/Forbidden"}
         "429": {$ref: "#/components/responses/RateLimited"}
         "422":
-          description: "catalog-invalid: a catalog of the folder fails `rules check`; the message holds its errors."
+          description: "catalog-invalid: a catalog of the folder fails `rules check`, two files declare one catalog id (`duplicate-catalog`, both paths named), or a catalog cannot read values the store holds for it (a line per input: `CATALOG: the input 'NAME' cannot read the values N users stored on M days (e.g. WHY); ...`). The message holds every problem, a line each; nothing changed."
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Error"}
+        "503":
+          description: "store-unavailable: the store failed while the catalogs were checked against it; nothing changed."
           content:
             application/json:
               schema: {$ref: "#/components/schemas/Error"}

@@ -42,7 +42,9 @@ enum ServedDocument {
     }
     set(&root, "paths", .object(paths))
     set(&root, "info", info(catalogs))
-    if case .object(var components)? = generic["components"], case .object(let known)? = generic["components"]?["schemas"] {
+    if case .object(var components)? = generic["components"],
+      case .object(let known)? = generic["components"]?["schemas"]
+    {
       set(&components, "schemas", .object(known + schemas))
       set(&root, "components", .object(components))
     }
@@ -143,7 +145,9 @@ enum ServedDocument {
         ])
       ),
     ])
-    let badgeIDs = JSONValue.object([("type", .string("string")), ("enum", .array(model.badges.map { .string($0.id) }))])
+    let badgeIDs = JSONValue.object([
+      ("type", .string("string")), ("enum", .array(model.badges.map { .string($0.id) })),
+    ])
     let badgeItem = { (required: [String]) in
       JSONValue.object([
         ("type", .string("object")), ("required", .array(required.map(JSONValue.string))),
@@ -171,7 +175,12 @@ enum ServedDocument {
               (
                 "properties",
                 .object(
-                  model.metrics.map { ($0.name, .object([("type", .array(["boolean", "integer", "number", "string"].map(JSONValue.string)))])) })
+                  model.metrics.map {
+                    (
+                      $0.name,
+                      .object([("type", .array(["boolean", "integer", "number", "string"].map(JSONValue.string)))])
+                    )
+                  })
               ),
             ])
           ),
