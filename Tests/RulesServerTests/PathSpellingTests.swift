@@ -172,3 +172,23 @@ import Testing
     return String(text)
   }
 }
+
+/// Another method on a public path is 405 for anyone (schemathesis's TRACE /healthz without a
+/// token); on any other path, only a caller with a token learns which methods it has.
+@Suite struct UndeclaredMethodTests {
+  @Test func anotherMethodOnAPublicPathIs405WithoutAToken() async throws {
+    try await withStore(.sqlite) { store, _ in
+      let api = try await InProcessAPI(store: store)
+      try await api.test { client in
+        for path in ["/healthz", "/readyz", "/v1/openapi.json", "/healthz/"] {
+          let answer = try await client.call(.trace, path)
+          #expect(PathSpellingTests.outcome(answer) == "405 method-not-allowed", "\(path)")
+          #expect(answer.headers[.allow] == "GET")
+        }
+        #expect(PathSpellingTests.outcome(try await client.call(.trace, "/v1/catalogs")) == "401 unauthorized")
+        let admin = try await client.call(.trace, "/v1/catalogs", token: InProcessAPI.adminToken)
+        #expect(PathSpellingTests.outcome(admin) == "405 method-not-allowed")
+      }
+    }
+  }
+}

@@ -55,6 +55,8 @@ import Testing
       #expect(table.allowedMethods("/v1/catalogs/rizq/users/a") == [.put, .delete])
       #expect(table.allowedMethods("/v1/catalogs") == [.get])
       #expect(table.allowedMethods("/v1/nothing").isEmpty)
+      #expect(table.isPublic("/healthz") && table.isPublic("/v1/openapi.json"))
+      #expect(!table.isPublic("/v1/catalogs") && !table.isPublic("/v1/nothing"))
     }
   }
 

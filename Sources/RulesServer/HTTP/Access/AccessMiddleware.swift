@@ -6,8 +6,9 @@ import Metrics
 /// never from the path as written: the path is canonical before the router reads it
 /// (`CanonicalPath`), and the route's declared access is the only list there is.
 ///
-/// A public route (the probes) passes. Every other request, a path or method the API does not
-/// have included (it is answered 404 or 405 after this), has its token checked first
+/// A public route (the probes) passes, and so does another method on a path whose routes are
+/// all public (405). Every other request, a path or method the API does not have included (it
+/// is answered 404 or 405 after this), has its token checked first
 /// (`Authenticator`), then its rate (`RateLimiter`, with `--rate-limit`): a user token's bucket
 /// is its `sub`'s, a request without a valid token (or to a server without tokens) its client
 /// address's (behind a `--trusted-proxy`, the address the proxy names in X-Forwarded-For); the
@@ -40,7 +41,10 @@ struct AccessMiddleware: RouterMiddleware {
   {
     // nil: no route has this path and method; it is answered 404 or 405 once the caller is known.
     let route = table.route(endpoint: context.endpointPath, method: request.method)
-    if route?.access == .public { return try await next(request, context) }
+    // A public route, or another method on a path whose routes are all public (405 for anyone).
+    if route?.access == .public || (route == nil && table.isPublic(request.uri.path)) {
+      return try await next(request, context)
+    }
     let outcome = await authenticator.authenticate(request.headers[.authorization])
 
     var limitHeaders = HTTPFields()

@@ -26,15 +26,25 @@ struct RouteTable: Sendable {
     endpoint.flatMap { byEndpoint[$0]?[method] }
   }
 
-  /// The methods the (canonical) `path` has routes for, in the table's order; empty for a path
-  /// no route has.
-  func allowedMethods(_ path: String) -> [HTTPRequest.Method] {
+  /// The routes of the (canonical) `path`, whatever their method, in the table's order.
+  func routes(of path: String) -> [Route] {
     let segments = path.split(separator: "/")
     return routes.filter { route in
       let pattern = route.path.split(separator: "/")
       return pattern.count == segments.count
         && zip(pattern, segments).allSatisfy { $0.hasPrefix("{") || $0 == $1 }
-    }.map(\.method)
+    }
+  }
+
+  /// The methods the (canonical) `path` has routes for, in the table's order; empty for a path
+  /// no route has.
+  func allowedMethods(_ path: String) -> [HTTPRequest.Method] { routes(of: path).map(\.method) }
+
+  /// Whether `path` has routes and all of them are public: another method on it is 405 for
+  /// anyone, as the path's own answer is anyone's.
+  func isPublic(_ path: String) -> Bool {
+    let found = routes(of: path)
+    return !found.isEmpty && found.allSatisfy { $0.access == .public }
   }
 
   /// The router of the table's routes behind `middlewares` (outermost first).
