@@ -148,8 +148,6 @@ struct HTTPAPI: Sendable {
   }
 
   func catalog(_ context: APIRequestContext) throws -> StoreCatalog {
-    // Every route with path parameters names a catalog first: they are all checked here.
-    try Self.checkPathParameters(context)
     let id = context.parameters.get("catalog") ?? ""
     guard let catalog = served.set.byID[id] else {
       throw APIError(.notFound, "unknown-catalog", "there is no catalog '\(id)'; GET /v1/catalogs lists them")

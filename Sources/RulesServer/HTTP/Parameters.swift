@@ -9,9 +9,7 @@ extension HTTPAPI {
   /// Why `raw` (a path segment or a query value as sent, percent-encoded) cannot be parameter
   /// `name`'s value, or nil.
   static func parameterProblem(_ name: String, raw: Substring) -> String? {
-    if raw.contains("%00") || raw.contains("\0") {
-      return "'\(name)' holds a NUL character (%00); no parameter may"
-    }
+    if holdsNUL(raw) { return nulMessage(name) }
     if raw.removingPercentEncoding == nil {
       return
         "'\(name)' is not valid percent-encoded UTF-8 (each %XX names a byte; together they must be UTF-8)"
@@ -22,14 +20,17 @@ extension HTTPAPI {
   /// The codes of the path parameters that have their own (the others: `bad-parameter`).
   static let pathCodes = ["user": "bad-user", "date": "bad-date"]
 
-  /// 400 when a path parameter of the route holds NUL: `bad-user`, `bad-date`, else `bad-parameter`.
+  /// 400 when a path parameter of the route holds NUL: `bad-user`, `bad-date`, else
+  /// `bad-parameter`. The route table runs it before every handler.
   static func checkPathParameters(_ context: APIRequestContext) throws {
-    for (name, value) in context.parameters where value.contains("%00") || value.contains("\0") {
-      throw APIError(
-        .badRequest, pathCodes[String(name)] ?? "bad-parameter",
-        "'\(name)' holds a NUL character (%00); no parameter may")
+    for (name, value) in context.parameters where holdsNUL(value) {
+      throw APIError(.badRequest, pathCodes[String(name)] ?? "bad-parameter", nulMessage(String(name)))
     }
   }
+
+  private static func holdsNUL(_ raw: Substring) -> Bool { raw.contains("%00") || raw.contains("\0") }
+
+  private static func nulMessage(_ name: String) -> String { "'\(name)' holds a NUL character (%00); no parameter may" }
 
   /// The query's parameters, once those the route reads (`codes`' keys) are checked: one that
   /// holds NUL or is not valid percent-encoded UTF-8 is 400 with its code (`codes`).

@@ -55,7 +55,9 @@ struct RouteTable: Sendable {
     for route in routes {
       let handler = route.handler
       router.on(route.routerPath, method: route.method) { request, context -> Response in
-        try await handler(request, context)
+        // Every route's path parameters pass the same checks before its handler reads them.
+        try HTTPAPI.checkPathParameters(context)
+        return try await handler(request, context)
       }
     }
     return router
