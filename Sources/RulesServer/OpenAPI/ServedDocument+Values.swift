@@ -12,10 +12,9 @@ extension ServedDocument {
     let parts = last.description.split(separator: "-").map { Int($0)! }
     let (year, month, day) = (parts[0], parts[1], parts[2])
     func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    func days(_ month: Int, _ year: Int?) -> Int {
+    func days(_ month: Int, _ year: Int) -> Int {
       switch month {
       case 2:
-        guard let year else { return 28 }
         return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
       case 4, 6, 9, 11: return 30
       default: return 31
