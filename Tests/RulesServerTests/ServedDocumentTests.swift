@@ -90,4 +90,21 @@ import Testing
       #expect(Set(streaks) == Set(rizq.checked.catalog.streaks.map(\.name)))
     }
   }
+
+  @Test func theDatePatternMatchesTheDaysThatExistAndNoOthers() throws {
+    let pattern = ServedDocument.datePattern(through: try CalendarDay("2026-03-05"))
+    let regex = try NSRegularExpression(pattern: pattern)
+    func matches(_ text: String) -> Bool {
+      regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+    for good in ["1900-01-01", "2024-02-29", "2000-02-29", "2025-12-31", "2026-01-31", "2026-02-28", "2026-03-05"] {
+      #expect(matches(good), "\(good)")
+    }
+    for bad in [
+      "1899-12-31", "1900-02-29", "2025-02-29", "2025-04-31", "2026-02-29", "2026-03-06", "2027-01-01", "2026-13-01",
+      "2026-1-01", "x",
+    ] {
+      #expect(!matches(bad), "\(bad)")
+    }
+  }
 }
