@@ -102,6 +102,12 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    // Experiments: which arm a user is on (a stable hash of experiment and user) and the report's
+    // statistics (Wilson, Newcombe, Student, Welch); pure computation, no store and no HTTP.
+    .target(
+      name: "RulesExperiments",
+      dependencies: ["RulesEngine", .product(name: "Crypto", package: "swift-crypto")]
+    ),
     .executableTarget(
       name: "RulesServer",
       dependencies: [
@@ -155,6 +161,7 @@ let package = Package(
         // The routes answered in process (the router and its middlewares, no socket).
         .product(name: "HummingbirdTesting", package: "hummingbird"),
       ]),
+    .testTarget(name: "RulesExperimentsTests", dependencies: ["RulesExperiments", "RulesEngine", "RulesTestSupport"]),
     // An app's view: RulesEngine alone, catalogs and histories from committed JSON fixtures.
     .testTarget(name: "RulesAppTests", dependencies: ["RulesEngine", "RulesTestSupport"], exclude: ["Fixtures"]),
     // An app's names beside RulesEngine's (SwiftUI's Environment, Window, Layout...): RulesEngine
