@@ -87,7 +87,7 @@ package enum BadgeExplanationJSON {
       ("state", .string(unlockedOn != nil ? "unlocked" : waiting ? "waiting" : "locked")),
       ("unlocked_on", unlockedOn.map { .string($0.description) } ?? .null),
       ("when", .string(badge.badge.when.text)),
-      ("holds", holds.json),
+      ("holds", .bool(holds == .bool(true))),
       ("conditions", .array(conditions.map(\.json))),
       ("missing", .array(missing.map(\.json))),
       ("progress", progress),

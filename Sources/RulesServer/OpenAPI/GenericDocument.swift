@@ -826,7 +826,7 @@ components:
         state: {type: string, enum: [unlocked, waiting, locked]}
         unlocked_on: {type: [string, "null"], format: date}
         when: {type: string, description: "The criterion as the catalog writes it."}
-        holds: {type: [boolean, integer, number, string], description: "The criterion's value on the date."}
+        holds: {type: boolean, description: "Whether the criterion holds on the date."}
         conditions:
           type: array
           description: "Each comparison (with its two sides) and each other boolean term of the criterion, with its value on the date."
@@ -839,8 +839,8 @@ components:
           type: [object, "null"]
           required: [current, target, progress]
           properties:
-            current: {type: [boolean, integer, number, string]}
-            target: {type: [boolean, integer, number, string]}
+            current: {$ref: "#/components/schemas/ExplainedValue"}
+            target: {$ref: "#/components/schemas/ExplainedValue"}
             progress: {type: number, minimum: 0, maximum: 1}
         notes: {type: array, items: {type: string}, description: "Why a badge whose criterion holds waits."}
     Condition:
@@ -848,11 +848,14 @@ components:
       required: [text, value, holds]
       properties:
         text: {type: string}
-        left: {type: [boolean, integer, number, string]}
+        left: {$ref: "#/components/schemas/ExplainedValue"}
         operator: {type: string}
-        right: {type: [boolean, integer, number, string]}
-        value: {type: [boolean, integer, number, string]}
+        right: {$ref: "#/components/schemas/ExplainedValue"}
+        value: {$ref: "#/components/schemas/ExplainedValue"}
         holds: {type: boolean}
+    ExplainedValue:
+      description: A value of an expression (an enum member by its name).
+      anyOf: [{type: boolean}, {type: number}, {type: string}]
     Evaluation:
       type: object
       required: [catalog, user, date, streaks, metrics, milestones, badges, quote, message]
