@@ -90,6 +90,10 @@ public struct RecordSchema: Sendable {
     case .null: return .success(nil)
     case .bool(let flag): literal = .bool(flag)
     case .int(let int): literal = .int(int)
+    // A whole number written with a fraction (`65.0`) is an integer, as JSON Schema reads it (the
+    // served document's `integer`, docs/store.md "The served document").
+    case .number(let double) where input.kind == .int && double == double.rounded() && abs(double) < 0x1p53:
+      literal = .int(Int(double))
     case .number(let double): literal = .number(double)
     case .string(let text): literal = .string(text)
     case .array, .object: literal = nil

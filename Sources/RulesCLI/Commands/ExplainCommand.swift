@@ -9,7 +9,8 @@ struct ExplainCommand: ParsableCommand {
     abstract: "Explain why a badge is or is not unlocked.",
     discussion: """
       Shows the badge's criterion with the values it saw on the date (e.g. \
-      training.current >= 7: 4 >= 7 is false) and the progress towards it.
+      training.current >= 7: 4 >= 7 is false) and the progress towards it. With --format json: \
+      the same as one object (docs/store.md, "Why not yet").
       """)
 
   @OptionGroup var catalog: CatalogOptions
@@ -19,6 +20,7 @@ struct ExplainCommand: ParsableCommand {
 
   @OptionGroup var history: HistoryOptions
   @OptionGroup var language: LocaleOption
+  @OptionGroup var output: FormatOptions
 
   func run() throws {
     let checked = try catalog.load()
@@ -32,7 +34,12 @@ struct ExplainCommand: ParsableCommand {
     let loaded = try history.load(for: checked)
     let program = Program(language.localize(checked))
     let day = history.day(for: loaded)
-    let explanation = BadgeExplanation.explain(program, badge: index, history: loaded, date: day)
-    print(explanation)
+    switch output.format {
+    case .json:
+      print(
+        BadgeExplanationJSON.explain(program, badge: index, history: loaded, date: day, catalog: checked.catalog.id)
+          .serialized())
+    case .text: print(BadgeExplanation.explain(program, badge: index, history: loaded, date: day))
+    }
   }
 }

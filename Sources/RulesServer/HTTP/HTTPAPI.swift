@@ -88,6 +88,7 @@ struct HTTPAPI: Sendable {
       Route(.post, "/v1/catalogs/{catalog}/users/{user}/rebuild", .admin, rebuild),
       Route(.put, "/v1/catalogs/{catalog}/users/{user}/days/{date}", .ownUser, putDay),
       Route(.get, "/v1/catalogs/{catalog}/users/{user}/progress", .ownUser, progress),
+      Route(.get, "/v1/catalogs/{catalog}/users/{user}/badges/{badge}/explanation", .ownUser, explanation),
       Route(.get, "/v1/catalogs/{catalog}/leaderboards/{name}", .catalogUser, leaderboards.leaderboard),
       Route(.get, "/v1/catalogs/{catalog}/stats", .adminOrOpen, leaderboards.stats),
       Route(.get, "/v1/events", .admin, events),

@@ -66,6 +66,7 @@ security:
 paths:
   /healthz:
     get:
+      operationId: health
       summary: Liveness (no token needed).
       security: []
       responses:
@@ -80,6 +81,7 @@ paths:
                   status: {type: string, enum: [ok]}
   /readyz:
     get:
+      operationId: ready
       summary: "Readiness (no token needed: a load balancer asks it): 200 when the store answers within the store timeout and no write to it failed in the last 30 s."
       description: >-
         A store that answers reads but refuses writes (a full disk) is not ready: after a write
@@ -98,6 +100,7 @@ paths:
         "503": {$ref: "#/components/responses/StoreUnavailable"}
   /v1/openapi.json:
     get:
+      operationId: openAPIDocument
       summary: "This document typed for the catalogs served (no token needed): each path under /v1/catalogs/{catalog} once per catalog, with its day's inputs and its evaluation's ids."
       description: >-
         The generic document (this one) with every `{catalog}` path written once per catalog the
@@ -115,6 +118,7 @@ paths:
               schema: {type: object, required: [openapi, info, paths]}
   /metrics:
     get:
+      operationId: metrics
       summary: Prometheus text, requests by route and status, latency, evaluations, unlocks.
       responses:
         "200":
@@ -127,6 +131,7 @@ paths:
         "429": {$ref: "#/components/responses/RateLimited"}
   /v1/catalogs:
     get:
+      operationId: listCatalogs
       summary: The catalogs this server evaluates.
       responses:
         "200":
@@ -147,6 +152,7 @@ paths:
         "429": {$ref: "#/components/responses/RateLimited"}
   /v1/admin/catalogs/reload:
     post:
+      operationId: reloadCatalogs
       summary: "Admin: reads the catalogs' folder again (as SIGHUP does), reads what the store holds for each catalog with it, and serves what it holds. A catalog that fails `rules check`, two files that declare one catalog id, or a catalog that cannot read values stored for it (an input retyped, a member removed, a bound narrowed) refuse the reload whole (422) and the catalogs served stay as they were. Inputs of stored days a catalog no longer has are left out, and saved states it cannot read are counted again from the stored days; the answer says how many users each concerns (docs/store.md, Changing a served catalog)."
       responses:
         "200":
@@ -192,6 +198,7 @@ paths:
     parameters:
       - $ref: "#/components/parameters/catalog"
     get:
+      operationId: getCatalog
       summary: The catalog as `rules export` writes it (docs/export.md).
       responses:
         "200":
@@ -215,6 +222,7 @@ paths:
       - $ref: "#/components/parameters/catalog"
       - $ref: "#/components/parameters/user"
     put:
+      operationId: putUser
       security: [{adminToken: []}, {userToken: []}]
       summary: Sets the user's start, time zone, time zone changes and calendar (each optional; one left out is cleared).
       description: >-
@@ -272,6 +280,7 @@ paths:
         "413": {$ref: "#/components/responses/TooLarge"}
         "503": {$ref: "#/components/responses/StoreUnavailable"}
     delete:
+      operationId: deleteUser
       summary: "Admin: deletes the user's days, state and unlocks (RULES_API_TOKEN required; a server without one answers 403)."
       responses:
         "200":
@@ -306,6 +315,7 @@ paths:
       - $ref: "#/components/parameters/locale"
       - $ref: "#/components/parameters/acceptLanguage"
     post:
+      operationId: rebuildUser
       summary: "Admin: counts the user again from every stored day, keeping their unlocks; a saved state that cannot be read is made anew. Saves and answers the evaluation."
       responses:
         "200": {$ref: "#/components/responses/Evaluation"}
@@ -326,6 +336,7 @@ paths:
       - $ref: "#/components/parameters/locale"
       - $ref: "#/components/parameters/acceptLanguage"
     put:
+      operationId: putDay
       security: [{adminToken: []}, {userToken: []}]
       summary: Saves the day's record (replacing that date's), evaluates the user as of that date, saves state and unlocks.
       description: >-
@@ -369,10 +380,48 @@ paths:
       - $ref: "#/components/parameters/locale"
       - $ref: "#/components/parameters/acceptLanguage"
     get:
+      operationId: getProgress
       security: [{adminToken: []}, {userToken: []}]
       summary: The user's evaluation as of a date (read only; nothing is saved).
       responses:
         "200": {$ref: "#/components/responses/Evaluation"}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "403": {$ref: "#/components/responses/Forbidden"}
+        "429": {$ref: "#/components/responses/RateLimited"}
+        "404": {$ref: "#/components/responses/NotFound"}
+        "503": {$ref: "#/components/responses/StoreUnavailable"}
+  /v1/catalogs/{catalog}/users/{user}/badges/{badge}/explanation:
+    parameters:
+      - $ref: "#/components/parameters/catalog"
+      - $ref: "#/components/parameters/user"
+      - name: badge
+        in: path
+        required: true
+        description: "A badge's id; one the catalog does not have is 404 `unknown-badge`."
+        schema: {type: string, minLength: 1}
+      - name: date
+        in: query
+        required: false
+        description: "The date to explain as of (default: today in the user's time zone, UTC without one)."
+        schema: {$ref: "#/components/schemas/Date"}
+      - $ref: "#/components/parameters/locale"
+      - $ref: "#/components/parameters/acceptLanguage"
+    get:
+      operationId: getExplanation
+      security: [{adminToken: []}, {userToken: []}]
+      summary: Why the badge is or is not unlocked for the user ("why not yet"; read only).
+      description: >-
+        The content of `rules explain --format json` for the user's stored days: the criterion's
+        conditions with the values they saw on the date, those that do not hold (`missing`), the
+        progress; whether the badge is unlocked, and when, is what the store holds (as GET
+        progress answers).
+      responses:
+        "200":
+          description: The explanation.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Explanation"}
         "400": {$ref: "#/components/responses/BadRequest"}
         "401": {$ref: "#/components/responses/Unauthorized"}
         "403": {$ref: "#/components/responses/Forbidden"}
@@ -406,6 +455,7 @@ paths:
           evaluated yet) is 404 `unknown-user`.
         schema: {type: string, minLength: 1, maxLength: 256, pattern: "^[^\\x00-\\x1F\\x7F]+$"}
     get:
+      operationId: getLeaderboard
       security: [{adminToken: []}, {userToken: []}]
       summary: >-
         The users ranked by a streak or a metric, each as of their last evaluation (the state
@@ -437,6 +487,7 @@ paths:
           A day that is not valid is 400 `bad-date`.
         schema: {$ref: "#/components/schemas/Date"}
     get:
+      operationId: getStats
       summary: "Admin: the catalog's numbers across its users, each user as of their last evaluation (a user's token: 403)."
       responses:
         "200":
@@ -451,6 +502,7 @@ paths:
         "404": {$ref: "#/components/responses/NotFound"}
   /v1/events:
     get:
+      operationId: listEvents
       summary: "Admin: the event log after a cursor, in id order (what happened: badges unlocked, milestones reached, streaks started, extended, broken and protected, freezes earned, levels reached)."
       description: >-
         Events are appended in the transaction that saves a user's state (batch, PUT day, rebuild),
@@ -608,7 +660,7 @@ components:
         application/json:
           schema: {$ref: "#/components/schemas/RateLimitedError"}
     NotFound:
-      description: "unknown-catalog, unknown-user (a user with no record; a leaderboard's `around` user with no standing), unknown-leaderboard, not-found (no such route)."
+      description: "unknown-catalog, unknown-user (a user with no record; a leaderboard's `around` user with no standing), unknown-leaderboard, unknown-badge, not-found (no such route)."
       content:
         application/json:
           schema: {$ref: "#/components/schemas/Error"}
@@ -761,6 +813,49 @@ components:
             completed day): the run's first day is on or before `date` and its last (the first
             plus `current` - 1 days) on or after it.
           additionalProperties: {type: integer, minimum: 0}
+    Explanation:
+      type: object
+      required: [catalog, user, date, badge, name, description, state, unlocked_on, when, holds, conditions, missing, progress, notes]
+      properties:
+        catalog: {type: string}
+        user: {type: [string, "null"]}
+        date: {type: string, format: date}
+        badge: {type: string}
+        name: {type: string}
+        description: {type: [string, "null"]}
+        state: {type: string, enum: [unlocked, waiting, locked]}
+        unlocked_on: {type: [string, "null"], format: date}
+        when: {type: string, description: "The criterion as the catalog writes it."}
+        holds: {type: boolean, description: "Whether the criterion holds on the date."}
+        conditions:
+          type: array
+          description: "Each comparison (with its two sides) and each other boolean term of the criterion, with its value on the date."
+          items: {$ref: "#/components/schemas/Condition"}
+        missing:
+          type: array
+          description: "The conditions that do not hold while the badge is locked (with `or`, one branch may be enough); empty when it is unlocked or waiting."
+          items: {$ref: "#/components/schemas/Condition"}
+        progress:
+          type: [object, "null"]
+          required: [current, target, progress]
+          properties:
+            current: {$ref: "#/components/schemas/ExplainedValue"}
+            target: {$ref: "#/components/schemas/ExplainedValue"}
+            progress: {type: number, minimum: 0, maximum: 1}
+        notes: {type: array, items: {type: string}, description: "Why a badge whose criterion holds waits."}
+    Condition:
+      type: object
+      required: [text, value, holds]
+      properties:
+        text: {type: string}
+        left: {$ref: "#/components/schemas/ExplainedValue"}
+        operator: {type: string}
+        right: {$ref: "#/components/schemas/ExplainedValue"}
+        value: {$ref: "#/components/schemas/ExplainedValue"}
+        holds: {type: boolean}
+    ExplainedValue:
+      description: A value of an expression (an enum member by its name).
+      anyOf: [{type: boolean}, {type: number}, {type: string}]
     Evaluation:
       type: object
       required: [catalog, user, date, streaks, metrics, milestones, badges, quote, message]

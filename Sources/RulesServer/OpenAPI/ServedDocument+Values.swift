@@ -5,7 +5,8 @@ import RulesStore
 /// The values the served document names exactly where the generic one gives a looser pattern:
 /// the dates that exist (no 2026-02-30) and the calendars the server knows. Only exact ones: a
 /// narrower schema would be as wrong as a looser one (schemathesis checks both ways). Time
-/// zones, locales and a day's latest date (the user's today) stay patterns and prose.
+/// zones are IANA's names, locales the grammar the server reads, a day's date to UTC's today
+/// (docs/store.md, "The served document" says where exact stops).
 extension ServedDocument {
   /// A pattern of the valid dates from 1900-01-01 to `last`.
   static func datePattern(through last: CalendarDay) -> String {
@@ -43,15 +44,86 @@ extension ServedDocument {
     ("description", .string("A day, YYYY-MM-DD, from 1900-01-01 to 2199-12-31.")),
   ])
 
+  /// A locale the server takes (`LocaleChain.canonical`), as a pattern: the language, its
+  /// script, region and variants, then extensions and private use, subtags separated by `-`
+  /// or `_`; ASCII, so `maxLength` counts its bytes.
+  static let localePattern =
+    "^[A-Za-z]{2,3}([-_][A-Za-z]{4})?([-_]([A-Za-z]{2}|[0-9]{3}))?([-_]([A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))*"
+    + "([-_][0-9A-WYZa-wyz]([-_][A-Za-z0-9]{2,8})+)*([-_][Xx]([-_][A-Za-z0-9]{1,8})+)?$"
+
+  /// A moment with its zone designator as the server reads one (`TimeZoneChange.moment`): no
+  /// fraction of a second, `T` and `Z` in capitals.
+  static let momentPattern =
+    "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]"
+    + "(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$"
+
+  /// The time zones the server knows by name (IANA's), for a schema: null too when `nullable`.
+  static func zones(nullable: Bool) -> JSONValue {
+    let names = TimeZone.knownTimeZoneIdentifiers.sorted().map(JSONValue.string)
+    return .object([
+      ("enum", .array(names + (nullable ? [.null] : []))),
+      (
+        "description",
+        .string("An IANA time zone (the server also takes offsets such as GMT+05:30, and links such as US/Pacific).")
+      ),
+    ])
+  }
+
+  /// The days a day may be put for (or a user rebuilt as of) whoever the user is: to today in
+  /// UTC. A user's own latest day is their today and one day of slack, which is never before
+  /// UTC's today (UTC-12 is the farthest zone behind) and at most two days after it.
+  static func putDate(now: Date) -> JSONValue {
+    let today = CalendarDay(now, in: TimeZone(identifier: "UTC")!)
+    return .object([
+      ("type", .string("string")), ("format", .string("date")),
+      ("pattern", .string(datePattern(through: today))),
+      (
+        "description",
+        .string(
+          "A day, YYYY-MM-DD, from 1900-01-01 to today in UTC (\(today)); the user's today and one day of slack are taken too (400 future-date after them)."
+        )
+      ),
+    ])
+  }
+
   /// The served document with the exact values in place of the generic patterns.
-  static func exact(_ document: JSONValue) -> JSONValue {
+  static func exact(_ document: JSONValue, now: Date = Date()) -> JSONValue {
     let calendars = UserCalendar.all.map { JSONValue.string($0.name) }
+    let putDate = putDate(now: now)
     func rewrite(_ value: JSONValue, path: [String]) -> JSONValue {
       switch value {
       case .object(let pairs):
         if path == ["components", "schemas", "Date"] { return anyDate }
         if path.last == "calendar", value["type"] != nil {
           return .object([("enum", .array(calendars + [.null]))])
+        }
+        if path == ["components", "parameters", "locale", "schema"] {
+          return .object([
+            ("type", .string("string")), ("minLength", .int(2)), ("maxLength", .int(LocaleChain.maxLength)),
+            ("pattern", .string(localePattern)), ("example", .string("ar")),
+          ])
+        }
+        if path.last == "timezone", value["pattern"] != nil {
+          return zones(nullable: value["type"] != .string("string"))
+        }
+        if path == ["components", "schemas", "TimeZoneChange", "properties", "at"] {
+          // No `format: date-time`: the server reads 2026-02-30 as 2026-03-02, as Foundation
+          // does, which the format calls no date; the pattern is what the server takes.
+          return .object(pairs.filter { $0.0 != "format" } + [("pattern", .string(momentPattern))])
+        }
+        if path.last == "timezone_changes", path.contains("requestBody"), case .object(var changes) = value,
+          let item = value["items"]
+        {
+          // At most one change: several must be in time order, which a schema cannot say.
+          changes.removeAll { $0.0 == "items" }
+          return .object(changes + [("prefixItems", .array([item])), ("items", .bool(false))])
+        }
+        if path.count > 1, path[0] == "paths", path[1].hasSuffix("/days/{date}") || path[1].hasSuffix("/rebuild"),
+          value["name"] == .string("date")
+        {
+          var parameter = pairs
+          set(&parameter, "schema", putDate)
+          return .object(parameter)
         }
         return .object(pairs.map { ($0.0, rewrite($0.1, path: path + [$0.0])) })
       case .array(let items):

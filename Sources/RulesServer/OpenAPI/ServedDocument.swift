@@ -65,10 +65,14 @@ enum ServedDocument {
     return .object(
       pairs.map { key, value in
         switch key {
-        case "parameters": return (key, withoutCatalogParameter(value))
+        case "parameters": return (key, badgeParameter(withoutCatalogParameter(value), catalog))
         case "get", "put", "post", "delete":
           guard case .object(var operation) = value else { return (key, value) }
           if let parameters = value["parameters"] { set(&operation, "parameters", withoutCatalogParameter(parameters)) }
+          // Unique in the document: one operation per catalog (`getProgress_rizq`).
+          if case .string(let id)? = value["operationId"] {
+            set(&operation, "operationId", .string(id + "_" + catalog.id))
+          }
           if path.hasSuffix("/days/{date}"), key == "put" {
             set(
               &operation, "requestBody",
@@ -97,6 +101,22 @@ enum ServedDocument {
       ("description", .string("The evaluation of a user of \(catalog.id), the JSON of `rules eval --format json`.")),
       ("content", .object([("application/json", .object([("schema", reference("Evaluation_" + catalog.id))]))])),
     ])
+  }
+
+  /// The `badge` path parameter (`.../badges/{badge}/explanation`) as the catalog's badge ids:
+  /// another id is 404 `unknown-badge`, so a client generator offers only these. (A catalog
+  /// without badges keeps the generic parameter: an empty enum has no value.)
+  static func badgeParameter(_ parameters: JSONValue, _ catalog: StoreCatalog) -> JSONValue {
+    guard case .array(let items) = parameters, !catalog.checked.catalog.badges.isEmpty else { return parameters }
+    return .array(
+      items.map { item in
+        guard case .object(var pairs) = item, item["name"] == .string("badge"), item["in"] == .string("path") else {
+          return item
+        }
+        let ids = catalog.checked.catalog.badges.map { JSONValue.string($0.id) }
+        set(&pairs, "schema", .object([("type", .string("string")), ("enum", .array(ids))]))
+        return .object(pairs)
+      })
   }
 
   static func withoutCatalogParameter(_ parameters: JSONValue) -> JSONValue {
@@ -151,56 +171,55 @@ enum ServedDocument {
     let badgeItem = { (required: [String]) in
       JSONValue.object([
         ("type", .string("object")), ("required", .array(required.map(JSONValue.string))),
-        ("properties", .object([("id", badgeIDs)])),
+        (
+          "properties",
+          .object(
+            [("id", badgeIDs)]
+              + (required.contains("date")
+                ? [("date", .object([("type", .string("string")), ("format", .string("date"))]))] : [])
+          )
+        ),
       ])
     }
-    return .object([
-      ("allOf", .array([reference("Evaluation")])),
-      ("type", .string("object")),
-      (
-        "properties",
-        .object([
-          ("catalog", .object([("const", .string(catalog.id))])),
-          (
-            "streaks",
-            .object([
-              ("type", .string("object")), ("required", .array(model.streaks.map { .string($0.name) })),
-              ("properties", .object(model.streaks.map { ($0.name, streak) })),
-            ])
-          ),
-          (
-            "metrics",
-            .object([
-              ("type", .string("object")), ("required", .array(model.metrics.map { .string($0.name) })),
-              (
-                "properties",
-                .object(
-                  model.metrics.map {
-                    (
-                      $0.name,
-                      .object([("type", .array(["boolean", "integer", "number", "string"].map(JSONValue.string)))])
-                    )
-                  })
-              ),
-            ])
-          ),
-          (
-            "badges",
-            .object([
-              ("type", .string("object")),
-              (
-                "properties",
-                .object([
-                  ("unlocked", .object([("type", .string("array")), ("items", badgeItem(["id", "date"]))])),
-                  ("new", .object([("type", .string("array")), ("items", badgeIDs)])),
-                  ("locked", .object([("type", .string("array")), ("items", badgeItem(["id"]))])),
-                ])
-              ),
-            ])
-          ),
-        ])
-      ),
-    ])
+    let metricType = { (index: Int) -> JSONValue in
+      switch catalog.checked.metrics[index].type {
+      case .bool: .object([("type", .string("boolean"))])
+      case .int: .object([("type", .string("integer"))])
+      case .number: .object([("type", .string("number"))])
+      case .string: .object([("type", .string("string"))])
+      case .enumeration(let type):
+        .object([("type", .string("string")), ("enum", .array(type.values.map(JSONValue.string)))])
+      case .invalid: .object([("type", .array(["boolean", "integer", "number", "string"].map(JSONValue.string)))])
+      }
+    }
+    // The generic evaluation, whole (not `allOf`, which client generators merge poorly), with
+    // the catalog's own streaks, metrics and badge ids.
+    guard case .object(var schema)? = generic["components"]?["schemas"]?["Evaluation"],
+      case .object(var properties)? = generic["components"]?["schemas"]?["Evaluation"]?["properties"],
+      case .object(var badges)? = properties.first(where: { $0.0 == "badges" })?.1,
+      case .object(var lists)? = badges.first(where: { $0.0 == "properties" })?.1
+    else { return reference("Evaluation") }
+    set(&properties, "catalog", .object([("type", .string("string")), ("enum", .array([.string(catalog.id)]))]))
+    set(
+      &properties, "streaks",
+      .object([
+        ("type", .string("object")), ("required", .array(model.streaks.map { .string($0.name) })),
+        ("properties", .object(model.streaks.map { ($0.name, streak) })),
+      ]))
+    set(
+      &properties, "metrics",
+      .object([
+        ("type", .string("object")), ("required", .array(model.metrics.map { .string($0.name) })),
+        ("properties", .object(model.metrics.indices.map { (model.metrics[$0].name, metricType($0)) })),
+      ]))
+    set(&lists, "unlocked", .object([("type", .string("array")), ("items", badgeItem(["id", "date"]))]))
+    set(&lists, "new", .object([("type", .string("array")), ("items", badgeIDs)]))
+    set(&lists, "locked", .object([("type", .string("array")), ("items", badgeItem(["id"]))]))
+    set(&badges, "properties", .object(lists))
+    set(&properties, "badges", .object(badges))
+    set(&schema, "properties", .object(properties))
+    set(&schema, "description", .string("The evaluation of a user of \(catalog.id) (`Evaluation` with its ids)."))
+    return .object(schema)
   }
 
   static func reference(_ name: String, in kind: String = "schemas") -> JSONValue {
