@@ -45,6 +45,8 @@ package struct CatalogPage: Sendable {
   package var languages: [Link]
   package var streaks: [Streak]
   package var milestones: [Milestone]
+  /// Stored, as every field a template reads (templates see stored properties only).
+  package var hasMilestones = false
   package var badges: [BadgeCard]
   package var quotes: [Quote]
   package var messages: [Message]
@@ -92,6 +94,7 @@ package struct CatalogPage: Sendable {
         title: milestone.display["name"] == nil ? nil : milestone.display["title"],
         meaning: milestone.display["meaning"])
     }
+    hasMilestones = !milestones.isEmpty
     badges = BadgeCard.cards(localized, evaluation: evaluation, text: words)
     quotes = (catalog.quotes?.quotes ?? []).map {
       Quote(id: $0.id, text: $0.text, arabic: $0.arabic, source: $0.source)

@@ -1,15 +1,16 @@
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 @_spi(Tooling) import RulesKit
 
-/// What a user page shows, computed by the engine as the CLI computes it: the evaluation as of
-/// the date (`rules eval`), one evaluation per day up to it (`rules replay`), and why each
-/// locked badge is not unlocked (`rules explain`). The studio makes it from a history file; a
+/// What a user page shows, computed by the engine as the CLI computes it: one evaluation per day
+/// up to the date, as if the app checked every day (`rules replay`), the date's among them, and
+/// why each badge not unlocked on the date is not (`rules explain`). The studio makes it from a history file; a
 /// console can make it from its store and draw the same page.
 package struct UserJourney: Sendable {
   package var catalog: ValidatedCatalog
   package var user: String
   package var date: CalendarDay
-  /// `rules eval --date DATE`.
+  /// The date's evaluation: `rules replay`'s last day (`rules eval --date DATE --state FILE`
+  /// run every day gives the same).
   package var evaluation: Evaluation
   /// `rules replay --to DATE`: one evaluation per day from the first.
   package var days: [Evaluation]
@@ -35,13 +36,17 @@ package struct UserJourney: Sendable {
     let engine = Engine(catalog)
     let day = date ?? history.records.last?.date ?? history.start ?? CalendarDay.today(in: .current)
     let records = try history.records.map { try DayRecord($0, for: engine) }
-    let evaluation = try engine.check(
-      user: history.user, start: history.start, on: day, records: records, state: nil, calendar: history.calendar,
-      timeZone: history.timeZone, timeZoneChanges: history.timeZoneChanges
-    ).evaluation
     let days = try engine.replay(
       user: history.user, start: history.start, records: records, from: nil, to: day, calendar: history.calendar,
       timeZone: history.timeZone, timeZoneChanges: history.timeZoneChanges)
+    // The app's check of the date after a check every day before it; a date with no day of its
+    // own (before the first record) is one check, as `rules eval` makes it.
+    let evaluation =
+      try days.last(where: { $0.date == day })
+      ?? engine.check(
+        user: history.user, start: history.start, on: day, records: records, state: nil, calendar: history.calendar,
+        timeZone: history.timeZone, timeZoneChanges: history.timeZoneChanges
+      ).evaluation
     let unlocked = Set(evaluation.badges.unlocked.map(\.id))
     let program = engine.program
     var explanations: [String: String] = [:]

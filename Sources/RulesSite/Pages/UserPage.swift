@@ -211,7 +211,8 @@ package struct UserPage: Sendable {
       }
       let best = days.last?.streak(streak.name)?.best ?? 0
       return StreakRuns(
-        name: streak.name, runs: bars, width: width, summary: "\(runs.count) runs, best \(best)")
+        name: streak.name, runs: bars, width: width,
+        summary: "\(runs.count) \(runs.count == 1 ? "run" : "runs"), best \(best)")
     }
     badges = BadgeCard.cards(
       journey.catalog, evaluation: journey.evaluation, text: SiteText(), explanations: journey.explanations)

@@ -62,7 +62,7 @@ package enum SiteTemplates {
     {{#about}}<p>{{.}}</p>{{/about}}
     <p class="criterion"><code dir="ltr">{{criterion}}</code></p>
     <p class="meta"><code dir="ltr">{{id}}</code>{{#xp}} · {{.}} XP{{/xp}}{{#groupName}} · {{.}}{{/groupName}}{{#groupOrder}} #{{.}}{{/groupOrder}}{{#colorName}} · <span class="swatch"></span>{{.}}{{/colorName}}</p>
-    {{#whyNotYet}}<details class="why"><summary>Why not yet</summary><pre dir="ltr">{{.}}</pre></details>{{/whyNotYet}}
+    {{#whyNotYet}}<details class="why"><summary>Why not yet</summary><pre dir="ltr" tabindex="0">{{.}}</pre></details>{{/whyNotYet}}
     </li>
     """
 
@@ -96,17 +96,17 @@ package enum SiteTemplates {
     <p class="sub"><code dir="ltr">{{id}}</code> · version {{version}}</p>
     {{#description}}<p>{{.}}</p>{{/description}}
     <nav class="langs" aria-label="{{words.language}}"><ul>{{#languages}}<li><a href="{{href}}"{{#current}} aria-current="page"{{/current}}>{{label}}</a></li>{{/languages}}</ul></nav>
-    <p class="note">{{words.newUser}} {{date}}.</p>
+    <p class="note" data-as-of="{{date}}">{{words.newUser}} {{date}}.</p>
         
     <section aria-labelledby="h-streaks"><h2 id="h-streaks">{{words.streaks}}</h2>
     <ul class="plain">{{#streaks}}<li><code dir="ltr">{{name}}</code>{{#about}}: {{.}}{{/about}}</li>{{/streaks}}</ul></section>
     <section aria-labelledby="h-milestones"><h2 id="h-milestones">{{words.milestones}}</h2>
-    <ol class="timeline">
+    {{#hasMilestones}}<ol class="timeline">
     {{#milestones}}<li class="milestone" data-milestone="{{day}}" data-id="{{id}}" data-state="{{state}}">
     <span class="mday">{{words.day}} {{day}}</span> <strong>{{name}}</strong>{{#otherName}} <span class="other">{{.}}</span>{{/otherName}}
     {{#title}}<span class="title">{{.}}</span>{{/title}}{{#meaning}}<span class="meaning">{{.}}</span>{{/meaning}}</li>
     {{/milestones}}
-    </ol>{{^milestones}}<p>—</p>{{/milestones}}</section>
+    </ol>{{/hasMilestones}}{{^hasMilestones}}<p>—</p>{{/hasMilestones}}</section>
     <section aria-labelledby="h-badges"><h2 id="h-badges">{{words.badges}}</h2>
     <ul class="grid">{{#badges}}{{> badge}}{{/badges}}</ul>{{^badges}}<p>—</p>{{/badges}}</section>
     <section aria-labelledby="h-quotes"><h2 id="h-quotes">{{words.quotes}}</h2>
@@ -126,7 +126,7 @@ package enum SiteTemplates {
     <ol class="problems">
     {{#problems}}<li class="problem sev-{{severity}}" data-diagnostic="{{id}}" data-file="{{file}}" data-line="{{line}}" data-column="{{column}}">
     <p><strong>{{file}}:{{line}}:{{column}}</strong> {{severity}}: {{message}} <code>[{{id}}]</code></p>
-    <pre dir="ltr">{{text}}</pre></li>
+    <pre dir="ltr" tabindex="0">{{text}}</pre></li>
     {{/problems}}
     </ol>
     {{#notes}}<p class="note">{{.}}</p>{{/notes}}
