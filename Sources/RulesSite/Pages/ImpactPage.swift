@@ -36,6 +36,7 @@ package struct ImpactPage: Sendable {
   package struct Shift: Sendable {
     package var name: String
     package var changed: Int
+    package var users: Int
     package var bars: [Bar]
     package var height: Int
     package var chartLabel: String
@@ -51,7 +52,12 @@ package struct ImpactPage: Sendable {
   package var warnings: [String]
   package var badges: [Holding]
   package var milestones: [Holding]
+  /// The streaks and metrics some user's value changes for.
   package var shifts: [Shift]
+  /// Those no user's value changes for.
+  package var unchanged: [String]
+  package var hasMilestones: Bool
+  package var hasUnchanged: Bool
   package var failed: [String]
 
   package init(report: DiffReport, oldLabel: String, newLabel: String, route: SiteRoute) {
@@ -87,19 +93,25 @@ package struct ImpactPage: Sendable {
     }
     badges = impact.map { holdings($0.badges, kind: "badge") } ?? []
     milestones = impact.map { holdings($0.milestones, kind: "milestone") } ?? []
+    hasMilestones = !milestones.isEmpty
     var shifts: [Shift] = []
+    var unchanged: [String] = []
     if let impact {
       for (table, _) in [(impact.streaks, "streak"), (impact.metrics, "metric")] {
         for name in table.keys.sorted() {
           let row = table[name]!
+          guard !row.changed.isEmpty else {
+            unchanged.append(name)
+            continue
+          }
           let deltas = row.byDelta.keys.sorted { Self.order($0) < Self.order($1) }
           let values = deltas.map { ($0, row.byDelta[$0]!, $0.hasPrefix("-") ? "old" : "new") }
           let bars = Self.bars(values, of: max(users, 1))
           shifts.append(
             Shift(
-              name: name, changed: row.changed.count, bars: bars, height: max(bars.count, 1) * 22,
+              name: name, changed: row.changed.count, users: users, bars: bars, height: max(bars.count, 1) * 22,
               chartLabel:
-                "\(name): \(row.changed.count) of \(users) users change"
+                "\(name): the value of \(row.changed.count) of \(users) users changes"
                 + deltas.map { " \($0): \(row.byDelta[$0]!)" }.joined(separator: ",")))
         }
       }
@@ -108,6 +120,8 @@ package struct ImpactPage: Sendable {
       failed = []
     }
     self.shifts = shifts
+    self.unchanged = unchanged
+    hasUnchanged = !unchanged.isEmpty
   }
 
   /// Bars of `values` on a scale of `total` (each at most 240 wide).

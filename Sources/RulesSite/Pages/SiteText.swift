@@ -19,6 +19,8 @@ package struct SiteText: Sendable {
   package var today = "today"
   package var newUser = "States as a new user sees them on"
   package var sites = "All pages"
+  package var users = "Users"
+  package var version = "version"
 
   /// The words of `locale` (English for a language the pages do not have).
   package static func of(_ locale: String) -> SiteText {
@@ -42,6 +44,8 @@ package struct SiteText: Sendable {
     text.today = "اليوم"
     text.newUser = "الحالات كما يراها مستخدم جديد في"
     text.sites = "كل الصفحات"
+    text.users = "المستخدمون"
+    text.version = "الإصدار"
     return text
   }
 

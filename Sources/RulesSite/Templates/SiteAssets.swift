@@ -16,7 +16,8 @@ package enum SiteAssets {
     *{box-sizing:border-box}
     body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI","Noto Sans","Noto Sans Arabic",sans-serif;background:var(--bg);color:var(--fg)}
     a{color:var(--link)} a:focus-visible,button:focus-visible,input:focus-visible,summary:focus-visible{outline:3px solid var(--link);outline-offset:2px}
-    .skip{position:absolute;left:-999px} .skip:focus{left:8px;top:8px;background:var(--card);padding:4px 8px}
+    .skip{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+    .skip:focus{width:auto;height:auto;clip-path:none;top:8px;inset-inline-start:8px;background:var(--card);padding:4px 8px}
     .top,.foot{padding:8px 24px;border-bottom:1px solid var(--line)} .foot{border-top:1px solid var(--line);border-bottom:0;color:var(--muted);font-size:14px}
     main{padding:8px 24px 32px;max-width:1200px;margin:0 auto}
     h1{margin:12px 0 4px} .sub,.meta,.note{color:var(--muted)} .small{font-size:14px}
@@ -24,6 +25,8 @@ package enum SiteAssets {
     .plain{list-style:none;padding:0}
     .langs ul{list-style:none;display:flex;gap:12px;padding:0} .langs a[aria-current]{font-weight:700;text-decoration:none}
     .cards,.grid{list-style:none;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(260px,1fr));gap:12px}
+    .grid.impact{grid-template-columns:repeat(auto-fill,minmax(400px,1fr))} .grid h3,.card h2{margin:0 0 8px}
+    .bars{max-width:420px}
     .card,.badge,.impact-row,.grid>li{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:12px}
     .badge{border-inline-start:6px solid var(--hc)} .badge h3{margin:0;font-size:1.05em}
     .badge-head{display:flex;gap:10px;align-items:center} .badge p{margin:6px 0}

@@ -93,7 +93,7 @@ package enum SiteTemplates {
   static let catalog = """
     {{> head}}
     <h1>{{name}}</h1>
-    <p class="sub"><code dir="ltr">{{id}}</code> · version {{version}}</p>
+    <p class="sub"><code dir="ltr">{{id}}</code> · {{words.version}} {{version}}</p>
     {{#description}}<p>{{.}}</p>{{/description}}
     <nav class="langs" aria-label="{{words.language}}"><ul>{{#languages}}<li><a href="{{href}}"{{#current}} aria-current="page"{{/current}}>{{label}}</a></li>{{/languages}}</ul></nav>
     <p class="note" data-as-of="{{date}}">{{words.newUser}} {{date}}.</p>
@@ -115,7 +115,7 @@ package enum SiteTemplates {
     <section aria-labelledby="h-messages"><h2 id="h-messages">{{words.messages}}</h2>
     <ul class="plain messages">{{#messages}}<li data-message="{{id}}"><p>{{#title}}<strong>{{.}}</strong> {{/title}}{{text}}</p><p class="meta">{{words.criterion}}: <code dir="ltr">{{when}}</code></p></li>
     {{/messages}}</ul>{{^messages}}<p>—</p>{{/messages}}</section>
-    <section aria-labelledby="h-users"><h2 id="h-users">Users</h2><ul class="plain">{{#users}}<li><a href="{{href}}">{{label}}</a></li>{{/users}}</ul>{{^users}}<p>—</p>{{/users}}</section>
+    <section aria-labelledby="h-users"><h2 id="h-users">{{words.users}}</h2><ul class="plain">{{#users}}<li><a href="{{href}}">{{label}}</a></li>{{/users}}</ul>{{^users}}<p>—</p>{{/users}}</section>
     {{> foot}}
     """
 
@@ -169,7 +169,7 @@ package enum SiteTemplates {
     <section aria-labelledby="h-runs"><h2 id="h-runs">Streak runs</h2>
     {{#streakRuns}}<div class="runs"><h3><code>{{name}}</code> <span class="meta">{{summary}}</span></h3>
     <svg role="img" aria-label="{{name}}: {{summary}}" viewBox="0 0 {{width}} 24" preserveAspectRatio="none" width="100%" height="24"><rect class="track" x="0" y="0" width="{{width}}" height="24"></rect>{{#runs}}<rect class="run" x="{{x}}" y="2" width="{{width}}" height="20"><title>{{label}}</title></rect>{{/runs}}</svg>
-    <ul class="plain small">{{#runs}}<li>{{label}}</li>{{/runs}}</ul></div>{{/streakRuns}}
+    <details><summary>Each run</summary><ul class="plain small">{{#runs}}<li>{{label}}</li>{{/runs}}</ul></details></div>{{/streakRuns}}
     </section>
     <section aria-labelledby="h-events"><h2 id="h-events">Unlocks and milestones</h2>
     <ol class="plain">{{#events}}<li data-event="{{kind}}" data-id="{{id}}" data-date="{{date}}"><time datetime="{{date}}">{{date}}</time> {{kind}} <strong>{{name}}</strong> <code>{{id}}</code></li>{{/events}}</ol>{{^events}}<p>None yet.</p>{{/events}}
@@ -192,16 +192,18 @@ package enum SiteTemplates {
     <section aria-labelledby="h-badges"><h2 id="h-badges">Badges</h2>
     <ul class="grid impact">{{#badges}}<li class="impact-row" data-impact="{{id}}" data-hold="{{hold}}" data-would-hold="{{wouldHold}}" data-gain="{{gain}}" data-kept-unearned="{{keptUnearned}}">
     <h3><code>{{id}}</code></h3>
-    <svg class="bars" role="img" aria-label="{{chartLabel}}" viewBox="0 0 400 88" width="100%" height="88">{{#bars}}<g><text x="104" y="{{y}}" dy="15" text-anchor="end">{{label}}</text><rect class="tone-{{tone}}" x="110" y="{{y}}" width="{{width}}" height="18" rx="3"></rect><text x="{{textX}}" y="{{y}}" dy="15">{{value}}</text></g>{{/bars}}</svg>
+    <svg class="bars" role="img" aria-label="{{chartLabel}}" viewBox="0 0 400 88" width="100%" height="88">{{#bars}}<g><text x="104" y="{{y}}" dy="15" text-anchor="end">{{label}}</text><rect class="track" x="110" y="{{y}}" width="240" height="18" rx="3"></rect><rect class="tone-{{tone}}" x="110" y="{{y}}" width="{{width}}" height="18" rx="3"></rect><text x="{{textX}}" y="{{y}}" dy="15">{{value}}</text></g>{{/bars}}</svg>
     </li>{{/badges}}</ul></section>
-    <section aria-labelledby="h-milestones"><h2 id="h-milestones">Milestones</h2>
+    {{#hasMilestones}}<section aria-labelledby="h-milestones"><h2 id="h-milestones">Milestones</h2>
     <table><thead><tr><th scope="col">milestone</th><th scope="col">reached</th><th scope="col">would reach</th><th scope="col">would gain</th><th scope="col">kept unearned</th></tr></thead><tbody>
     {{#milestones}}<tr data-impact-milestone="{{id}}" data-hold="{{hold}}" data-would-hold="{{wouldHold}}" data-gain="{{gain}}" data-kept-unearned="{{keptUnearned}}"><th scope="row"><code>{{id}}</code></th><td>{{hold}}</td><td>{{wouldHold}}</td><td>{{gain}}</td><td>{{keptUnearned}}</td></tr>{{/milestones}}
-    </tbody></table></section>
+    </tbody></table></section>{{/hasMilestones}}
     <section aria-labelledby="h-shifts"><h2 id="h-shifts">Streaks and metrics: how values change</h2>
-    <ul class="grid impact">{{#shifts}}<li data-shift="{{name}}" data-changed="{{changed}}"><h3><code>{{name}}</code>: {{changed}} change</h3>
-    <svg class="bars" role="img" aria-label="{{chartLabel}}" viewBox="0 0 400 {{height}}" width="100%" height="{{height}}">{{#bars}}<g data-delta="{{label}}" data-count="{{value}}"><text x="104" y="{{y}}" dy="15" text-anchor="end">{{label}}</text><rect class="tone-{{tone}}" x="110" y="{{y}}" width="{{width}}" height="18" rx="3"></rect><text x="{{textX}}" y="{{y}}" dy="15">{{value}}</text></g>{{/bars}}</svg>
-    </li>{{/shifts}}</ul></section>
+    <ul class="grid impact">{{#shifts}}<li data-shift="{{name}}" data-changed="{{changed}}"><h3><code>{{name}}</code></h3><p class="meta">changes for {{changed}} of {{users}} users</p>
+    <svg class="bars" role="img" aria-label="{{chartLabel}}" viewBox="0 0 400 {{height}}" width="100%" height="{{height}}">{{#bars}}<g data-delta="{{label}}" data-count="{{value}}"><text x="104" y="{{y}}" dy="15" text-anchor="end">{{label}}</text><rect class="track" x="110" y="{{y}}" width="240" height="18" rx="3"></rect><rect class="tone-{{tone}}" x="110" y="{{y}}" width="{{width}}" height="18" rx="3"></rect><text x="{{textX}}" y="{{y}}" dy="15">{{value}}</text></g>{{/bars}}</svg>
+    </li>{{/shifts}}</ul>
+    {{^shifts}}<p>No user's streak or metric changes.</p>{{/shifts}}
+    {{#hasUnchanged}}<p class="meta">Unchanged for every user: {{#unchanged}}<code data-unchanged="{{.}}">{{.}}</code> {{/unchanged}}</p>{{/hasUnchanged}}</section>
     {{#failed}}<p class="note">Not counted: {{.}}</p>{{/failed}}
     {{> foot}}
     """
