@@ -36,8 +36,8 @@ package enum SiteAssets {
     .swatch{display:inline-block;width:10px;height:10px;border-radius:5px;background:var(--hc);margin-inline-end:4px}
     meter{width:100%}
     .hue-0{--hc:var(--h0)}.hue-1{--hc:var(--h1)}.hue-2{--hc:var(--h2)}.hue-3{--hc:var(--h3)}.hue-4{--hc:var(--h4)}.hue-5{--hc:var(--h5)}.hue-6{--hc:var(--h6)}.hue-7{--hc:var(--h7)}
-    .timeline{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:0;border-top:4px solid var(--line);margin-top:24px}
-    .milestone{position:relative;padding:14px 12px 4px;min-width:140px;max-width:200px}
+    .timeline{list-style:none;padding:0;display:flex;flex-wrap:wrap;row-gap:28px;margin-top:24px}
+    .milestone{position:relative;padding:14px 12px 4px;min-width:140px;max-width:200px;flex:1;border-top:4px solid var(--line)}
     .milestone::before{content:"";position:absolute;top:-12px;inset-inline-start:12px;width:16px;height:16px;border-radius:8px;background:var(--card);border:3px solid var(--muted)}
     .milestone[data-state=reached]::before,.milestone[data-state=today]::before{background:var(--run);border-color:var(--run)}
     .milestone span{display:block} .mday{color:var(--muted);font-size:14px} .other{font-size:14px}

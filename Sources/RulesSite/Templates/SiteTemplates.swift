@@ -57,11 +57,11 @@ package enum SiteTemplates {
     <li class="badge hue-{{hue}}" data-badge="{{id}}" data-state="{{state}}"{{#unlockedOn}} data-date="{{.}}"{{/unlockedOn}}>
     <div class="badge-head"><span class="emoji" aria-hidden="true">{{emoji}}</span>
     <h3>{{name}}</h3></div>
-    <p class="state state-{{state}}">{{stateLabel}}{{#unlockedOn}} · {{.}}{{/unlockedOn}}{{#progressText}} · {{.}}{{/progressText}}</p>
+    <p class="state state-{{state}}">{{stateLabel}}{{#unlockedOn}} · <bdi dir="ltr">{{.}}</bdi>{{/unlockedOn}}{{#progressText}} · <bdi dir="ltr">{{.}}</bdi>{{/progressText}}</p>
     {{#percentDone}}<meter min="0" max="100" value="{{.}}" aria-label="progress of {{id}}">{{.}}%</meter>{{/percentDone}}
     {{#about}}<p>{{.}}</p>{{/about}}
     <p class="criterion"><code dir="ltr">{{criterion}}</code></p>
-    <p class="meta"><code dir="ltr">{{id}}</code>{{#xp}} · {{.}} XP{{/xp}}{{#groupName}} · {{.}}{{/groupName}}{{#groupOrder}} #{{.}}{{/groupOrder}}{{#colorName}} · <span class="swatch"></span>{{.}}{{/colorName}}</p>
+    <p class="meta"><code dir="ltr">{{id}}</code>{{#xp}} · <bdi dir="ltr">{{.}} XP</bdi>{{/xp}}{{#groupName}} · {{.}}{{/groupName}}{{#groupOrder}} #{{.}}{{/groupOrder}}{{#colorName}} · <span class="swatch"></span>{{.}}{{/colorName}}</p>
     {{#whyNotYet}}<details class="why"><summary>Why not yet</summary><pre dir="ltr" tabindex="0">{{.}}</pre></details>{{/whyNotYet}}
     </li>
     """
@@ -96,7 +96,7 @@ package enum SiteTemplates {
     <p class="sub"><code dir="ltr">{{id}}</code> · {{words.version}} {{version}}</p>
     {{#description}}<p>{{.}}</p>{{/description}}
     <nav class="langs" aria-label="{{words.language}}"><ul>{{#languages}}<li><a href="{{href}}"{{#current}} aria-current="page"{{/current}}>{{label}}</a></li>{{/languages}}</ul></nav>
-    <p class="note" data-as-of="{{date}}">{{words.newUser}} {{date}}.</p>
+    <p class="note" data-as-of="{{date}}">{{words.newUser}} <bdi dir="ltr">{{date}}</bdi>.</p>
         
     <section aria-labelledby="h-streaks"><h2 id="h-streaks">{{words.streaks}}</h2>
     <ul class="plain">{{#streaks}}<li><code dir="ltr">{{name}}</code>{{#about}}: {{.}}{{/about}}</li>{{/streaks}}</ul></section>
