@@ -58,7 +58,8 @@ package struct BadgeCard: Sendable {
         state = "locked"
       }
       return BadgeCard(
-        id: badge.id, name: badge.name, about: badge.description, emoji: badge.display["emoji"] ?? badge.name.first.map(String.init),
+        id: badge.id, name: badge.name, about: badge.description,
+        emoji: badge.display["emoji"] ?? badge.name.first.map(String.init),
         colorName: badge.display["color"], hue: Palette.hue(badge.display["color"] ?? badge.id),
         criterion: badge.when.text, xp: badge.xp == 0 ? nil : badge.xp, groupName: groupName, groupOrder: order,
         state: state, stateLabel: state == "unlocked" ? text.unlocked : state == "waiting" ? text.waiting : text.locked,
