@@ -59,10 +59,11 @@ package struct Site: Sendable {
 
   /// The locales a catalog page is written in (nil: the default), English and Arabic at least.
   func languages(of catalog: SiteWorkspace.Valid) -> [String?] {
-    var locales = Engine(catalog.checked).locales
+    // The locales `Engine.locales` gives, without compiling the catalog.
+    let own = catalog.checked.catalog
+    var locales = [own.defaultLocale] + own.translations.locales.filter { $0 != own.defaultLocale }
     for extra in ["en", "ar"] where !locales.contains(extra) { locales.append(extra) }
-    let own = catalog.checked.catalog.defaultLocale
-    return locales.map { $0 == own ? nil : $0 }
+    return locales.map { $0 == own.defaultLocale ? nil : $0 }
   }
 
   /// The HTML of `route`.
