@@ -37,6 +37,8 @@ import PackageDescription
 //                locale files on disk), the state file and its
 //                lock, scenarios, explanations, listings, JSON Schemas, text output
 //   RulesCLI     the `rules` command
+//   RulesSite    the studio's pages (Mustache templates, SVG charts) from the engine's results,
+//                for `rules site` and `rules-server studio`
 //   RulesStore   users' days, states and unlocks in SQLite (GRDB) or PostgreSQL (PostgresNIO);
 //                import and batch (no HTTP, no YAML, no text for people: the server gives those
 //                with RulesKit); a shipped catalog's days counted by its compiled day
@@ -56,6 +58,8 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    // Only RulesSite: the studio's pages from templates (HTML-escaped values, no dependencies).
+    .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     // The server's packages: only RulesStore and RulesServer use them.
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
@@ -84,10 +88,13 @@ let package = Package(
     .target(name: "RulesEngine", dependencies: ["RulesSource", "RulesLanguage", "RulesCatalog", "RulesRuntime"]),
     .target(name: "RulesKit", dependencies: ["YAMLReader", "RulesEngine"]),
     .target(name: "CompiledCatalogs", dependencies: ["RulesEngine"]),
+    // The studio's pages (catalog, user, impact, diagnostics), for `rules site` and `rules-server studio`.
+    .target(
+      name: "RulesSite", dependencies: ["RulesKit", .product(name: "Mustache", package: "swift-mustache")]),
     .executableTarget(
       name: "RulesCLI",
       dependencies: [
-        "RulesKit",
+        "RulesKit", "RulesSite",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -114,7 +121,7 @@ let package = Package(
         "RulesKit",
         // The built-in docs/openapi.yaml, read at start (GET /v1/openapi.json).
         "YAMLReader", "RulesSource",
-        "RulesStore",
+        "RulesStore", "RulesSite",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
@@ -143,6 +150,8 @@ let package = Package(
       ]),
     .testTarget(name: "RulesKitTests", dependencies: ["RulesKit", "RulesTestSupport"]),
     .testTarget(name: "RulesCLITests", dependencies: ["RulesCLI", "RulesTestSupport"]),
+    .testTarget(
+      name: "RulesSiteTests", dependencies: ["RulesCLI", "RulesSite", "RulesKit", "RulesEngine", "RulesTestSupport"]),
     .testTarget(
       name: "CompiledCatalogsTests",
       dependencies: ["CompiledCatalogs", "RulesKit", "RulesRuntime", "RulesTestSupport"],

@@ -1,0 +1,109 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+@_spi(Tooling) import RulesKit
+
+/// A catalog as an app shows it, in one language: the milestones on a timeline, the badge grid,
+/// the quotes and the messages; states as a new user (no days) sees them on the page's date.
+package struct CatalogPage: Sendable {
+  package struct Milestone: Sendable {
+    package var id: String
+    package var day: Int
+    /// `reached`, `today` or `locked` (`data-state`).
+    package var state: String
+    package var name: String
+    /// The name in the other language of the pages, when it differs.
+    package var otherName: String?
+    package var title: String?
+    package var meaning: String?
+  }
+
+  package struct Quote: Sendable {
+    package var id: String
+    package var text: String
+    package var arabic: String?
+    package var source: String?
+  }
+
+  package struct Message: Sendable {
+    package var id: String
+    package var when: String
+    package var title: String?
+    package var text: String
+  }
+
+  package struct Streak: Sendable {
+    package var name: String
+    package var about: String?
+  }
+
+  package var chrome: Chrome
+  package var words: SiteText
+  package var id: String
+  package var name: String
+  package var version: Int
+  package var description: String?
+  package var date: String
+  package var languages: [Link]
+  package var streaks: [Streak]
+  package var milestones: [Milestone]
+  /// Stored, as every field a template reads (templates see stored properties only).
+  package var hasMilestones = false
+  package var badges: [BadgeCard]
+  package var quotes: [Quote]
+  package var messages: [Message]
+  package var users: [Link]
+
+  /// The page of `checked` in `locale` (nil: its default language), as of `date`.
+  package init(
+    _ checked: ValidatedCatalog, locale: String?, date: CalendarDay, route: SiteRoute, users: [Link] = []
+  ) throws {
+    let own = checked.catalog
+    let language = locale ?? own.defaultLocale
+    let localized = locale.map { checked.localized(to: $0) } ?? checked
+    let catalog = localized.catalog
+    let words = SiteText.of(language)
+    self.words = words
+    let engine = Engine(checked)
+    let evaluation = try engine.check(
+      user: nil, start: nil, on: date, records: [], state: nil, locale: locale
+    ).evaluation
+    chrome = Chrome(
+      title: "\(catalog.name ?? own.id) — \(own.id)", lang: language, home: SiteRoute.index.href(from: route))
+    id = own.id
+    name = catalog.name ?? own.id
+    version = own.version
+    description = catalog.description
+    self.date = date.description
+    var locales = engine.locales
+    for extra in ["en", "ar"] where !locales.contains(extra) { locales.append(extra) }
+    languages = locales.map { code in
+      let target = SiteRoute.catalog(id: own.id, locale: code == own.defaultLocale ? nil : code)
+      return Link(label: SiteText.name(code), href: target.href(from: route), current: target == route)
+    }
+    streaks = catalog.streaks.map { Streak(name: $0.name, about: $0.description) }
+    let other = (language.hasPrefix("ar") ? own.defaultLocale == "ar" ? "en" : own.defaultLocale : "ar")
+    let otherTrack = checked.localized(to: other).catalog.milestones?.milestones ?? []
+    let reached = Set(evaluation.milestones.reached)
+    milestones = (catalog.milestones?.milestones ?? []).map { milestone in
+      let name = milestone.display["name"] ?? milestone.display["title"] ?? milestone.id
+      let otherName = otherTrack.first { $0.id == milestone.id }.flatMap { $0.display["name"] ?? $0.display["title"] }
+      return Milestone(
+        id: milestone.id, day: milestone.day,
+        state: evaluation.milestones.today == milestone.id
+          ? "today" : reached.contains(milestone.id) ? "reached" : "locked",
+        name: name, otherName: otherName == name ? nil : otherName,
+        title: milestone.display["name"] == nil ? nil : milestone.display["title"],
+        meaning: milestone.display["meaning"])
+    }
+    hasMilestones = !milestones.isEmpty
+    badges = BadgeCard.cards(localized, evaluation: evaluation, text: words)
+    quotes = (catalog.quotes?.quotes ?? []).map {
+      Quote(id: $0.id, text: $0.text, arabic: $0.arabic, source: $0.source)
+    }
+    messages = catalog.messages.map { message in
+      Message(
+        id: message.id, when: message.when?.text ?? words.always, title: message.title?.text,
+        text: message.text.first?.text.text ?? "")
+    }
+    self.users = users
+  }
+}
