@@ -8,13 +8,6 @@ import Foundation
 /// hot path. Not thread-safe: one machine per evaluator.
 final class BytecodeMachine {
   let frame: Frame
-
-  /// `numKernel`, out of the loop: the call through the table stays off the day's hot path
-  /// (inside the loop it cost the other operations 1.2% of the day's instructions).
-  @inline(never)
-  private func runKernel(_ op: MachineOp) {
-    nums[op.x0] = Self.kernels[op.x4](nums[op.x1], nums[op.x2], nums[op.x3])
-  }
   /// The kernels of the functions of the table, by position in `Function.allCases` (those
   /// without one give 0: the bytecode never calls them so).
   private static let kernels: [@Sendable (Double, Double, Double) -> Double] = Function.allCases.map {
@@ -418,7 +411,7 @@ final class BytecodeMachine {
         let value = nums[op.x1]
         ints[op.x0] = Arithmetic.int(Foundation.floor(value < 0 ? 0 : value.squareRoot()))
       case .numKernel:
-        runKernel(op)
+        nums[op.x0] = Self.kernels[op.x4](nums[op.x1], nums[op.x2], nums[op.x3])
       }
       pc += 1
     }
