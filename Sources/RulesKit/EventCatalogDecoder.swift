@@ -20,6 +20,8 @@ struct EventCatalogDecoder {
   private let events: YAMLEventStream
   private let file: String
   private let maxDepth: Int
+  /// The badge keys, from `CatalogSchema`.
+  private let keys = BadgeKeys.schema
 
   /// The file at `source`, named `file` in origins, or nil when the reference path must read it.
   static func decode(_ source: SourceFile, file: String, limits: ReaderLimits) -> RuleFile? {
@@ -69,65 +71,82 @@ struct EventCatalogDecoder {
 
   private static let badgesKey = Array("badges".utf8)
 
-  /// A badge's keys (`CatalogSchema.badge`), most frequent first.
-  private enum BadgeKey: Int, CaseIterable {
-    case id, name, when, description, category, xp, tags, emoji, color, icon, image, group, progress, extra
+  /// What this path does with each key of a badge. The keys themselves, their shapes and which
+  /// are display fields come from `CatalogSchema` (`BadgeKeys`); a key the schema gains that no
+  /// role here reads is matched by nothing, so a badge using it goes to the reference path.
+  private enum BadgeKey: Sendable {
+    case id, name, when, description, category, xp, tags, group, progress, extra
+    /// A display field (`CatalogSchema.badgeDisplayKeys`): any text, kept under its key.
+    case display
+  }
 
-    /// Each key's name, as text (from `name`: interpolating the cases themselves went through
-    /// reflection, 3.2 M instructions the first time).
-    static let strings: [String] = allCases.map { $0.name.description }
+  /// The keys of `CatalogSchema.badge`, matched by their bytes: each name's length and first
+  /// eight bytes as one little-endian word, then the rest. Made once from the schema.
+  private struct BadgeKeys: Sendable {
+    struct Entry: Sendable {
+      let count: Int
+      let head: UInt64
+      let rest: [UInt8]
+      let key: BadgeKey
+      /// The key as text (a display field's key in the model).
+      let name: String
+    }
+    let entries: [Entry]
+    /// The smallest `xp` (`CatalogSchema.badge`'s `.integer(min:)`).
+    let minXP: Int
 
-    /// Each key's name, as static bytes (no array to reach through a lazily made global).
-    var name: StaticString {
-      switch self {
-      case .id: "id"
-      case .name: "name"
-      case .when: "when"
-      case .description: "description"
-      case .category: "category"
-      case .xp: "xp"
-      case .tags: "tags"
-      case .emoji: "emoji"
-      case .color: "color"
-      case .icon: "icon"
-      case .image: "image"
-      case .group: "group"
-      case .progress: "progress"
-      case .extra: "extra"
+    static let schema = BadgeKeys()
+
+    private init() {
+      var minXP = 0
+      entries = CatalogSchema.badge.keys.compactMap { schema in
+        guard let key = Self.role(schema) else { return nil }
+        if case .integer(let min?, _) = schema.shape, key == .xp { minXP = min }
+        let bytes = Array(schema.name.utf8)
+        let head = bytes.withUnsafeBufferPointer { word($0.baseAddress!, Swift.min(bytes.count, 8)) }
+        return Entry(count: bytes.count, head: head, rest: Array(bytes.dropFirst(8)), key: key, name: schema.name)
       }
+      self.minXP = minXP
     }
 
-    /// The key whose name is `bytes`: its length and its first eight bytes as one
-    /// little-endian word, compared with each name's (the three after them for
-    /// `description`). No bytes past the scalar are read.
-    static func match(_ bytes: UnsafeBufferPointer<UInt8>) -> BadgeKey? {
-      let count = bytes.count
-      guard count >= 2, count <= 11, let base = bytes.baseAddress else { return nil }
-      switch (count, word(base, Swift.min(count, 8))) {
-      case (2, 0x6469): return .id
-      case (2, 0x7078): return .xp
-      case (4, 0x656d_616e): return .name
-      case (4, 0x6e65_6877): return .when
-      case (4, 0x7367_6174): return .tags
-      case (4, 0x6e6f_6369): return .icon
-      case (5, 0x69_6a6f_6d65): return .emoji
-      case (5, 0x61_7274_7865): return .extra
-      case (5, 0x72_6f6c_6f63): return .color
-      case (5, 0x65_6761_6d69): return .image
-      case (5, 0x70_756f_7267): return .group
-      case (8, 0x7972_6f67_6574_6163): return .category
-      case (8, 0x7373_6572_676f_7270): return .progress
-      case (11, 0x7470_6972_6373_6564): return word(base + 8, 3) == 0x6e_6f69 ? .description : nil
+    /// The role of a schema key whose shape is the one the role reads, else nil.
+    private static func role(_ schema: KeySchema) -> BadgeKey? {
+      if CatalogSchema.badgeDisplayKeys.contains(schema.name) {
+        guard case .text = schema.shape else { return nil }
+        return .display
+      }
+      switch (schema.name, schema.shape) {
+      case ("id", .id): return .id
+      case ("name", .text): return .name
+      case ("when", .expression): return .when
+      case ("description", .text): return .description
+      case ("category", .text): return .category
+      case ("xp", .integer(_, nil)): return .xp
+      case ("tags", .list(.id)): return .tags
+      case ("group", .id): return .group
+      case ("progress", .object): return .progress
+      case ("extra", .anything): return .extra
       default: return nil
       }
     }
 
-    /// `count` bytes (at most 8) from `base`, the first the lowest.
-    @inline(__always)
-    private static func word(_ base: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
-      var word: UInt64 = 0
-      for index in 0..<count { word |= UInt64(base[index]) &<< UInt64(8 * index) }
-      return word
+    /// The position of the key whose name is `bytes`. No bytes past the scalar are read.
+    func match(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+      let count = bytes.count
+      guard count >= 1, let base = bytes.baseAddress else { return nil }
+      let head = word(base, Swift.min(count, 8))
+      for index in entries.indices {
+        let entry = entries[index]
+        guard entry.count == count, entry.head == head else { continue }
+        if count <= 8 { return index }
+        var same = true
+        for offset in 8..<count where base[offset] != entry.rest[offset - 8] {
+          same = false
+          break
+        }
+        if same { return index }
+      }
+      return nil
     }
   }
 
@@ -160,17 +179,18 @@ struct EventCatalogDecoder {
     var tags: [String] = []
     var fields: [(key: String, value: String)] = []
     var extra: JSONValue?
-    var seen: UInt32 = 0
+    var seen: UInt64 = 0
     while true {
       guard events.next() else { return nil }
       if events.kind == .mappingEnd { break }
-      guard events.isBareScalar, let key = BadgeKey.match(events.bytes) else {
+      guard events.isBareScalar, let index = keys.match(events.bytes) else {
         return nil
       }
-      let bit: UInt32 = 1 << UInt32(key.rawValue)
+      let bit: UInt64 = 1 << UInt64(index)
       guard seen & bit == 0 else { return nil }
       seen |= bit
-      switch key {
+      let entry = keys.entries[index]
+      switch entry.key {
       case .id:
         guard let text = idValue() else { return nil }
         id = text
@@ -187,15 +207,15 @@ struct EventCatalogDecoder {
         guard let text = textValue() else { return nil }
         category = text
       case .xp:
-        guard let value = integerValue(), value >= 0 else { return nil }
+        guard let value = integerValue(), value >= keys.minXP else { return nil }
         xp = value
       case .tags:
         guard let list = idList() else { return nil }
         tags = list
-      case .emoji, .color, .icon, .image:
+      case .display:
         guard let text = textValue() else { return nil }
         if fields.isEmpty { fields.reserveCapacity(4) }  // one allocation, not one per doubling
-        fields.append((key: BadgeKey.strings[key.rawValue], value: text))
+        fields.append((key: entry.name, value: text))
       case .group:
         guard let text = idValue() else { return nil }
         group = text
@@ -413,6 +433,14 @@ struct EventCatalogDecoder {
   private func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ name: [UInt8]) -> Bool {
     bytes.count == name.count && name.withUnsafeBufferPointer { memoryEquals($0, bytes) }
   }
+}
+
+/// `count` bytes (at most 8) from `base`, the first the lowest.
+@inline(__always)
+private func word(_ base: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
+  var word: UInt64 = 0
+  for index in 0..<count { word |= UInt64(base[index]) &<< UInt64(8 * index) }
+  return word
 }
 
 /// Whether two buffers of the same length hold the same bytes.

@@ -6,7 +6,7 @@
 /// The day of Every instruction (`everything`) compiled to Swift: what `DayRunner.step` does for this catalog.
 @_spi(CompiledDay) public struct EverythingDay: CompiledDay {
   public static let catalog = "everything"
-  public static let fingerprint: UInt64 = 0x2798c5751b4edcd2
+  public static let fingerprint: UInt64 = 0xa606660258010a68
   private var calendar = DayCalendar()
 
   /// A day with no Hijri month looked up yet.
@@ -108,6 +108,8 @@
     var n17 = 0.0
     var n18 = 0.0
     var n19 = 0.0
+    var n20 = 0.0
+    var n21 = 0.0
     let q0 = state.streaks[0]
     var p0 = q0
     let q1 = state.streaks[1]
@@ -196,7 +198,9 @@
     n17 = Arithmetic.add(n15, n16)
     n18 = -(n1)
     n19 = Swift.abs(n18)
-    n4 = Arithmetic.add(n17, n19)
+    n20 = Arithmetic.add(n17, n19)
+    n21 = FunctionKernels.percent(n0, n1)
+    n4 = Arithmetic.add(n20, n21)
     n8 = -(n1)
     n5 = i2 != 0 ? n0 : n8
     i37 = i2 != 0 ? 1 : 0

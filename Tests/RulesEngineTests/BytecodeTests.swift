@@ -53,6 +53,9 @@ struct BytecodeTests {
       num_abs: abs(y)
       num_sqrt: sqrt(x)
       num_pow: pow(x, 2)
+      num_percent: percent(x, y)
+      num_percent_int: percent(n, k)
+      num_percent_folded: percent(1, 8) + x
       num_min: min(x, y, n)
       num_max: max(x, 2.5)
       num_clamp: clamp(x, 0, 10.5)

@@ -106,6 +106,28 @@ struct EngineAPITests {
     #expect(decoded == ["a": true, "b": 3, "c": 2.5, "d": "done"])
   }
 
+  @Test("DayRecord.Value, Value and JSONValue read a JSON scalar alike, and refuse what is not one")
+  func scalarsFromJSON() throws {
+    let json = Data(#"[true, 3, -0, 2.5, "done", ""]"#.utf8)
+    let records = try JSONDecoder().decode([DayRecord.Value].self, from: json)
+    #expect(records == [.bool(true), .int(3), .int(0), .number(2.5), .string("done"), .string("")])
+    let values = try JSONDecoder().decode([Value].self, from: json)
+    #expect(values == [.bool(true), .int(3), .int(0), .number(2.5), .string("done"), .string("")])
+    let any = try JSONDecoder().decode([JSONValue].self, from: json)
+    #expect(any == [.bool(true), .int(3), .int(0), .number(2.5), .string("done"), .string("")])
+    // null, a list and an object are no input's value.
+    for bad in ["null", "[1]", #"{"a": 1}"#] {
+      do {
+        _ = try JSONDecoder().decode(DayRecord.Value.self, from: Data(bad.utf8))
+        Issue.record("\(bad) decoded as an input's value")
+      } catch DecodingError.dataCorrupted(let context) {
+        #expect(context.debugDescription == "an input's value is true, false, a number or a string")
+      }
+      #expect(throws: DecodingError.self) { try JSONDecoder().decode(Value.self, from: Data(bad.utf8)) }
+    }
+    #expect(try JSONDecoder().decode(JSONValue.self, from: Data("null".utf8)) == .null)
+  }
+
   @Test("calendar days: impossible dates throw, a moment is a day in a time zone")
   func calendarDays() throws {
     #expect(throws: EngineError(.badDate, "2026-02-30 is not a day of the calendar")) { try CalendarDay("2026-02-30") }

@@ -84,6 +84,8 @@ struct ExpressionTests {
       ),
       ("total(fajr) > 1", "17: total adds up numbers or counts the days something holds; this is fajr (an enum)"),
       ("count(steps) > 1", "17: count counts conditions; this argument is an integer, not true or false"),
+      ("percent(steps) > 1", "11: percent takes 2 arguments (part, whole); found 1"),
+      ("percent(steps, planned) > 1", "26: percent needs numbers; this argument is a boolean"),
     ])
   func typeErrors(expression: String, expected: String) {
     #expect(problems(expression) == [expected])
@@ -106,10 +108,37 @@ struct ExpressionTests {
       "floor(minutes) == steps", "clamp(steps, 0, 10) == 10", "count(planned, logged) == 2",
       "fajr == \"done\" || \"qada\" == fajr", "'(planned ? \"a\" : \"b\") == \"a\"'",
       "last(7, minutes) > total(steps) * 0.5", "round(steps / 3) == 1 && ceil(0.2) == 1",
-      "sqrt(pow(steps, 2)) == abs(-steps)",
+      "sqrt(pow(steps, 2)) == abs(-steps)", "percent(steps, minutes) <= 100.5",
     ])
   func numericMixing(expression: String) {
     #expect(problems(expression) == [])
+  }
+
+  @Test("percent(part, whole) is part as a percentage of whole, 0 when whole is 0, from constants too")
+  func percent() throws {
+    let catalog = try Fixture.catalog(
+      """
+      catalog: demo
+      inputs:
+        done: {type: int}
+        planned: {type: int}
+        minutes: {type: number}
+      metrics:
+        ratio: percent(done, planned)
+        part: percent(minutes, 8)
+        folded: percent(1, 8)
+        nothing: percent(3, 0)
+      """)
+    let history = try Fixture.history(
+      "days:\n"
+        + Fixture.days(
+          from: "2026-01-01", ["done: 3, planned: 4, minutes: 2", "done: 1, planned: 0, minutes: -6"]),
+      for: catalog)
+    let days = try Fixture.evaluate(catalog, history, on: ["2026-01-01", "2026-01-02"])
+    #expect(days.map { $0.metric("ratio") } == [.number(75), .number(0)])
+    #expect(days.map { $0.metric("part") } == [.number(25), .number(-75)])
+    #expect(days.map { $0.metric("folded") } == [.number(12.5), .number(12.5)])
+    #expect(days.map { $0.metric("nothing") } == [.number(0), .number(0)])
   }
 
   @Test("cycles between metrics are reported at every metric of the cycle")

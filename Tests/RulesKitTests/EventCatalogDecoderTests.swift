@@ -104,6 +104,14 @@ struct EventCatalogDecoderTests {
     #expect(CatalogDecoderOracle.mismatch(file) == nil)
   }
 
+  @Test("reads every badge key CatalogSchema names (the catalog above writes them all)")
+  func everySchemaKey() {
+    let keys = CatalogSchema.badge.keys.map(\.name)
+    #expect(keys.count == 14)
+    for key in keys { #expect(everyBadgeValue.contains("\(key): "), "\(key)") }
+    #expect(CatalogSchema.badgeDisplayKeys.isSubset(of: Set(keys)))
+  }
+
   @Test(
     "agrees with the reference path on every line left out or doubled in the shipped files", arguments: shippedFiles)
   func mutations(path: String) {

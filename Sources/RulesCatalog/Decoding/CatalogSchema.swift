@@ -142,6 +142,10 @@ package enum CatalogSchema {
       icon, color, tags, extra,
     ])
 
+  /// The badge's keys that are display fields (`Display.fields`, passed through to apps in
+  /// the order written): each a `.text` key of `badge`. Both decoders read this list.
+  package static let badgeDisplayKeys: Set<String> = ["emoji", "icon", "image", "color"]
+
   /// A badge group, progressive or not.
   package static let group = ObjectSchema(
     "group", "A group of badges.",

@@ -295,7 +295,7 @@ package struct RuleFileDecoder {
       xp: Self.int(node["xp"]).map { Swift.max(0, $0) } ?? 0,
       group: Self.text(node["group"]), groupOrigin: node["group"].map(origin),
       tags: Self.tags(node["tags"]),
-      display: display(node, keys: ["emoji", "icon", "image", "color"]))
+      display: display(node, keys: CatalogSchema.badgeDisplayKeys))
   }
 
   private func decodeMilestones(_ node: Node) -> MilestoneTrack? {
@@ -361,7 +361,7 @@ package struct RuleFileDecoder {
     return ExpressionSource(text: text, origin: origin(node), style: node.style)
   }
 
-  private func display(_ node: Node, keys: [String]) -> Display {
+  private func display(_ node: Node, keys: Set<String>) -> Display {
     var fields: [(key: String, value: String)] = []
     for pair in node.pairs ?? [] {
       guard let key = pair.key.text, keys.contains(key), let value = Self.text(pair.value) else {

@@ -47,43 +47,23 @@ package struct Lexer {
 
   private mutating func number() -> Result<Token, ExpressionError> {
     let start = position
-    var isFloat = false
-    while position < bytes.count, Self.isDigit(bytes[position]) { position += 1 }
-    if position < bytes.count, bytes[position] == UInt8(ascii: "."), peekIsDigit(1) {
-      isFloat = true
-      position += 1
-      while position < bytes.count, Self.isDigit(bytes[position]) { position += 1 }
-    }
-    if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
-      var look = position + 1
-      if look < bytes.count, bytes[look] == UInt8(ascii: "+") || bytes[look] == UInt8(ascii: "-") {
-        look += 1
-      }
-      if look < bytes.count, Self.isDigit(bytes[look]) {
-        isFloat = true
-        position = look
-        while position < bytes.count, Self.isDigit(bytes[position]) { position += 1 }
-      }
-    }
-    if position < bytes.count, Self.isIdentifierStart(bytes[position]) {
+    let (literal, end) = bytes.withUnsafeBufferPointer { NumberLiteral.scan($0, from: start) }
+    position = end
+    switch literal {
+    case .int(let value):
+      return .success(Token(kind: .int(value), range: start..<position))
+    case .number(let value):
+      return .success(Token(kind: .number(value), range: start..<position))
+    case .tooLarge:
+      return .failure(
+        ExpressionError(
+          offset: start, id: .expressionSyntax, "the number \(text(start, through: position)) is too large"))
+    case .digitThenName:
       return .failure(
         ExpressionError(
           offset: start, id: .expressionSyntax,
           "a name cannot start with a digit; '\(text(start, through: identifierEnd()))' is not a number"))
     }
-    let text = String(decoding: bytes[start..<position], as: UTF8.self)
-    if isFloat {
-      guard let value = Double(text), value.isFinite else {
-        return .failure(
-          ExpressionError(offset: start, id: .expressionSyntax, "the number \(text) is too large"))
-      }
-      return .success(Token(kind: .number(value), range: start..<position))
-    }
-    guard let value = Int(text) else {
-      return .failure(
-        ExpressionError(offset: start, id: .expressionSyntax, "the number \(text) is too large"))
-    }
-    return .success(Token(kind: .int(value), range: start..<position))
   }
 
   private func identifierEnd() -> Int {

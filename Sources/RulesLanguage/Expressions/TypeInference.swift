@@ -203,65 +203,42 @@ import RulesSource
     var right = typed(rightExpr)
     let range = expression.range
     if left.type == .invalid || right.type == .invalid { return invalid(expression) }
-    let symbol = "'\(op.rawValue)'"
-    switch op {
-    case .and, .or:
-      for (side, operand) in [("left", left), ("right", right)] where operand.type != .bool {
-        error(
-          expression.anchor, .typeMismatch,
-          "\(symbol) needs true or false on both sides; the \(side) side is \(operand.type)"
-            + (operand.type.isNumeric ? " (compare it, e.g. x > 0)" : ""))
-        return invalid(expression)
-      }
-      return TypedExpr(.binary(op, left, right), .bool, range: range)
-
-    case .equal, .notEqual:
-      // An enum input compared with one of its values, written as a string.
+    // An enum input compared with one of its values, written as a string.
+    if op.isEquality {
       guard coerceEnumLiteral(&left, leftExpr, &right, rightExpr) else { return invalid(expression) }
-      guard let (l, r) = unify(left, right) else {
-        error(
-          expression.anchor, .typeMismatch,
-          "\(symbol) cannot compare \(left.type) with \(right.type)")
-        return invalid(expression)
-      }
-      return TypedExpr(.binary(op, l, r), .bool, range: range)
+    }
+    switch BinaryTyping.typed(op, left, right, range: range) {
+    case .success(let typed):
+      return typed
+    case .failure(let failure):
+      error(expression.anchor, .typeMismatch, Self.message(failure, op, left, right))
+      return invalid(expression)
+    }
+  }
 
-    case .less, .lessOrEqual, .greater, .greaterOrEqual:
-      if case .binary(let inner, _, _) = left.kind, inner.isComparison || inner.isEquality {
-        error(
-          expression.anchor, .typeMismatch,
-          "comparisons do not chain; write a < x && x < b instead of a < x < b")
-        return invalid(expression)
-      }
-      for (side, operand) in [("left", left), ("right", right)] where !operand.type.isNumeric {
-        error(
-          expression.anchor, .typeMismatch,
-          "\(symbol) compares numbers; the \(side) side is \(operand.type)")
-        return invalid(expression)
-      }
-      let (l, r) = promote(left, right)
-      return TypedExpr(.binary(op, l, r), .bool, range: range)
-
-    case .add, .subtract, .multiply, .divide, .remainder:
-      if op == .add, left.type == .string, right.type == .string {
-        return TypedExpr(.binary(op, left, right), .string, range: range)
-      }
-      for (side, operand) in [("left", left), ("right", right)] where !operand.type.isNumeric {
-        var hint = ""
-        if operand.type == .bool { hint = " (count true values with count(...) or x ? 1 : 0)" }
-        if operand.type == .string && op == .add { hint = " (both sides must be strings to join)" }
-        error(
-          expression.anchor, .typeMismatch,
-          "\(symbol) needs numbers; the \(side) side is \(operand.type)\(hint)")
-        return invalid(expression)
-      }
-      if op == .divide {
-        let l = number(left)
-        let r = number(right)
-        return TypedExpr(.binary(op, l, r), .number, range: range)
-      }
-      let (l, r) = promote(left, right)
-      return TypedExpr(.binary(op, l, r), l.type, range: range)
+  /// What `TypeInference` says of an operator's operands that do not fit it.
+  private static func message(
+    _ failure: BinaryTyping.Failure, _ op: BinaryOperator, _ left: TypedExpr, _ right: TypedExpr
+  ) -> String {
+    let symbol = "'\(op.rawValue)'"
+    switch failure {
+    case .notCondition(let side):
+      let type = side == .left ? left.type : right.type
+      return "\(symbol) needs true or false on both sides; the \(side.rawValue) side is \(type)"
+        + (type.isNumeric ? " (compare it, e.g. x > 0)" : "")
+    case .incomparable:
+      return "\(symbol) cannot compare \(left.type) with \(right.type)"
+    case .chained:
+      return "comparisons do not chain; write a < x && x < b instead of a < x < b"
+    case .notNumber(let side) where op.isComparison:
+      let type = side == .left ? left.type : right.type
+      return "\(symbol) compares numbers; the \(side.rawValue) side is \(type)"
+    case .notNumber(let side):
+      let type = side == .left ? left.type : right.type
+      var hint = ""
+      if type == .bool { hint = " (count true values with count(...) or x ? 1 : 0)" }
+      if type == .string && op == .add { hint = " (both sides must be strings to join)" }
+      return "\(symbol) needs numbers; the \(side.rawValue) side is \(type)\(hint)"
     }
   }
 
@@ -290,23 +267,6 @@ import RulesSource
     return nil
   }
 
-  /// The two sides made the same type, or nil when they cannot be compared.
-  private func unify(_ left: TypedExpr, _ right: TypedExpr) -> (TypedExpr, TypedExpr)? {
-    if left.type == right.type { return (left, right) }
-    if left.type.isNumeric && right.type.isNumeric { return promote(left, right) }
-    return nil
-  }
-
-  /// Int operands turned into numbers when the other side is a number.
-  private func promote(_ left: TypedExpr, _ right: TypedExpr) -> (TypedExpr, TypedExpr) {
-    if left.type == right.type { return (left, right) }
-    return (number(left), number(right))
-  }
-
-  private func number(_ operand: TypedExpr) -> TypedExpr {
-    operand.type == .int ? TypedExpr(.toNumber(operand), .number, range: operand.range) : operand
-  }
-
   private mutating func conditional(
     _ conditionExpr: Expr, _ thenExpr: Expr, _ otherwiseExpr: Expr, _ expression: Expr
   ) -> TypedExpr {
@@ -324,7 +284,7 @@ import RulesSource
     }
     // An enum value on one side and one of its values, written as a string, on the other.
     guard coerceEnumLiteral(&then, thenExpr, &otherwise, otherwiseExpr) else { return invalid(expression) }
-    guard let (t, o) = unify(then, otherwise) else {
+    guard let (t, o) = BinaryTyping.unify(then, otherwise) else {
       error(
         expression.anchor, .typeMismatch,
         "both branches of '?' must have the same type; they are \(then.type) and \(otherwise.type)")
@@ -352,70 +312,50 @@ import RulesSource
         "\(name) takes \(function.arityText); found \(argumentExprs.count)")
       return invalid(expression)
     }
-    if function == .last { return last(argumentExprs, expression) }
+    if case .history(window: true) = function.definition.typing {
+      return windowed(function, argumentExprs, expression)
+    }
     let arguments = argumentExprs.map { typed($0) }
     if arguments.contains(where: { $0.type == .invalid }) { return invalid(expression) }
-    let range = expression.range
-
-    switch function {
-    case .count:
-      for (argument, written) in zip(arguments, argumentExprs) where argument.type != .bool {
-        error(
-          written.range.lowerBound, .typeMismatch,
-          "count counts conditions; this argument is \(argument.type), not true or false")
+    guard let result = function.typed(arguments, range: expression.range) else {
+      // A sum over the history (`total`).
+      guard let argument = summable(arguments[0], argumentExprs[0], function: name) else {
         return invalid(expression)
       }
-      let counted = arguments.map { TypedExpr(.toInt($0), .int, range: $0.range) }
-      return TypedExpr(.call(.count, counted), .int, range: range)
-    case .total:
-      guard let argument = summable(arguments[0], argumentExprs[0], function: "total") else {
-        return invalid(expression)
-      }
-      return aggregate(.total, argument, range: range)
-    default:
-      break
+      return aggregate(.total, argument, range: expression.range)
     }
-
-    for (argument, written) in zip(arguments, argumentExprs) where !argument.type.isNumeric {
+    switch result {
+    case .success(let call):
+      return call
+    case .failure(.notCondition(let index)):
       error(
-        written.range.lowerBound, .typeMismatch,
-        "\(name) needs numbers; this argument is \(argument.type)")
-      return invalid(expression)
+        argumentExprs[index].range.lowerBound, .typeMismatch,
+        "\(name) counts conditions; this argument is \(arguments[index].type), not true or false")
+    case .failure(.notNumber(let index)):
+      error(
+        argumentExprs[index].range.lowerBound, .typeMismatch,
+        "\(name) needs numbers; this argument is \(arguments[index].type)")
     }
-    let allInt = arguments.allSatisfy { $0.type == .int }
-    switch function {
-    case .min, .max, .clamp:
-      let promoted = allInt ? arguments : arguments.map(number)
-      return TypedExpr(.call(function, promoted), allInt ? .int : .number, range: range)
-    case .abs:
-      return TypedExpr(.call(function, arguments), arguments[0].type, range: range)
-    case .floor, .ceil, .round:
-      if allInt { return arguments[0] }
-      return TypedExpr(.call(function, arguments), .int, range: range)
-    case .sqrt, .pow:
-      return TypedExpr(.call(function, arguments.map(number)), .number, range: range)
-    case .count, .total, .last:
-      return invalid(expression)  // handled above
-    }
+    return invalid(expression)
   }
 
-  /// `last(n, x)`: `n` must be a whole number of days written as a literal.
-  private mutating func last(_ argumentExprs: [Expr], _ expression: Expr) -> TypedExpr {
+  /// A sum over a window (`last(n, x)`): `n` must be a whole number of days written as a literal.
+  private mutating func windowed(_ function: Function, _ argumentExprs: [Expr], _ expression: Expr) -> TypedExpr {
     guard case .int(let days) = argumentExprs[0].kind else {
       error(
         argumentExprs[0].range.lowerBound, .typeMismatch,
-        "the window of last must be a whole number of days written as a number, e.g. last(7, x)")
+        "the window of \(function.rawValue) must be a whole number of days written as a number, e.g. last(7, x)")
       return invalid(expression)
     }
     guard (1...Function.maxWindow).contains(days) else {
       error(
         argumentExprs[0].range.lowerBound, .typeMismatch,
-        "the window of last must be from 1 to \(Function.maxWindow) days; found \(days)")
+        "the window of \(function.rawValue) must be from 1 to \(Function.maxWindow) days; found \(days)")
       return invalid(expression)
     }
     let argument = typed(argumentExprs[1])
     if argument.type == .invalid { return invalid(expression) }
-    guard let summed = summable(argument, argumentExprs[1], function: "last") else {
+    guard let summed = summable(argument, argumentExprs[1], function: function.rawValue) else {
       return invalid(expression)
     }
     return aggregate(.last(days), summed, range: expression.range)

@@ -112,43 +112,15 @@ extension TypedParser {
     token = Token(kind: kind, range: start..<position)
   }
 
-  /// A number token (`Lexer.number`).
+  /// A number token (`NumberLiteral`, as `Lexer` reads it).
   mutating func number() throws -> Token {
     let start = position
-    var isFloat = false
-    var value = 0
-    var overflow = false
-    while position < bytes.count, Lexer.isDigit(bytes[position]) {
-      let (times, o1) = value.multipliedReportingOverflow(by: 10)
-      let (sum, o2) = times.addingReportingOverflow(Int(bytes[position] - 48))
-      overflow = overflow || o1 || o2
-      value = sum
-      position += 1
+    let (literal, end) = NumberLiteral.scan(bytes, from: start)
+    position = end
+    switch literal {
+    case .int(let value): return Token(kind: .int(value), range: start..<position)
+    case .number(let value): return Token(kind: .number(value), range: start..<position)
+    case .tooLarge, .digitThenName: throw GiveUp()
     }
-    if position < bytes.count, bytes[position] == UInt8(ascii: "."), position + 1 < bytes.count,
-      Lexer.isDigit(bytes[position + 1])
-    {
-      isFloat = true
-      position += 1
-      while position < bytes.count, Lexer.isDigit(bytes[position]) { position += 1 }
-    }
-    if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
-      var look = position + 1
-      if look < bytes.count, bytes[look] == UInt8(ascii: "+") || bytes[look] == UInt8(ascii: "-") {
-        look += 1
-      }
-      if look < bytes.count, Lexer.isDigit(bytes[look]) {
-        isFloat = true
-        position = look
-        while position < bytes.count, Lexer.isDigit(bytes[position]) { position += 1 }
-      }
-    }
-    if position < bytes.count, Lexer.isIdentifierStart(bytes[position]) { throw GiveUp() }
-    if isFloat {
-      guard let number = Double(text(start..<position)), number.isFinite else { throw GiveUp() }
-      return Token(kind: .number(number), range: start..<position)
-    }
-    if overflow { throw GiveUp() }
-    return Token(kind: .int(value), range: start..<position)
   }
 }

@@ -284,38 +284,19 @@ package struct TypedParser {
     var depth = 0
     for argument in arguments { depth = max(depth, argument.depth) }
     depth = try limited(1 + depth)
-    // As `TypeInference.call`; `total` and `last` add aggregates, which the reference path does.
-    guard let function = Function(rawValue: name), function != .total, function != .last,
-      function.arity.contains(arguments.count)
-    else { throw GiveUp() }
+    // The function's type rule, as `TypeInference.call` applies it; history sums (`total`,
+    // `last`) add aggregates, which the reference path does.
+    guard let function = Function(rawValue: name), function.arity.contains(arguments.count) else { throw GiveUp() }
     var typed: [TypedExpr] = []
     typed.reserveCapacity(arguments.count)
     for argument in arguments {
       try valid(argument.typed)
       typed.append(argument.typed)
     }
-    if function == .count {
-      for argument in typed where argument.type != .bool { throw GiveUp() }
-      let counted = typed.map { TypedExpr(.toInt($0), .int, range: $0.range) }
-      return Node(typed: TypedExpr(.call(.count, counted), .int, range: range), range: range, depth: depth)
-    }
-    for argument in typed where argument.type != .int && argument.type != .number { throw GiveUp() }
-    let allInt = typed.allSatisfy { $0.type == .int }
-    let result: TypedExpr
-    switch function {
-    case .min, .max, .clamp:
-      result = TypedExpr(.call(function, allInt ? typed : typed.map(number)), allInt ? .int : .number, range: range)
-    case .abs:
-      result = TypedExpr(.call(function, typed), typed[0].type, range: range)
-    case .floor, .ceil, .round:
-      if allInt { return Node(typed: typed[0], range: range, depth: depth, isOperand: true) }
-      result = TypedExpr(.call(function, typed), .int, range: range)
-    case .sqrt, .pow:
-      result = TypedExpr(.call(function, typed.map(number)), .number, range: range)
-    case .count, .total, .last:
-      throw GiveUp()
-    }
-    return Node(typed: result, range: range, depth: depth)
+    guard case .success(let result)? = function.typed(typed, range: range) else { throw GiveUp() }
+    // `floor(x)` of an int is `x` itself: parentheses around the call leave its range alone.
+    let isOperand = function.definition.typing == .roundsToInt && result.range != range
+    return Node(typed: result, range: range, depth: depth, isOperand: isOperand)
   }
 
   mutating func enter() throws {
@@ -396,33 +377,10 @@ package struct TypedParser {
     var right = rightTyped
     try valid(left)
     try valid(right)
-    switch op {
-    case .and, .or:
-      guard left.type == .bool, right.type == .bool else { throw GiveUp() }
-      return TypedExpr(.binary(op, left, right), .bool, range: range)
-    case .equal, .notEqual:
-      try coerceEnumLiteral(&left, &right)
-      let (l, r) = try unify(left, right)
-      return TypedExpr(.binary(op, l, r), .bool, range: range)
-    case .less, .lessOrEqual, .greater, .greaterOrEqual:
-      if case .binary(let inner, _, _) = left.kind, inner.isComparison || inner.isEquality { throw GiveUp() }
-      guard isNumber(left), isNumber(right) else { throw GiveUp() }
-      let (l, r) = promote(left, right)
-      return TypedExpr(.binary(op, l, r), .bool, range: range)
-    case .add, .subtract, .multiply, .divide, .remainder:
-      if op == .add, left.type == .string, right.type == .string {
-        return TypedExpr(.binary(op, left, right), .string, range: range)
-      }
-      guard isNumber(left), isNumber(right) else { throw GiveUp() }
-      if op == .divide {
-        return TypedExpr(.binary(op, number(left), number(right)), .number, range: range)
-      }
-      let (l, r) = promote(left, right)
-      return TypedExpr(.binary(op, l, r), l.type, range: range)
-    }
+    if op.isEquality { try coerceEnumLiteral(&left, &right) }
+    guard case .success(let typed) = BinaryTyping.typed(op, left, right, range: range) else { throw GiveUp() }
+    return typed
   }
-
-  func isNumber(_ typed: TypedExpr) -> Bool { typed.type == .int || typed.type == .number }
 
   /// `TypeInference.coerceEnumLiteral`: a string literal beside an enum becomes its member.
   func coerceEnumLiteral(_ left: inout TypedExpr, _ right: inout TypedExpr) throws {
@@ -436,18 +394,8 @@ package struct TypedParser {
   }
 
   func unify(_ left: TypedExpr, _ right: TypedExpr) throws -> (TypedExpr, TypedExpr) {
-    if left.type == right.type { return (left, right) }
-    guard isNumber(left), isNumber(right) else { throw GiveUp() }
-    return promote(left, right)
-  }
-
-  func promote(_ left: TypedExpr, _ right: TypedExpr) -> (TypedExpr, TypedExpr) {
-    if left.type == right.type { return (left, right) }
-    return (number(left), number(right))
-  }
-
-  func number(_ operand: TypedExpr) -> TypedExpr {
-    operand.type == .int ? TypedExpr(.toNumber(operand), .number, range: operand.range) : operand
+    guard let unified = BinaryTyping.unify(left, right) else { throw GiveUp() }
+    return unified
   }
 }
 

@@ -182,16 +182,21 @@ extension JSONValue: Decodable {
       let container = try decoder.singleValueContainer()
       if container.decodeNil() {
         self = .null
-      } else if let flag = try? container.decode(Bool.self) {
-        self = .bool(flag)
-      } else if let number = try? container.decode(Int.self) {
-        self = .int(number)
-      } else if let number = try? container.decode(Double.self) {
-        self = .number(number)
       } else {
-        self = .string(try container.decode(String.self))
+        self = try Self.scalar(in: container)
       }
     }
+  }
+
+  /// The one reader of a JSON scalar, which `JSONValue`, the engine's `Value` and
+  /// `DayRecord.Value` all decode with: a boolean, an integer (tried before a number, so `3` is
+  /// an integer and `2.5` a number), a number or a string. Anything else (null, an array, an
+  /// object) throws the decoder's error for a string that is not there.
+  package static func scalar(in container: any SingleValueDecodingContainer) throws -> JSONValue {
+    if let flag = try? container.decode(Bool.self) { return .bool(flag) }
+    if let number = try? container.decode(Int.self) { return .int(number) }
+    if let number = try? container.decode(Double.self) { return .number(number) }
+    return .string(try container.decode(String.self))
   }
 }
 

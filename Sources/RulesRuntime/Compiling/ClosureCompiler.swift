@@ -363,7 +363,21 @@ struct ClosureCompiler {
       case .pow:
         let (a, b) = (num(arguments[0]), num(arguments[1]))
         return { Arithmetic.pow(a($0), b($0)) }
-      default: return { _ in 0 }
+      default:
+        // A function of the table run by its kernel.
+        guard let run = function.definition.kernel?.run else { return { _ in 0 } }
+        let fs = arguments.map(num)
+        switch fs.count {
+        case 1:
+          let a = fs[0]
+          return { run(a($0), 0, 0) }
+        case 2:
+          let (a, b) = (fs[0], fs[1])
+          return { run(a($0), b($0), 0) }
+        default:
+          let (a, b, c) = (fs[0], fs[1], fs[2])
+          return { run(a($0), b($0), c($0)) }
+        }
       }
     default:
       return { _ in 0 }

@@ -42,6 +42,9 @@ extension StepWriter {
     case .numClamp(let d, let x, let low, let high):
       setNum(d, "Arithmetic.clamp(\(num(x)), \(num(low)), \(num(high)))")
     case .numSelect(let d, let c, let t, let o): setNum(d, "\(test(c)) ? \(num(t)) : \(num(o))")
+    case .numKernel(let function, let d, let a, let b, let c):
+      let arguments = [a, b, c].prefix(function.definition.arity.upperBound).map { num($0) }
+      setNum(d, "\(function.definition.kernel!.swift)(\(arguments.joined(separator: ", ")))")
     case .floor(let d, let a): setInt(d, "Arithmetic.int((\(num(a))).rounded(.down))")
     case .ceil(let d, let a): setInt(d, "Arithmetic.int((\(num(a))).rounded(.up))")
     case .round(let d, let a): setInt(d, "Arithmetic.int((\(num(a))).rounded(.toNearestOrAwayFromZero))")

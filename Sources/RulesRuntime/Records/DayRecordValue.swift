@@ -37,15 +37,12 @@ extension DayRecord {
     /// Reads a JSON boolean, integer, number or string.
     public init(from decoder: any Decoder) throws {
       let container = try decoder.singleValueContainer()
-      if let flag = try? container.decode(Bool.self) {
-        self = .bool(flag)
-      } else if let number = try? container.decode(Int.self) {
-        self = .int(number)
-      } else if let number = try? container.decode(Double.self) {
-        self = .number(number)
-      } else if let text = try? container.decode(String.self) {
-        self = .string(text)
-      } else {
+      switch try? JSONValue.scalar(in: container) {
+      case .bool(let flag)?: self = .bool(flag)
+      case .int(let number)?: self = .int(number)
+      case .number(let number)?: self = .number(number)
+      case .string(let text)?: self = .string(text)
+      default:
         throw DecodingError.dataCorruptedError(
           in: container, debugDescription: "an input's value is true, false, a number or a string")
       }

@@ -226,15 +226,12 @@ extension Value: Codable {
 
   /// Reads a JSON boolean, integer, number or string (an enum member comes back as `.string`).
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if let flag = try? container.decode(Bool.self) {
-      self = .bool(flag)
-    } else if let number = try? container.decode(Int.self) {
-      self = .int(number)
-    } else if let number = try? container.decode(Double.self) {
-      self = .number(number)
-    } else {
-      self = .string(try container.decode(String.self))
+    switch try JSONValue.scalar(in: decoder.singleValueContainer()) {
+    case .bool(let flag): self = .bool(flag)
+    case .int(let number): self = .int(number)
+    case .number(let number): self = .number(number)
+    case .string(let text): self = .string(text)
+    case .null, .array, .object: self = .string("")  // `scalar` gives none of these
     }
   }
 }

@@ -8,6 +8,11 @@ import Foundation
 /// hot path. Not thread-safe: one machine per evaluator.
 final class BytecodeMachine {
   let frame: Frame
+  /// The kernels of the functions of the table, by position in `Function.allCases` (those
+  /// without one give 0: the bytecode never calls them so).
+  private static let kernels: [@Sendable (Double, Double, Double) -> Double] = Function.allCases.map {
+    $0.definition.kernel?.run ?? { _, _, _ in 0 }
+  }
   let ints: UnsafeMutablePointer<Int>
   let nums: UnsafeMutablePointer<Double>
   /// The code (`MachineCode`), and the operation each instruction begins.
@@ -405,6 +410,8 @@ final class BytecodeMachine {
       case .floorSqrt:
         let value = nums[op.x1]
         ints[op.x0] = Arithmetic.int(Foundation.floor(value < 0 ? 0 : value.squareRoot()))
+      case .numKernel:
+        nums[op.x0] = Self.kernels[op.x4](nums[op.x1], nums[op.x2], nums[op.x3])
       }
       pc += 1
     }

@@ -150,7 +150,7 @@ struct MachineCode {
     case .elapsed(_, let resets): resets >= 0 ? [resets] : []
     case .copyNum, .numToInt, .numAdd, .numSubtract, .numMultiply, .numDivide, .numRemainder, .numNegate, .numAbs,
       .numSqrt, .numPow, .numMin, .numMax, .numClamp, .floor, .ceil, .round, .numCompare, .boolClosure, .numTotal,
-      .numWindow:
+      .numWindow, .numKernel:
       []
     }
   }
@@ -168,7 +168,7 @@ struct MachineCode {
       d
     case .copyNum, .intToNum, .boolToNum, .numAdd, .numSubtract, .numMultiply, .numDivide, .numRemainder, .numNegate,
       .numAbs, .numSqrt, .numPow, .numMin, .numMax, .numClamp, .numSelect, .numTotal, .numWindow, .consecutive,
-      .elapsed:
+      .elapsed, .numKernel:
       nil
     }
   }
@@ -184,6 +184,8 @@ struct MachineCode {
       .numMax(_, let a, let b), .numCompare(_, _, let a, let b):
       [a, b]
     case .numClamp(_, let x, let low, let high): [x, low, high]
+    case .numKernel(let function, _, let a, let b, let c):
+      Array([a, b, c].prefix(function.definition.arity.upperBound))
     case .numSelect(_, _, let t, let o): [t, o]
     case .numTotal(_, _, let value), .numWindow(_, _, let value): [value]
     case .copyInt, .intToNum, .boolToInt, .boolToNum, .intAdd, .intSubtract, .intMultiply, .intRemainder, .intNegate,
@@ -201,7 +203,7 @@ struct MachineCode {
       .numSubtract(let d, _, _), .numMultiply(let d, _, _), .numDivide(let d, _, _), .numRemainder(let d, _, _),
       .numNegate(let d, _), .numAbs(let d, _), .numSqrt(let d, _), .numPow(let d, _, _), .numMin(let d, _, _),
       .numMax(let d, _, _), .numClamp(let d, _, _, _), .numSelect(let d, _, _, _), .numTotal(_, let d, _),
-      .numWindow(_, let d, _):
+      .numWindow(_, let d, _), .numKernel(_, let d, _, _, _):
       d
     default: nil
     }
@@ -238,6 +240,8 @@ struct MachineCode {
     case .numMin(let d, let a, let b): MachineOp(.numMin, d, a, b)
     case .numMax(let d, let a, let b): MachineOp(.numMax, d, a, b)
     case .numClamp(let d, let x, let low, let high): MachineOp(.numClamp, d, x, low, high)
+    case .numKernel(let function, let d, let a, let b, let c):
+      MachineOp(.numKernel, d, a, b, c, Function.allCases.firstIndex(of: function)!)
     case .numSelect(let d, let c, let t, let o): MachineOp(.numSelect, d, c, t, o)
     case .floor(let d, let a): MachineOp(.floor, d, a)
     case .ceil(let d, let a): MachineOp(.ceil, d, a)
@@ -314,6 +318,9 @@ enum MachineOpCode: UInt8 {
   case intNumDivide
   /// `ints[x0] = floor(sqrt(nums[x1]))` (as `numSqrt` then `floor`).
   case floorSqrt
+  /// `nums[x0] = kernel(nums[x1], nums[x2], nums[x3])`, the kernel of function x4
+  /// (`Function.allCases`).
+  case numKernel
 }
 
 extension MachineOpCode {

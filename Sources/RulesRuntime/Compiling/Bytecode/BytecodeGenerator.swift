@@ -222,6 +222,15 @@ struct BytecodeGenerator {
     }
   }
 
+  /// A literal's value (or an int literal's, made a number) as a number operand, else nil.
+  private static func foldedNumber(_ expr: TypedExpr) -> Double? {
+    switch expr.kind {
+    case .literal(let value): return value.asDouble
+    case .toNumber(let operand): return intConstant(operand).map(Double.init)
+    default: return nil
+    }
+  }
+
   /// A literal's value as an int operand (what the closures read in place), else nil.
   private static func intConstant(_ expr: TypedExpr) -> Int? {
     guard case .literal(let value) = expr.kind else { return nil }
@@ -368,7 +377,18 @@ struct BytecodeGenerator {
       emit(.numPow(d, a, b))
       return d
     default:
-      return numValue(numConstant(0), into)
+      guard let kernel = function.definition.kernel else { return numValue(numConstant(0), into) }
+      // Constant arguments fold to the kernel's answer.
+      let constants = arguments.compactMap(Self.foldedNumber)
+      if constants.count == arguments.count {
+        let padded = constants + [0, 0, 0]
+        return numValue(numConstant(kernel.run(padded[0], padded[1], padded[2])), into)
+      }
+      let slots = arguments.map { num($0) }
+      let d = numResult(into)
+      emit(
+        .numKernel(function, d, slots[0], slots[Swift.min(1, slots.count - 1)], slots[Swift.min(2, slots.count - 1)]))
+      return d
     }
   }
 }

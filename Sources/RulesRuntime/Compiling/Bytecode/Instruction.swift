@@ -52,6 +52,9 @@ enum Instruction: Sendable, Equatable {
   case numClamp(Int, Int, Int, Int)
   /// destination, condition (an int slot), then, otherwise.
   case numSelect(Int, Int, Int, Int)
+  /// A function of the table run by its kernel (`FunctionDefinition.kernel`): destination,
+  /// then up to three arguments (unused ones read the constant 0 slot: any slot, ignored).
+  case numKernel(Function, Int, Int, Int, Int)
   /// An int from a number, rounded down, up, or to the nearest (halves away from zero).
   case floor(Int, Int)
   case ceil(Int, Int)
