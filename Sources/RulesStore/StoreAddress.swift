@@ -3,7 +3,7 @@ import Foundation
 
 /// Opens a store from its address: `sqlite:PATH`, a plain path, or `postgres://USER@HOST:PORT/DB`.
 public enum StoreAddress {
-  public static func open(_ address: String) async throws -> any ProgressStore {
+  public static func open(_ address: String) async throws -> any StoreBackend {
     if address.hasPrefix("postgres://") || address.hasPrefix("postgresql://") {
       return try await PostgresStore.open(url: address)
     }

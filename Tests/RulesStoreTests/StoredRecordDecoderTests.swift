@@ -1,10 +1,11 @@
 import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+import RulesStore
 import RulesTestSupport
 import StoreTestSupport
 import Testing
 
-@testable import RulesStore
+@testable import RulesBackend
 
 /// Stored records read the quick way (`StoredRecordDecoder`) are exactly what the checked way
 /// (`DayRecord(date:values:for:)`) makes of them, and whatever it cannot read for certain goes

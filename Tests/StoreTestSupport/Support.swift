@@ -1,4 +1,5 @@
 import Foundation
+import RulesBackend
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 @_spi(Tooling) import RulesKit
 import RulesStore
@@ -55,7 +56,7 @@ public enum Backend: String, Sendable, CustomTestStringConvertible {
 }
 
 /// Runs `body` with a new, empty store of `backend`, closed (and its folder removed) after.
-public func withStore<R>(_ backend: Backend, _ body: (any ProgressStore, URL) async throws -> R) async throws -> R {
+public func withStore<R>(_ backend: Backend, _ body: (any StoreBackend, URL) async throws -> R) async throws -> R {
   try await withTemporaryFolder { folder in
     let store = try await StoreAddress.open(try await backend.freshAddress(in: folder))
     do {

@@ -30,10 +30,13 @@ public struct StoredEvent: Sendable, Equatable {
     self.createdAt = createdAt
   }
 
+  /// `text` as a JSON string.
+  package static func quoted(_ text: String) -> String { JSONValue.string(text).serialized(indent: nil) }
+
   /// `{"id": 17, "catalog": "rizq", "catalog_version": 1, "user": "fatima", "date": "2026-05-07",
   /// "kind": "badge.unlocked", "subject": "week-warrior", "data": {}}`, on one line.
   public var json: String {
-    let q = EventDerivation.quoted
+    let q = Self.quoted
     return
       "{\"id\":\(id),\"catalog\":\(q(catalog)),\"catalog_version\":\(catalogVersion),\"user\":\(q(user)),\"date\":\(q(date)),\"kind\":\(q(kind)),\"subject\":\(q(subject)),\"data\":\(data)}"
   }
@@ -81,22 +84,6 @@ public struct DeliveryBacklog: Sendable, Equatable {
   public var events: Int
   /// When the oldest undelivered event was appended (Unix milliseconds), if there is one.
   public var oldest: Int64?
-}
-
-/// The event log and the webhook deliveries of a store (both backends).
-public protocol EventStore: Sendable {
-  /// Events after `query.after`, in id order.
-  func events(_ query: EventQuery) async throws -> [StoredEvent]
-  /// Claims up to `users` users whose next batch is due and not claimed (PostgreSQL: FOR
-  /// UPDATE SKIP LOCKED; SQLite: the write lock), each with up to `batch` events, until
-  /// `now + lease` (milliseconds).
-  func claimDeliveries(users: Int, batch: Int, now: Int64, lease: Int64) async throws -> [DeliveryClaim]
-  /// The claim's batch was delivered: the cursor moves past it.
-  func delivered(_ claim: DeliveryClaim) async throws
-  /// The claim's batch failed: tried again at `retryAt` (Unix milliseconds).
-  func failed(_ claim: DeliveryClaim, retryAt: Int64, error: String) async throws
-  /// Undelivered events.
-  func backlog() async throws -> DeliveryBacklog
 }
 
 enum EventClock {

@@ -3,7 +3,7 @@ import Logging
 import PostgresNIO
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
-extension PostgresStore: EventStore {
+extension PostgresStore {
   /// The save's hook: the events of the checks saved (their users' rows are locked by the
   /// save), in the save's transaction. An event already told is left out (its unique key).
   ///
@@ -29,8 +29,7 @@ extension PostgresStore: EventStore {
     var markUsers: [String] = []
     var marks: [String] = []
     for check in told {
-      let (events, mark) = EventDerivation.derive(
-        previous: EventMark.decode(previous[check.user]), facts: check.facts!, unlocks: check.new)
+      let (events, text) = check.facts!.events(previousMark: previous[check.user], unlocks: check.new)
       for event in events {
         users.append(check.user)
         dates.append(event.date.description)
@@ -39,7 +38,6 @@ extension PostgresStore: EventStore {
         details.append(event.detail)
         data.append(event.data)
       }
-      let text = mark.text
       if text != previous[check.user] {
         markUsers.append(check.user)
         marks.append(text)

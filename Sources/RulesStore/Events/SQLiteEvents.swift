@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
-extension SQLiteStore: EventStore {
+extension SQLiteStore {
   /// The save's hook: the events of one saved check, in the save's transaction (which holds
   /// the write lock, so ids follow commits). An event already told is left out (its unique key).
   static func appendEvents(_ db: Database, catalog: String, check: SavedCheck) throws {
@@ -10,8 +10,7 @@ extension SQLiteStore: EventStore {
     let previous = try String.fetchOne(
       db.cachedStatement(sql: "SELECT mark FROM event_marks WHERE catalog = ? AND user_id = ?"),
       arguments: [catalog, check.user])
-    let (events, mark) = EventDerivation.derive(
-      previous: EventMark.decode(previous), facts: facts, unlocks: check.new)
+    let (events, text) = facts.events(previousMark: previous, unlocks: check.new)
     let now = EventClock.now
     var latest: Int64 = 0
     let insert = try db.cachedStatement(
@@ -27,7 +26,6 @@ extension SQLiteStore: EventStore {
       ])
       if db.changesCount > 0 { latest = db.lastInsertedRowID }
     }
-    let text = mark.text
     if text != previous {
       try db.cachedStatement(
         sql: """

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
-extension SQLiteStore: StandingsStore {
+extension SQLiteStore {
   /// The save's hook: the check's standings, in the transaction that saves its state (a row
   /// whose value and run are unchanged is not written again).
   static func saveStandings(_ db: Database, catalog: String, check: SavedCheck) throws {
@@ -123,30 +123,29 @@ extension SQLiteStore: StandingsStore {
   }
 
   @discardableResult
-  public func fillStandings(catalog: StoreCatalog) async throws -> Int {
+  public func fillStandings(
+    catalog: String, version: Int, _ evaluate: @Sendable (LoadedUser) -> SavedCheck?
+  ) async throws -> Int {
     try await queue.writeWithoutTransaction { db in
       var filled = 0
       try db.inTransaction(.immediate) {
-        let version = try Int.fetchOne(
-          db, sql: "SELECT catalog_version FROM standings_filled WHERE catalog = ?", arguments: [catalog.id])
-        if version == catalog.version { return .commit }
+        let filledVersion = try Int.fetchOne(
+          db, sql: "SELECT catalog_version FROM standings_filled WHERE catalog = ?", arguments: [catalog])
+        if filledVersion == version { return .commit }
         let users = try String.fetchAll(
-          db, sql: "SELECT user_id FROM states WHERE catalog = ? ORDER BY user_id", arguments: [catalog.id])
+          db, sql: "SELECT user_id FROM states WHERE catalog = ? ORDER BY user_id", arguments: [catalog])
         for user in users {
-          guard let loaded = try Self.load(db, catalog: catalog.id, user: user, allDays: false),
-            let date = loaded.stateDate,
-            let (saved, _) = try? UserEvaluation.run(loaded, catalog: catalog, on: date)
+          guard let loaded = try Self.load(db, catalog: catalog, user: user, allDays: false),
+            let saved = evaluate(loaded)
           else { continue }
-          if let saved {
-            try Self.saveStandings(db, catalog: catalog.id, check: saved)
-            filled += 1
-          }
+          try Self.saveStandings(db, catalog: catalog, check: saved)
+          filled += 1
         }
         try db.execute(
           sql: """
             INSERT INTO standings_filled (catalog, catalog_version) VALUES (?, ?)
             ON CONFLICT (catalog) DO UPDATE SET catalog_version = excluded.catalog_version
-            """, arguments: [catalog.id, catalog.version])
+            """, arguments: [catalog, version])
         return .commit
       }
       return filled

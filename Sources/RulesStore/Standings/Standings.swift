@@ -22,46 +22,9 @@ public struct Standing: Sendable, Equatable {
   }
 }
 
-/// The standings of evaluations, the names a catalog ranks, and the schema that keeps them.
+/// The standings' stats buckets and the schema that keeps them (what an evaluation puts in
+/// them and the names a catalog ranks are the backend's: RulesBackend's `Standings.of`, `names`).
 public enum Standings {
-  /// What an evaluation puts in `standings`: every streak's current and best, every metric
-  /// whose value is a number (a non-finite one is left out).
-  public static func of(_ evaluation: Evaluation) -> [Standing] {
-    var standings: [Standing] = []
-    standings.reserveCapacity(evaluation.streaks.count * 2 + evaluation.metrics.count)
-    for streak in evaluation.streaks {
-      var current = Standing(name: streak.name + ".current", value: Double(streak.current))
-      if streak.current > 0, let start = streak.start {
-        current.since = start
-        current.until = start + (streak.current - 1)
-      }
-      standings.append(current)
-      standings.append(Standing(name: streak.name + ".best", value: Double(streak.best)))
-    }
-    for metric in evaluation.metrics {
-      switch metric.value {
-      case .int(let value): standings.append(Standing(name: metric.name, value: Double(value)))
-      case .number(let value) where value.isFinite: standings.append(Standing(name: metric.name, value: value))
-      default: continue
-      }
-    }
-    return standings
-  }
-
-  /// The leaderboards of a catalog, in catalog order: each streak's `.current` and `.best`,
-  /// then each metric whose type is an integer or a number.
-  public static func names(_ catalog: StoreCatalog) -> [String] {
-    var names: [String] = []
-    for streak in catalog.checked.catalog.streaks { names += [streak.name + ".current", streak.name + ".best"] }
-    for (metric, typed) in zip(catalog.checked.catalog.metrics, catalog.checked.metrics) {
-      switch typed.type {
-      case .int, .number: names.append(metric.name)
-      default: continue
-      }
-    }
-    return names
-  }
-
   /// The streak length buckets of `stats` (`streaks`), as their keys and bounds.
   public static let buckets: [(key: String, low: Int, high: Int)] = [
     ("1", 1, 1), ("2-6", 2, 6), ("7-29", 7, 29), ("30-99", 30, 99), ("100+", 100, Int(Int32.max)),
@@ -233,29 +196,5 @@ public struct CatalogStats: Sendable, Equatable {
       ),
       ("streak_days_on_date", .object(streakDaysOnDate.map { ($0.streak, .int($0.users)) })),
     ]).serialized(indent: nil)
-  }
-}
-
-/// A store that keeps standings: leaderboards and stats read from them, and the standings of
-/// states saved before schema version 4 (or under another version of the catalog) filled in.
-public protocol StandingsStore: Sendable {
-  /// The top `limit` of the leaderboard `name`, or the `limit` rows around `around` (nil when
-  /// that user has no standing of that name).
-  func leaderboard(catalog: String, name: String, limit: Int, around: String?) async throws -> Leaderboard?
-
-  /// The catalog's stats as of `date` (nil: the latest date a user of the catalog was
-  /// evaluated as of); `streaks` the catalog's streak names.
-  func stats(catalog: String, date: CalendarDay?, streaks: [String]) async throws -> CatalogStats
-
-  /// Computes the standings of every saved state of the catalog that this catalog version has
-  /// not filled (each user evaluated as of their state's date, nothing else saved), in one
-  /// transaction; returns the users filled (0 when the version was filled already).
-  @discardableResult func fillStandings(catalog: StoreCatalog) async throws -> Int
-}
-
-extension StandingsStore {
-  /// `fillStandings` for each catalog.
-  public func fillStandings(catalogs: [StoreCatalog]) async throws {
-    for catalog in catalogs { try await fillStandings(catalog: catalog) }
   }
 }
