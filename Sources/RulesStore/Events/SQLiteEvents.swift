@@ -86,10 +86,10 @@ extension SQLiteStore {
             ORDER BY next_attempt, catalog, user_id LIMIT ?
             """, arguments: [now, now, users])
         for row in due {
-          let catalog: String = row[0]
-          let user: String = row[1]
-          let delivered: Int64 = row[2]
-          let sending: Int64 = row[3]
+          let catalog: String = row["catalog"]
+          let user: String = row["user_id"]
+          let delivered: Int64 = row["delivered"]
+          let sending: Int64 = row["sending"]
           // A batch tried before is sent again as it was; else the next `batch` events.
           let events =
             sending > delivered
@@ -117,7 +117,7 @@ extension SQLiteStore {
             sql: "UPDATE deliveries SET sending = ?, claimed_until = ?, claim = ? WHERE catalog = ? AND user_id = ?",
             arguments: [last.id, now + lease, token, catalog, user])
           claims.append(
-            DeliveryClaim(catalog: catalog, user: user, events: events, attempts: row[4], token: token))
+            DeliveryClaim(catalog: catalog, user: user, events: events, attempts: row["attempts"], token: token))
         }
         return .commit
       }
@@ -155,13 +155,13 @@ extension SQLiteStore {
       let row = try Row.fetchOne(
         db,
         sql: """
-          SELECT COUNT(*), COALESCE(SUM((SELECT COUNT(*) FROM events e
-              WHERE e.catalog = d.catalog AND e.user_id = d.user_id AND e.id > d.delivered)), 0),
+          SELECT COUNT(*) AS users, COALESCE(SUM((SELECT COUNT(*) FROM events e
+              WHERE e.catalog = d.catalog AND e.user_id = d.user_id AND e.id > d.delivered)), 0) AS events,
             MIN((SELECT MIN(e.created_at) FROM events e
-              WHERE e.catalog = d.catalog AND e.user_id = d.user_id AND e.id > d.delivered))
+              WHERE e.catalog = d.catalog AND e.user_id = d.user_id AND e.id > d.delivered)) AS oldest
           FROM deliveries d WHERE d.delivered < d.latest
           """)!
-      return DeliveryBacklog(users: row[0], events: row[1], oldest: row[2])
+      return DeliveryBacklog(users: row["users"], events: row["events"], oldest: row["oldest"])
     }
   }
 }

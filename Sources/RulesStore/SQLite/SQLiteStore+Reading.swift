@@ -14,11 +14,11 @@ extension SQLiteStore {
           SELECT user_id, date, record FROM days
           WHERE catalog = ? AND (encoded IS NULL OR substr(encoded, 1, 8) <> ?)
           """, arguments: [catalog, encoding])
-      while let day = try days.next() { tally.add(user: day[0], date: day[1], record: day[2]) }
+      while let day = try days.next() { tally.add(user: day["user_id"], date: day["date"], record: day["record"]) }
       if states {
         tally.countStates()
         let saved = try Row.fetchCursor(db, sql: "SELECT state FROM states WHERE catalog = ?", arguments: [catalog])
-        while let row = try saved.next() { tally.add(state: row[0]) }
+        while let row = try saved.next() { tally.add(state: row["state"]) }
       }
       return tally
     }

@@ -29,6 +29,26 @@ public final class SQLiteStore: StoreBackend {
     return "\(error)"
   }
 
+  /// The schema's versions as GRDB migrations, `v1` to `v4` in order (`grdb_migrations` records
+  /// those applied); each also records its version in `rules_migrations`, which
+  /// `schemaVersion()`, docs/store.md and the builds before the migrator read.
+  static func migrator(appliedAt now: String) -> DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    for (index, statements) in Schema.migrations(.sqlite).enumerated() {
+      let version = index + 1
+      migrator.registerMigration(Schema.identifier(version)) { db in
+        for statement in statements { try db.execute(sql: statement) }
+        try db.execute(
+          sql: "INSERT INTO rules_migrations (version, applied_at) VALUES (?, ?)", arguments: [version, now])
+      }
+    }
+    return migrator
+  }
+
+  /// Brings the store to `Schema.version`: a store newer than this build is refused; the
+  /// versions a build before the migrator applied (`rules_migrations`) are the migrator's
+  /// identifiers applied; then the migrator runs the rest, each version in a transaction of its
+  /// own (a crash leaves a whole version, which the next start continues from).
   func migrate() throws {
     try queue.writeWithoutTransaction { db in
       try db.inTransaction(.immediate) {
@@ -38,15 +58,13 @@ public final class SQLiteStore: StoreBackend {
           throw StoreError(
             "the store is at schema version \(current); this rules-server knows up to \(Schema.version) (upgrade it)")
         }
-        let now = ISO8601DateFormatter().string(from: Date())
-        for (index, statements) in Schema.migrations(.sqlite).enumerated() where index + 1 > current {
-          for statement in statements { try db.execute(sql: statement) }
-          try db.execute(
-            sql: "INSERT INTO rules_migrations (version, applied_at) VALUES (?, ?)", arguments: [index + 1, now])
-        }
+        try db.execute(sql: "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+        try db.execute(
+          sql: "INSERT OR IGNORE INTO grdb_migrations (identifier) SELECT 'v' || version FROM rules_migrations")
         return .commit
       }
     }
+    try Self.migrator(appliedAt: ISO8601DateFormatter().string(from: Date())).migrate(queue)
   }
 
   public func schemaVersion() async throws -> Int {
@@ -141,15 +159,15 @@ public final class SQLiteStore: StoreBackend {
     let row = try Row.fetchOne(
       db.cachedStatement(
         sql: """
-          SELECT u.start, u.timezone, u.revision, u.rebuild, s.state, s.date, u.timezone_changes, u.calendar
+          SELECT u.start, u.timezone, u.revision, u.rebuild, s.state, s.date AS state_date, u.timezone_changes, u.calendar
           FROM users u
           LEFT JOIN states s ON s.catalog = u.catalog AND s.user_id = u.user_id
           WHERE u.catalog = ? AND u.user_id = ?
           """), arguments: [catalog, user])
     guard let row else { return nil }
-    let state: Data? = row[4]
-    let stateDate = (row[5] as String?).flatMap(CalendarDay.parsed)
-    let rebuild: Bool = row[3]
+    let state: Data? = row["state"]
+    let stateDate = (row["state_date"] as String?).flatMap(CalendarDay.parsed)
+    let rebuild: Bool = row["rebuild"]
     let all = allDays || rebuild || state == nil
     let days = try Row.fetchCursor(
       db.cachedStatement(
@@ -157,14 +175,15 @@ public final class SQLiteStore: StoreBackend {
       arguments: [catalog, user, all ? "" : stateDate?.description ?? ""])
     var stored: [StoredDay] = []
     while let day = try days.next() {
-      guard let date = CalendarDay.parsed(day[0] as String) else { continue }
-      stored.append(StoredDay(date: date, record: day[1], encoded: day[2]))
+      guard let date = CalendarDay.parsed(day["date"] as String) else { continue }
+      stored.append(StoredDay(date: date, record: day["record"], encoded: day["encoded"]))
     }
     var loaded = LoadedUser(
-      user: user, start: (row[0] as String?).flatMap(CalendarDay.parsed), timeZone: row[1], revision: row[2],
+      user: user, start: (row["start"] as String?).flatMap(CalendarDay.parsed), timeZone: row["timezone"],
+      revision: row["revision"],
       rebuild: rebuild, state: state, stateDate: stateDate, days: stored, allDays: all)
-    loaded.timeZoneChanges = ZoneHistory.parse(row[6])
-    loaded.calendar = (row[7] as String?).flatMap { try? UserCalendar(named: $0) } ?? .gregorian
+    loaded.timeZoneChanges = ZoneHistory.parse(row["timezone_changes"])
+    loaded.calendar = (row["calendar"] as String?).flatMap { try? UserCalendar(named: $0) } ?? .gregorian
     return loaded
   }
 
@@ -281,13 +300,15 @@ public final class SQLiteStore: StoreBackend {
           WHERE d.catalog = ? AND d.date > ? ORDER BY d.user_id, d.date
           """, arguments: [catalog, date.description])
       while let row = try rows.next() {
-        let user: String = row[0]
-        guard let day = CalendarDay.parsed(row[1] as String) else { continue }
+        let user: String = row["user_id"]
+        guard let day = CalendarDay.parsed(row["date"] as String) else { continue }
         if users.last?.user == user {
           users[users.count - 1].dates.append(day)
         } else {
           users.append(
-            UserDates(user: user, timeZone: row[2], timeZoneChanges: ZoneHistory.parse(row[3]), dates: [day]))
+            UserDates(
+              user: user, timeZone: row["timezone"], timeZoneChanges: ZoneHistory.parse(row["timezone_changes"]),
+              dates: [day]))
         }
       }
       return users
@@ -299,7 +320,9 @@ public final class SQLiteStore: StoreBackend {
       try Row.fetchAll(
         db, sql: "SELECT badge, date FROM unlocks WHERE catalog = ? AND user_id = ? ORDER BY date, badge",
         arguments: [catalog, user]
-      ).compactMap { row in CalendarDay.parsed(row[1] as String).map { StoredUnlock(badge: row[0], date: $0) } }
+      ).compactMap { row in
+        CalendarDay.parsed(row["date"] as String).map { StoredUnlock(badge: row["badge"], date: $0) }
+      }
     }
   }
 

@@ -26,7 +26,7 @@ extension SQLiteStore {
     try await queue.read { db in
       typealias Row2 = (user: String, value: Double)
       func rows(_ sql: String, _ arguments: StatementArguments) throws -> [Row2] {
-        try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { ($0[0], $0[1]) }
+        try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { ($0["user_id"], $0["value"]) }
       }
       func count(_ sql: String, _ arguments: StatementArguments) throws -> Int {
         try Int.fetchOne(db.cachedStatement(sql: sql), arguments: arguments) ?? 0
@@ -80,7 +80,7 @@ extension SQLiteStore {
         try Int.fetchOne(db.cachedStatement(sql: sql), arguments: arguments) ?? 0
       }
       func perBadge(_ sql: String, _ arguments: StatementArguments) throws -> [(badge: String, users: Int)] {
-        try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { ($0[0], $0[1]) }
+        try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { ($0["badge"], $0["users"]) }
       }
       var day = date
       if day == nil {
@@ -92,7 +92,7 @@ extension SQLiteStore {
       stats.users = try count("SELECT COUNT(*) FROM users WHERE catalog = ?", [catalog])
       stats.usersEvaluated = try count("SELECT COUNT(*) FROM states WHERE catalog = ?", [catalog])
       stats.unlocks = try perBadge(
-        "SELECT badge, COUNT(*) FROM unlocks WHERE catalog = ? GROUP BY badge ORDER BY badge", [catalog])
+        "SELECT badge, COUNT(*) AS users FROM unlocks WHERE catalog = ? GROUP BY badge ORDER BY badge", [catalog])
       for streak in streaks {
         let sums = Standings.buckets.map { "SUM(CASE WHEN value BETWEEN \($0.low) AND \($0.high) THEN 1 ELSE 0 END)" }
         let row = try Row.fetchOne(
@@ -106,7 +106,7 @@ extension SQLiteStore {
         stats.usersEvaluatedOnDate = try count(
           "SELECT COUNT(*) FROM states WHERE catalog = ? AND date = ?", [catalog, text])
         stats.unlocksOnDate = try perBadge(
-          "SELECT badge, COUNT(*) FROM unlocks WHERE catalog = ? AND date = ? GROUP BY badge ORDER BY badge",
+          "SELECT badge, COUNT(*) AS users FROM unlocks WHERE catalog = ? AND date = ? GROUP BY badge ORDER BY badge",
           [catalog, text])
         for streak in streaks {
           stats.streakDaysOnDate.append(
