@@ -4,7 +4,7 @@ import Foundation
 /// Where users' days, states, unlocks, events and standings live: the one protocol a backend
 /// conforms to, so a backend that lacks a part does not compile. Two backends: SQLite (GRDB)
 /// and PostgreSQL (PostgresNIO); one set of tests runs against both.
-public protocol StoreBackend: AnyObject, Sendable {
+package protocol StoreBackend: AnyObject, Sendable {
   // MARK: Progress
   /// `sqlite:PATH` or `postgres://...` (without a password).
   var description: String { get }

@@ -4,7 +4,7 @@ import Testing
 
 /// Every event of the store (of one user), as `kind subject date data` (with the user when
 /// `user` is nil), in id order; ids are checked to increase.
-public func eventLines(_ store: any StoreBackend, user: String? = nil) async throws -> [String] {
+package func eventLines(_ store: any StoreBackend, user: String? = nil) async throws -> [String] {
   var lines: [String] = []
   var after: Int64 = 0
   while true {

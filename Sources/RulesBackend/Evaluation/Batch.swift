@@ -4,26 +4,26 @@ import RulesStore
 
 /// The nightly job: every user of a catalog (of a shard) as of a date, in chunks: one read
 /// and one write transaction per chunk, evaluations spread over the cores.
-public struct Batch: Sendable {
-  public var store: any StoreBackend
-  public var catalog: StoreCatalog
-  public var date: CalendarDay?
-  public var shard: Shard?
-  public var chunk = 1_000
+package struct Batch: Sendable {
+  package var store: any StoreBackend
+  package var catalog: StoreCatalog
+  package var date: CalendarDay?
+  package var shard: Shard?
+  package var chunk = 1_000
   /// A wait after each chunk is saved, which leaves the store (SQLite's one write lock) to a
   /// server answering requests meanwhile; none by default.
-  public var pause: Duration = .zero
+  package var pause: Duration = .zero
   /// The clock of "today" (each user's day without a date; `FutureDays`).
-  public var clock = FutureDays.system
+  package var clock = FutureDays.system
 
-  public init(store: any StoreBackend, catalog: StoreCatalog, date: CalendarDay?, shard: Shard?) {
+  package init(store: any StoreBackend, catalog: StoreCatalog, date: CalendarDay?, shard: Shard?) {
     self.store = store
     self.catalog = catalog
     self.date = date
     self.shard = shard
   }
 
-  public func run(progress: @Sendable (_ done: Int) -> Void = { _ in }) async throws -> BatchSummary {
+  package func run(progress: @Sendable (_ done: Int) -> Void = { _ in }) async throws -> BatchSummary {
     let clock = ContinuousClock()
     let began = clock.now
     var summary = BatchSummary(catalog: catalog.id, date: date, shard: shard)
@@ -124,7 +124,7 @@ public struct Batch: Sendable {
   }
 
   /// How many users of the catalog the batch will look at (for the progress bar).
-  public func count() async throws -> Int {
+  package func count() async throws -> Int {
     var total = 0
     var after: String?
     while true {

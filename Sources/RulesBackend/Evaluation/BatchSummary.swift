@@ -2,23 +2,23 @@
 import RulesStore
 
 /// What a batch did.
-public struct BatchSummary: Sendable {
-  public var catalog: String
-  public var date: CalendarDay?
-  public var shard: Shard?
-  public var users = 0
-  public var userDays = 0
+package struct BatchSummary: Sendable {
+  package var catalog: String
+  package var date: CalendarDay?
+  package var shard: Shard?
+  package var users = 0
+  package var userDays = 0
   /// New unlocks by badge id.
-  public var unlocks: [String: Int] = [:]
+  package var unlocks: [String: Int] = [:]
   /// Users counted again from all their days (a past record changed).
-  public var rebuilt = 0
+  package var rebuilt = 0
   /// Users whose days changed during the batch, evaluated again holding their lock.
-  public var retried = 0
+  package var retried = 0
   /// Users that could not be evaluated, with why.
-  public var failed: [(user: String, message: String)] = []
-  public var seconds = 0.0
+  package var failed: [(user: String, message: String)] = []
+  package var seconds = 0.0
 
-  public var json: String {
+  package var json: String {
     var pairs: [(String, JSONValue)] = [
       ("catalog", .string(catalog)),
       ("date", date.map { .string($0.description) } ?? .null),

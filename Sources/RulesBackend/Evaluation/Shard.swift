@@ -2,11 +2,11 @@
 import RulesStore
 
 /// A share of the users, written `K/N`: those whose stable hash is K modulo N.
-public struct Shard: Sendable, Equatable, CustomStringConvertible {
-  public var index: Int
-  public var count: Int
+package struct Shard: Sendable, Equatable, CustomStringConvertible {
+  package var index: Int
+  package var count: Int
 
-  public init?(_ text: String) {
+  package init?(_ text: String) {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
     guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, index >= 0,
       index < count
@@ -15,9 +15,9 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     self.count = count
   }
 
-  public func contains(_ user: String) -> Bool {
+  package func contains(_ user: String) -> Bool {
     count == 1 || UserID.hash(user) % UInt64(count) == UInt64(index)
   }
 
-  public var description: String { "\(index)/\(count)" }
+  package var description: String { "\(index)/\(count)" }
 }

@@ -4,7 +4,7 @@ import RulesStore
 extension StoreBackend {
   /// Reads a user without a lock (`readUser`) and evaluates them; again with every day if the
   /// evaluation asks for them. Nothing is saved.
-  public func evaluateReading<R: Sendable>(
+  package func evaluateReading<R: Sendable>(
     catalog: String, user: String, _ evaluate: (LoadedUser?) throws -> R
   ) async throws -> R {
     do {
@@ -15,7 +15,7 @@ extension StoreBackend {
   }
 
   /// Runs a locked evaluation, again with every day if it asks for them.
-  public func evaluateLocked<R: Sendable>(
+  package func evaluateLocked<R: Sendable>(
     catalog: String, user: String, put day: StoredDay? = nil, info: ImportUser? = nil,
     _ evaluate: @Sendable (LoadedUser?) throws -> (SavedCheck?, R)
   ) async throws -> R {
@@ -31,7 +31,7 @@ extension StoreBackend {
 
   /// What `catalog` makes of what the store holds for it: the stored days not stored in its
   /// inputs' encoding, and with `states` every saved state (`StoreBackend.reading`).
-  public func reading(_ catalog: StoreCatalog, states: Bool) async throws -> StoreReading {
+  package func reading(_ catalog: StoreCatalog, states: Bool) async throws -> StoreReading {
     try await reading(
       catalog: catalog.id, encoding: catalog.encoding.prefix, states: states, into: StoreTally(catalog: catalog)
     ).reading
@@ -41,7 +41,7 @@ extension StoreBackend {
   /// not filled (each user evaluated as of their state's date, nothing else saved), in one
   /// transaction; returns the users filled (0 when the version was filled already).
   @discardableResult
-  public func fillStandings(catalog: StoreCatalog) async throws -> Int {
+  package func fillStandings(catalog: StoreCatalog) async throws -> Int {
     try await fillStandings(catalog: catalog.id, version: catalog.version) { user in
       guard let date = user.stateDate, let (saved, _) = try? UserEvaluation.run(user, catalog: catalog, on: date)
       else { return nil }
@@ -50,7 +50,7 @@ extension StoreBackend {
   }
 
   /// `fillStandings` for each catalog.
-  public func fillStandings(catalogs: [StoreCatalog]) async throws {
+  package func fillStandings(catalogs: [StoreCatalog]) async throws {
     for catalog in catalogs { try await fillStandings(catalog: catalog) }
   }
 }

@@ -3,10 +3,10 @@ import Foundation
 import RulesStore
 
 /// One user's evaluation as the batch, the server and `rules-server eval` make it.
-public enum UserEvaluation {
+package enum UserEvaluation {
   /// The day to evaluate: the one asked for, or today in the user's time zone now (after
   /// their time zone changes; UTC without one) by `clock` (`FutureDays.today(for:)`).
-  public static func day(_ asked: CalendarDay?, for user: LoadedUser?, clock: FutureDays = .system) -> CalendarDay {
+  package static func day(_ asked: CalendarDay?, for user: LoadedUser?, clock: FutureDays = .system) -> CalendarDay {
     asked ?? clock.today(for: user)
   }
 
@@ -25,7 +25,7 @@ public enum UserEvaluation {
   /// state's pending day holds...) is left aside and the user is counted again from every
   /// stored day, as `POST .../rebuild` does (NeedsAllDays when the days loaded are not all);
   /// the state saved then replaces it.
-  public static func run(
+  package static func run(
     _ user: LoadedUser, catalog: StoreCatalog, on date: CalendarDay, locale: String? = nil,
     clock: FutureDays = .system
   ) throws -> (SavedCheck?, UserCheck) {
@@ -67,7 +67,7 @@ public enum UserEvaluation {
   }
 
   /// The days an evaluation counts: from the state's date (or the first record) to `date`.
-  public static func userDays(_ user: LoadedUser, on date: CalendarDay, clock: FutureDays = .system) -> Int {
+  package static func userDays(_ user: LoadedUser, on date: CalendarDay, clock: FutureDays = .system) -> Int {
     let user = replacingFutureState(user, on: date, clock: clock)
     let first: CalendarDay
     if !user.rebuild, let stateDate = user.stateDate {

@@ -5,8 +5,8 @@ import RulesStore
 /// What one evaluation tells the event log: the engine's own news (new badges, milestones,
 /// protected days) and the values the next evaluation is compared with (streaks, levels).
 /// Made from the public `Evaluation` only (`UserEvaluation.run`), saved with the state.
-public struct EventFacts: Sendable {
-  public struct Streak: Sendable {
+package struct EventFacts: Sendable {
+  package struct Streak: Sendable {
     var name: String
     var current: Int
     var start: CalendarDay?
@@ -26,7 +26,7 @@ public struct EventFacts: Sendable {
   var milestones: [(id: String, day: Int, date: CalendarDay)]
   var milestoneStreak: String?
 
-  public init(_ evaluation: Evaluation, catalog: StoreCatalog, firstCheck: Bool) {
+  package init(_ evaluation: Evaluation, catalog: StoreCatalog, firstCheck: Bool) {
     date = evaluation.date
     self.firstCheck = firstCheck
     streaks = evaluation.streaks.map {
@@ -123,8 +123,8 @@ struct EventMark: Equatable {
 /// The events of one save: the facts of the new evaluation against the mark the last one left.
 /// Each event has a unique key (catalog, user, kind, subject, date, detail): a fact told once
 /// is not told again, whichever worker, rerun or rebuild finds it a second time.
-public enum EventDerivation {
-  public static let kinds = [
+package enum EventDerivation {
+  package static let kinds = [
     "badge.unlocked", "milestone.reached", "streak.started", "streak.extended", "streak.broken", "streak.protected",
     "freeze.earned", "level.reached",
   ]
@@ -216,7 +216,7 @@ public enum EventDerivation {
 
 extension EventFacts: EventSource {
   /// The events of this check after the mark `previousMark` (`EventDerivation.derive`).
-  public func events(previousMark: String?, unlocks: [StoredUnlock]) -> (events: [NewEvent], mark: String) {
+  package func events(previousMark: String?, unlocks: [StoredUnlock]) -> (events: [NewEvent], mark: String) {
     let (events, mark) = EventDerivation.derive(previous: EventMark.decode(previousMark), facts: self, unlocks: unlocks)
     return (events, mark.text)
   }

@@ -9,23 +9,23 @@ package typealias HistoryReader = (_ path: String, _ inputs: [Input]) -> (histor
 /// Reads day records from JSON Lines, CSV with a header row, or history YAML files, checked
 /// against a catalog's inputs. Every problem is reported as `FILE:LINE: error: ...`; with any
 /// problem nothing is imported.
-public struct Importer {
+package struct Importer {
   /// The longest line accepted.
-  public static let maxLine = 64 * 1024
+  package static let maxLine = 64 * 1024
   /// The largest file accepted (read mapped, not copied: memory holds the records, not the file).
-  public static let maxFileBytes = 1 << 30
+  package static let maxFileBytes = 1 << 30
   /// The most problems reported one by one; the rest are counted (`moreErrors`).
-  public static let maxErrors = 100
+  package static let maxErrors = 100
 
-  public let catalog: StoreCatalog
-  public private(set) var records: [ImportRecord] = []
-  public private(set) var users: [ImportUser] = []
+  package let catalog: StoreCatalog
+  package private(set) var records: [ImportRecord] = []
+  package private(set) var users: [ImportUser] = []
   /// The first `maxErrors` problems, in file and line order.
-  public private(set) var errors: [String] = []
+  package private(set) var errors: [String] = []
   /// Problems found beyond the first `maxErrors`.
-  public private(set) var moreErrors = 0
+  package private(set) var moreErrors = 0
   /// The import's date: a record after it is refused (nil: any date).
-  public var date: ImportDate?
+  package var date: ImportDate?
   /// Where each (user, date) was first read, to report one recorded twice.
   private var seen: [Key: String] = [:]
 
@@ -39,7 +39,7 @@ public struct Importer {
   /// Reads the history files (YAML); without it such a file is reported, not read.
   private let histories: HistoryReader?
 
-  public init(catalog: StoreCatalog) {
+  package init(catalog: StoreCatalog) {
     self.catalog = catalog
     self.histories = nil
   }
@@ -52,7 +52,7 @@ public struct Importer {
 
   /// Reads one file; its format by its extension (`.jsonl`/`.ndjson`/`.json`, `.csv`,
   /// `.yaml`/`.yml`).
-  public mutating func read(file path: String) {
+  package mutating func read(file path: String) {
     let before = errors.count
     readFile(path)
     if errors.count > Self.maxErrors {

@@ -7,12 +7,12 @@ import RulesStore
 /// not on every platform), a repeated key an error, numbers finite, where a document is
 /// malformed reported by byte. (`JSONNodeReader` reads exported catalogs into located nodes,
 /// for diagnostics by line and column.)
-public struct JSONReader {
+package struct JSONReader {
   private let bytes: [UInt8]
   private var index = 0
   private var depth = 0
 
-  public static func parse(_ text: some Collection<UInt8>) throws(JSONSyntaxError) -> JSONValue {
+  package static func parse(_ text: some Collection<UInt8>) throws(JSONSyntaxError) -> JSONValue {
     var reader = JSONReader(bytes: Array(text))
     reader.skipSpace()
     let value = try reader.value()

@@ -1,7 +1,7 @@
 import RulesStore
 
 /// Why a JSON text is not valid JSON.
-public struct JSONSyntaxError: Error, Sendable, CustomStringConvertible {
-  public var message: String
-  public var description: String { message }
+package struct JSONSyntaxError: Error, Sendable, CustomStringConvertible {
+  package var message: String
+  package var description: String { message }
 }

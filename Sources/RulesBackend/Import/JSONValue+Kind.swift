@@ -3,7 +3,7 @@ import RulesStore
 
 extension JSONValue {
   /// What the value is, for messages: "a string ('x')", "an object"...
-  public var kindDescription: String {
+  package var kindDescription: String {
     switch self {
     case .null: "null"
     case .bool(let flag): "\(flag)"

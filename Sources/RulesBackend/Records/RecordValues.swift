@@ -4,39 +4,39 @@ import RulesLanguage
 import RulesStore
 
 /// A problem with one input value, as the HTTP API and the importer report it.
-public struct RecordProblem: Error, Sendable, Equatable, CustomStringConvertible {
+package struct RecordProblem: Error, Sendable, Equatable, CustomStringConvertible {
   /// The error code of the HTTP API: `unknown-input`, `bad-value`, `bad-date`, `bad-json`,
   /// `bad-user`...
-  public var code: String
-  public var message: String
+  package var code: String
+  package var message: String
 
-  public init(_ code: String, _ message: String) {
+  package init(_ code: String, _ message: String) {
     self.code = code
     self.message = message
   }
 
-  public var description: String { message }
+  package var description: String { message }
 }
 
 /// Every problem of one record.
-public struct RecordProblems: Error, Sendable {
-  public var problems: [RecordProblem]
+package struct RecordProblems: Error, Sendable {
+  package var problems: [RecordProblem]
 }
 
 /// One day's record that passed the catalog's inputs, made from one parse of a request's body
 /// or an import's line: what the store writes (`days.record`, the JSON text an analyst reads)
 /// and what the evaluation reads (`values`, encoded as `EncodedRecord` holds them, defaults
 /// filled in), both from the same checked values; neither is read back from the other.
-public struct ValidRecord: Sendable, Equatable {
+package struct ValidRecord: Sendable, Equatable {
   /// The compact JSON of the values given, in catalog order.
-  public let text: String
+  package let text: String
   /// One encoded value per input of the catalog (`Input.encode`), in catalog order.
-  public let values: [Int]
+  package let values: [Int]
 }
 
 /// The inputs of a catalog, for checking day records before they are stored: unknown inputs,
 /// values of the wrong type, enum values not in the list, values out of min/max.
-public struct RecordSchema: Sendable {
+package struct RecordSchema: Sendable {
   package let inputs: [Input]
   private let positions: [String: Int]
 
@@ -47,13 +47,13 @@ public struct RecordSchema: Sendable {
     self.positions = positions
   }
 
-  public func has(_ name: String) -> Bool { positions[name] != nil }
+  package func has(_ name: String) -> Bool { positions[name] != nil }
 
   /// Checks one record's values (pairs of input name and value) once; returns the record as the
   /// store keeps it (`ValidRecord`: its compact JSON, inputs in catalog order, numbers of
   /// `number` inputs as numbers, and its values encoded as the engine reads them) or every
   /// problem found.
-  public func record(_ pairs: [(String, JSONValue)]) -> Result<ValidRecord, RecordProblems> {
+  package func record(_ pairs: [(String, JSONValue)]) -> Result<ValidRecord, RecordProblems> {
     var slots: [Value?] = Array(repeating: nil, count: inputs.count)
     var problems: [RecordProblem] = []
     for (name, value) in pairs {
@@ -103,7 +103,7 @@ public struct RecordSchema: Sendable {
   }
 
   /// A CSV cell read as the input's type (an empty cell is a missing value).
-  public func value(csv cell: String, for name: String) -> JSONValue? {
+  package func value(csv cell: String, for name: String) -> JSONValue? {
     guard let index = positions[name] else { return nil }
     if cell.isEmpty { return .null }
     switch inputs[index].kind {

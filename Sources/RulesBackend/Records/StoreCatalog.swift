@@ -5,13 +5,13 @@ import RulesStore
 
 /// A catalog as the store and the server use it. Every evaluation goes through `check`, the
 /// one seam between the store and the engine.
-public final class StoreCatalog: Sendable {
-  public let id: String
-  public let name: String
-  public let version: Int
+package final class StoreCatalog: Sendable {
+  package let id: String
+  package let name: String
+  package let version: Int
   /// The catalog as `rules export` writes it.
-  public let export: String
-  public let schema: RecordSchema
+  package let export: String
+  package let schema: RecordSchema
   /// Reads stored records straight into the engine's encoded form.
   let decoder: StoredRecordDecoder
   /// Stored records in the engine's encoded form (`days.encoded`).
@@ -22,7 +22,7 @@ public final class StoreCatalog: Sendable {
   /// The Swift API's engine: every evaluation of the store goes through it. For a shipped
   /// catalog as it was when the server was built, its compiled day (`CompiledCatalogs`) counts
   /// the days; any other catalog runs on the interpreter, with the same results.
-  public let engine: Engine
+  package let engine: Engine
 
   /// A catalog checked by the engine (the server reads its YAML files with RulesKit).
   package init(_ checked: ValidatedCatalog) {
@@ -39,17 +39,17 @@ public final class StoreCatalog: Sendable {
   }
 
   /// A valid record's encoded form, to store beside its text (`days.encoded`).
-  public func encoded(_ record: ValidRecord) -> Data { encoding.encode(record.values) }
+  package func encoded(_ record: ValidRecord) -> Data { encoding.encode(record.values) }
 
   /// A day of `record` as the store keeps it.
-  public func storedDay(_ date: CalendarDay, _ record: ValidRecord) -> StoredDay {
+  package func storedDay(_ date: CalendarDay, _ record: ValidRecord) -> StoredDay {
     StoredDay(date: date, record: record.text, encoded: encoded(record))
   }
 
   /// A record's compact JSON (as `schema.record` writes it) read again into the engine's
   /// encoded form; nil when it is not one the store writes. (The store encodes what it
   /// writes from the checked values, `encoded(_: ValidRecord)`; the tests hold the two equal.)
-  public func encoded(_ record: String) -> Data? {
+  package func encoded(_ record: String) -> Data? {
     var record = record
     return record.withUTF8 { bytes in decoder.decode(bytes) }.map(encoding.encode)
   }
@@ -58,7 +58,7 @@ public final class StoreCatalog: Sendable {
   /// `state` (nil for a new user) with the stored days it has not counted; with `rebuild`,
   /// counts `days` (all of them) again and keeps the unlocks of `state` with their dates.
   /// The texts are in `locale` (nil: the catalog's default).
-  public func check(
+  package func check(
     user: String, start: CalendarDay?, timeZone: TimeZone?, on date: CalendarDay, days: [StoredDay],
     state: Data?, rebuild: Bool = false, locale: String? = nil, timeZoneChanges: [TimeZoneChange] = [],
     calendar: UserCalendar = .gregorian
@@ -79,17 +79,13 @@ public final class StoreCatalog: Sendable {
     var notes: [String] = []
     records.reserveCapacity(days.count)
     for day in days where day.date <= date {
-      if let data = day.encoded, let values = encoding.decode(data) {
-        records.append(try DayRecord(EncodedRecord(date: day.date, values: values), for: engine))
-      } else if let encoded = decoder.decode(day.record, date: day.date) {
-        records.append(try DayRecord(encoded, for: engine))
-      } else {
-        let read = try read(day)
-        for (input, message) in read.unreadable {
-          notes.append("the stored day \(day.date) of '\(input)' cannot be read (\(message)); it counts as the default")
-        }
-        records.append(try DayRecord(EncodedRecord(date: day.date, values: read.values), for: engine))
+      guard let read = read(record: day.record, encoded: day.encoded) else {
+        throw RecordProblem("bad-record", "the stored record of \(day.date) is not a JSON object")
       }
+      for (input, message) in read.unreadable {
+        notes.append("the stored day \(day.date) of '\(input)' cannot be read (\(message)); it counts as the default")
+      }
+      records.append(try DayRecord(EncodedRecord(date: day.date, values: read.values), for: engine))
     }
     let check = try engine.check(
       user: user, start: start, on: date, records: records, state: saved, rebuild: rebuild, calendar: calendar,
@@ -107,8 +103,20 @@ public final class StoreCatalog: Sendable {
   }
 
   /// A saved state: its binary form, or the JSON a version-1 store saved (it begins with `{`).
-  public static func state(_ data: Data, for engine: Engine) throws -> UserState {
+  package static func state(_ data: Data, for engine: Engine) throws -> UserState {
     data.first == UInt8(ascii: "{") ? try UserState(json: data, for: engine) : try UserState(binary: data, for: engine)
+  }
+
+  /// A stored day as this catalog reads it, the one way every reader takes (an evaluation, the
+  /// reload's check of the store): its encoded form when it was stored in this catalog's
+  /// encoding; else its JSON straight into the encoded form when it holds only what the catalog
+  /// takes without a doubt (`StoredRecordDecoder`); else its JSON the checked way. Nil when the
+  /// record is not a JSON object.
+  func read(record: String, encoded: Data?) -> StoredRecord? {
+    if let encoded, let values = encoding.decode(encoded) { return StoredRecord(values: values) }
+    var text = record
+    if let values = text.withUTF8({ decoder.decode($0) }) { return StoredRecord(values: values) }
+    return checkedRead(record)
   }
 
   /// A stored record read the checked way (its JSON), for a record the fast paths leave: its
@@ -116,16 +124,9 @@ public final class StoreCatalog: Sendable {
   /// its input cannot take (retyped, a member or bound changed) left at the input's default.
   /// Both are named, for the reload's check of the store (`StoreReading`); a reload refuses a
   /// catalog with values it cannot take, so an evaluation meets one only for a day written by
-  /// the catalog served before while the reload checked the store.
-  func read(_ day: StoredDay) throws -> StoredRecord {
-    guard let read = read(record: day.record) else {
-      throw RecordProblem("bad-record", "the stored record of \(day.date) is not a JSON object")
-    }
-    return read
-  }
-
-  /// `read` of a record's JSON; nil when it is not a JSON object.
-  func read(record: String) -> StoredRecord? {
+  /// the catalog served before while the reload checked the store. Nil when it is not a JSON
+  /// object.
+  func checkedRead(_ record: String) -> StoredRecord? {
     guard case .object(let pairs) = try? JSONReader.parse(record.utf8) else { return nil }
     var read = StoredRecord(values: decoder.defaults)
     for (name, value) in pairs {

@@ -7,40 +7,40 @@ import RulesStore
 /// member or a bound changed), and the saved states it cannot read. The server reads the store
 /// with a candidate catalog before it serves it (`rules-server serve`, a reload) and refuses
 /// one with unreadable values (docs/store.md, "Changing a served catalog").
-public struct StoreReading: Sendable, Equatable {
+package struct StoreReading: Sendable, Equatable {
   /// An input some stored days carry that the catalog does not have.
-  public struct Ignored: Sendable, Equatable {
-    public var input: String
+  package struct Ignored: Sendable, Equatable {
+    package var input: String
     /// The users with such a day, and the days.
-    public var users: Int
-    public var days: Int
+    package var users: Int
+    package var days: Int
   }
 
   /// Stored values of one input that the catalog's input cannot take.
-  public struct Unreadable: Sendable, Equatable {
-    public var input: String
-    public var users: Int
-    public var days: Int
+  package struct Unreadable: Sendable, Equatable {
+    package var input: String
+    package var users: Int
+    package var days: Int
     /// Why, for the first such value read (the engine's message for a history file's).
-    public var example: String
+    package var example: String
   }
 
   /// By input name.
-  public var ignored: [Ignored] = []
+  package var ignored: [Ignored] = []
   /// By input name.
-  public var unreadable: [Unreadable] = []
+  package var unreadable: [Unreadable] = []
   /// The users whose saved state the catalog cannot read (each is counted again from their
   /// stored days at their next evaluation); nil when the states were not read.
-  public var unreadableStates: Int?
+  package var unreadableStates: Int?
 
-  public init(ignored: [Ignored] = [], unreadable: [Unreadable] = [], unreadableStates: Int? = nil) {
+  package init(ignored: [Ignored] = [], unreadable: [Unreadable] = [], unreadableStates: Int? = nil) {
     self.ignored = ignored
     self.unreadable = unreadable
     self.unreadableStates = unreadableStates
   }
 
   /// What refuses the catalog `id`, one line for each input whose stored values it cannot take.
-  public func problems(catalog id: String) -> [String] {
+  package func problems(catalog id: String) -> [String] {
     unreadable.map {
       "\(id): the input '\($0.input)' cannot read the values \(Self.count($0.users, "user")) stored on "
         + "\(Self.count($0.days, "day")) (e.g. \($0.example)); keep its type, members and bounds, or give it a new name"
@@ -48,7 +48,7 @@ public struct StoreReading: Sendable, Equatable {
   }
 
   /// What the catalog `id` leaves out, one line for each input (for the log).
-  public func notes(catalog id: String) -> [String] {
+  package func notes(catalog id: String) -> [String] {
     var notes = ignored.map {
       "\(id): the input '\($0.input)' is not in the catalog: it is left out of the days \(Self.count($0.users, "user")) "
         + "stored it on (\(Self.count($0.days, "day")))"
@@ -79,10 +79,8 @@ struct StoreTally: StoredTally {
 
   /// A stored day's record (its JSON) of `user` on `date` (`YYYY-MM-DD`).
   mutating func add(user: String, date: String, record: String) {
-    var text = record
-    // What the evaluations' fast path reads is read without a doubt.
-    if text.withUTF8({ catalog.decoder.decode($0) }) != nil { return }
-    guard let read = catalog.read(record: record) else { return }
+    // The days stored in the catalog's encoding are not given: read without a doubt.
+    guard let read = catalog.read(record: record, encoded: nil) else { return }
     for input in read.ignored {
       ignored[input, default: ([], 0)].users.insert(user)
       ignored[input]!.days += 1

@@ -5,7 +5,7 @@ import RulesStore
 extension ZoneHistory {
   /// The changes of a JSON value, `[{"at": MOMENT, "timezone": ZONE}, ...]`, each checked (a
   /// moment with its zone designator, an IANA zone, in time order), or why not.
-  public static func read(_ value: JSONValue) -> Result<[TimeZoneChange], RecordProblem> {
+  package static func read(_ value: JSONValue) -> Result<[TimeZoneChange], RecordProblem> {
     func problem(_ message: String) -> Result<[TimeZoneChange], RecordProblem> {
       .failure(RecordProblem("bad-value", "'timezone_changes': \(message)"))
     }

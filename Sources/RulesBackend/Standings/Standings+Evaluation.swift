@@ -4,7 +4,7 @@ import RulesStore
 extension Standings {
   /// What an evaluation puts in `standings`: every streak's current and best, every metric
   /// whose value is a number (a non-finite one is left out).
-  public static func of(_ evaluation: Evaluation) -> [Standing] {
+  package static func of(_ evaluation: Evaluation) -> [Standing] {
     var standings: [Standing] = []
     standings.reserveCapacity(evaluation.streaks.count * 2 + evaluation.metrics.count)
     for streak in evaluation.streaks {
@@ -28,7 +28,7 @@ extension Standings {
 
   /// The leaderboards of a catalog, in catalog order: each streak's `.current` and `.best`,
   /// then each metric whose type is an integer or a number.
-  public static func names(_ catalog: StoreCatalog) -> [String] {
+  package static func names(_ catalog: StoreCatalog) -> [String] {
     var names: [String] = []
     for streak in catalog.checked.catalog.streaks { names += [streak.name + ".current", streak.name + ".best"] }
     for (metric, typed) in zip(catalog.checked.catalog.metrics, catalog.checked.metrics) {

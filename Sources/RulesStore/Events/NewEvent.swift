@@ -1,16 +1,16 @@
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
 /// One event to append (its id comes from the store).
-public struct NewEvent: Sendable, Equatable {
-  public var kind: String
-  public var subject: String
-  public var date: CalendarDay
+package struct NewEvent: Sendable, Equatable {
+  package var kind: String
+  package var subject: String
+  package var date: CalendarDay
   /// Part of the unique key beside kind, subject and date (the level of `level.reached`).
-  public var detail: String
+  package var detail: String
   /// A JSON object.
-  public var data: String
+  package var data: String
 
-  public init(kind: String, subject: String, date: CalendarDay, detail: String = "", data: String = "{}") {
+  package init(kind: String, subject: String, date: CalendarDay, detail: String = "", data: String = "{}") {
     self.kind = kind
     self.subject = subject
     self.date = date
@@ -23,6 +23,6 @@ public struct NewEvent: Sendable, Equatable {
 /// saved check left (its text, nil for none), and the mark to leave. The store reads the
 /// previous mark and appends the events in the save's transaction; the backend derives them
 /// (`EventFacts`).
-public protocol EventSource: Sendable {
+package protocol EventSource: Sendable {
   func events(previousMark: String?, unlocks: [StoredUnlock]) -> (events: [NewEvent], mark: String)
 }

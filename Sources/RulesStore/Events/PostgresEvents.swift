@@ -82,7 +82,7 @@ extension PostgresStore {
       data: row.7, createdAt: row.8)
   }
 
-  public func events(_ query: EventQuery) async throws -> [StoredEvent] {
+  package func events(_ query: EventQuery) async throws -> [StoredEvent] {
     var events: [StoredEvent] = []
     do {
       let rows = try await client.query(
@@ -100,7 +100,7 @@ extension PostgresStore {
     return events
   }
 
-  public func claimDeliveries(users: Int, batch: Int, now: Int64, lease: Int64) async throws -> [DeliveryClaim] {
+  package func claimDeliveries(users: Int, batch: Int, now: Int64, lease: Int64) async throws -> [DeliveryClaim] {
     try await transaction { connection in
       var due: [(String, String, Int64, Int64, Int)] = []
       let rows = try await connection.query(
@@ -142,7 +142,7 @@ extension PostgresStore {
     }
   }
 
-  public func delivered(_ claim: DeliveryClaim) async throws {
+  package func delivered(_ claim: DeliveryClaim) async throws {
     guard let last = claim.events.last?.id else { return }
     _ = try await transaction { connection in
       try await connection.query(
@@ -157,7 +157,7 @@ extension PostgresStore {
     }
   }
 
-  public func failed(_ claim: DeliveryClaim, retryAt: Int64, error: String) async throws {
+  package func failed(_ claim: DeliveryClaim, retryAt: Int64, error: String) async throws {
     _ = try await transaction { connection in
       try await connection.query(
         """
@@ -168,7 +168,7 @@ extension PostgresStore {
     }
   }
 
-  public func backlog() async throws -> DeliveryBacklog {
+  package func backlog() async throws -> DeliveryBacklog {
     try await transaction { connection in
       let rows = try await connection.query(
         """

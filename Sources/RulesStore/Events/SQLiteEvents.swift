@@ -52,7 +52,7 @@ extension SQLiteStore {
 
   static let eventColumns = "id, catalog, catalog_version, user_id, date, kind, subject, data, created_at"
 
-  public func events(_ query: EventQuery) async throws -> [StoredEvent] {
+  package func events(_ query: EventQuery) async throws -> [StoredEvent] {
     try await queue.read { db in
       var sql = "SELECT \(Self.eventColumns) FROM events WHERE id > ?"
       var arguments: StatementArguments = [query.after]
@@ -74,7 +74,7 @@ extension SQLiteStore {
     }
   }
 
-  public func claimDeliveries(users: Int, batch: Int, now: Int64, lease: Int64) async throws -> [DeliveryClaim] {
+  package func claimDeliveries(users: Int, batch: Int, now: Int64, lease: Int64) async throws -> [DeliveryClaim] {
     try await queue.writeWithoutTransaction { db in
       var claims: [DeliveryClaim] = []
       try db.inTransaction(.immediate) {
@@ -125,7 +125,7 @@ extension SQLiteStore {
     }
   }
 
-  public func delivered(_ claim: DeliveryClaim) async throws {
+  package func delivered(_ claim: DeliveryClaim) async throws {
     guard let last = claim.events.last?.id else { return }
     try await queue.write { db in
       try db.execute(
@@ -140,7 +140,7 @@ extension SQLiteStore {
     }
   }
 
-  public func failed(_ claim: DeliveryClaim, retryAt: Int64, error: String) async throws {
+  package func failed(_ claim: DeliveryClaim, retryAt: Int64, error: String) async throws {
     try await queue.write { db in
       try db.execute(
         sql: """
@@ -150,7 +150,7 @@ extension SQLiteStore {
     }
   }
 
-  public func backlog() async throws -> DeliveryBacklog {
+  package func backlog() async throws -> DeliveryBacklog {
     try await queue.read { db in
       let row = try Row.fetchOne(
         db,

@@ -1,7 +1,7 @@
 import PostgresNIO
 
 extension PostgresStore {
-  public func deleteUser(catalog: String, user: String) async throws -> Bool {
+  package func deleteUser(catalog: String, user: String) async throws -> Bool {
     try await transaction { connection in
       // The user's lock first, as every write of the user takes it.
       try await connection.query(

@@ -2,7 +2,7 @@ import Foundation
 import PostgresNIO
 
 extension PostgresStore {
-  public func reading<Tally: StoredTally>(
+  package func reading<Tally: StoredTally>(
     catalog: String, encoding: Data, states: Bool, into tally: Tally
   ) async throws -> Tally {
     try await transaction { connection in

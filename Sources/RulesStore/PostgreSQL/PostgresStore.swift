@@ -7,10 +7,10 @@ import PostgresNIO
 /// serialized by a transaction holding the user's row (`SELECT ... FOR UPDATE`); batches read
 /// chunks of users in one snapshot and save them with one statement per table, checking each
 /// user's revision.
-public final class PostgresStore: StoreBackend {
+package final class PostgresStore: StoreBackend {
   let pool: PostgresPool
   let logger: Logger
-  public let description: String
+  package let description: String
 
   /// The connection pool to use now (renewed after an outage: `PostgresPool`).
   var client: PostgresClient { pool.client }
@@ -23,7 +23,7 @@ public final class PostgresStore: StoreBackend {
 
   /// `postgres://USER[:PASSWORD]@HOST[:PORT]/DB`; `?host=/run/postgresql` for a unix socket
   /// folder (the socket `.s.PGSQL.PORT` in it).
-  public static func open(url text: String) async throws -> PostgresStore {
+  package static func open(url text: String) async throws -> PostgresStore {
     guard let url = URLComponents(string: text), let user = url.user, !user.isEmpty else {
       throw StoreError("the store '\(redacted(text))' is not postgres://USER@HOST:PORT/DB")
     }
@@ -79,7 +79,7 @@ public final class PostgresStore: StoreBackend {
 
   /// `text` with the password of a `postgres://USER:PASSWORD@...` address left out, for
   /// messages and logs (any text between `://` and `@` keeps only what is before a `:`).
-  public static func redacted(_ text: String) -> String {
+  package static func redacted(_ text: String) -> String {
     guard let scheme = text.range(of: "://"), let at = text[scheme.upperBound...].lastIndex(of: "@") else {
       return text
     }
@@ -141,7 +141,7 @@ public final class PostgresStore: StoreBackend {
     }
   }
 
-  public func schemaVersion() async throws -> Int {
+  package func schemaVersion() async throws -> Int {
     do {
       var version = 0
       for try await value in try await client.query("SELECT COALESCE(MAX(version), 0) FROM rules_migrations")
@@ -158,7 +158,7 @@ public final class PostgresStore: StoreBackend {
 
   static let importChunk = 5_000
 
-  public func importRecords(
+  package func importRecords(
     catalog: String, users: [ImportUser], records: [ImportRecord]
   ) async throws -> ImportSummary {
     try await transaction { connection in
@@ -235,7 +235,7 @@ public final class PostgresStore: StoreBackend {
     }
   }
 
-  public func userIDs(catalog: String, after: String?, limit: Int) async throws -> [String] {
+  package func userIDs(catalog: String, after: String?, limit: Int) async throws -> [String] {
     var ids: [String] = []
     let rows = try await client.query(
       """
@@ -246,7 +246,7 @@ public final class PostgresStore: StoreBackend {
     return ids
   }
 
-  public func loadUsers(catalog: String, ids: [String]) async throws -> [LoadedUser] {
+  package func loadUsers(catalog: String, ids: [String]) async throws -> [LoadedUser] {
     try await transaction { connection in
       try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ", logger: logger)
       return try await Self.load(connection, catalog: catalog, ids: ids, allDays: false, logger: logger)
@@ -292,7 +292,7 @@ public final class PostgresStore: StoreBackend {
     return ids.compactMap { users[UserID.Key($0)] }
   }
 
-  public func readUser(catalog: String, user: String, allDays: Bool) async throws -> LoadedUser? {
+  package func readUser(catalog: String, user: String, allDays: Bool) async throws -> LoadedUser? {
     // A read-only transaction: no row lock, never waits for a writer.
     try await transaction { connection in
       try await connection.query("SET TRANSACTION READ ONLY", logger: logger)
@@ -300,7 +300,7 @@ public final class PostgresStore: StoreBackend {
     }
   }
 
-  public func save(catalog: String, checks: [SavedCheck]) async throws -> Set<UserID.Key> {
+  package func save(catalog: String, checks: [SavedCheck]) async throws -> Set<UserID.Key> {
     guard !checks.isEmpty else { return [] }
     return try await transaction { connection in
       try await Self.save(connection, catalog: catalog, checks: checks, logger: logger)
@@ -346,7 +346,7 @@ public final class PostgresStore: StoreBackend {
     return saved
   }
 
-  public func withLockedUser<R: Sendable>(
+  package func withLockedUser<R: Sendable>(
     catalog: String, user: String, put day: StoredDay?, info: ImportUser?, allDays: Bool,
     _ evaluate: @Sendable (LoadedUser?) throws -> (SavedCheck?, R)
   ) async throws -> R {
@@ -405,7 +405,7 @@ public final class PostgresStore: StoreBackend {
     }
   }
 
-  public func daysAfter(catalog: String, date: CalendarDay) async throws -> [UserDates] {
+  package func daysAfter(catalog: String, date: CalendarDay) async throws -> [UserDates] {
     var users: [UserDates] = []
     let rows = try await client.query(
       """
@@ -424,7 +424,7 @@ public final class PostgresStore: StoreBackend {
     return users
   }
 
-  public func unlocks(catalog: String, user: String) async throws -> [StoredUnlock] {
+  package func unlocks(catalog: String, user: String) async throws -> [StoredUnlock] {
     var unlocks: [StoredUnlock] = []
     let rows = try await client.query(
       "SELECT badge, date FROM unlocks WHERE catalog = \(catalog) AND user_id = \(user) ORDER BY date, badge",
@@ -435,7 +435,7 @@ public final class PostgresStore: StoreBackend {
     return unlocks
   }
 
-  public func close() async throws {
+  package func close() async throws {
     await pool.close()
   }
 }

@@ -2,14 +2,14 @@ import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
 /// One day record to store.
-public struct ImportRecord: Sendable, Equatable {
-  public var user: String
-  public var date: CalendarDay
-  public var record: String
+package struct ImportRecord: Sendable, Equatable {
+  package var user: String
+  package var date: CalendarDay
+  package var record: String
   /// The record in the engine's encoded form (`StoreCatalog.encoded`).
-  public var encoded: Data?
+  package var encoded: Data?
 
-  public init(user: String, date: CalendarDay, record: String, encoded: Data? = nil) {
+  package init(user: String, date: CalendarDay, record: String, encoded: Data? = nil) {
     self.user = user
     self.date = date
     self.record = record

@@ -1,13 +1,13 @@
 /// What an import did.
-public struct ImportSummary: Sendable, Equatable {
+package struct ImportSummary: Sendable, Equatable {
   /// Records read from the files.
-  public var records: Int
+  package var records: Int
   /// Distinct users among them.
-  public var users: Int
+  package var users: Int
   /// Records that were new or different from the stored ones.
-  public var changed: Int
+  package var changed: Int
 
-  public init(records: Int, users: Int, changed: Int) {
+  package init(records: Int, users: Int, changed: Int) {
     self.records = records
     self.users = users
     self.changed = changed

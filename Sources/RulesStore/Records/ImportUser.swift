@@ -4,16 +4,16 @@ import Foundation
 /// A user's start, time zone, time zone changes and calendar, as `PUT .../users/{user}`,
 /// import lines and history files give them (nil: leave as stored by an import; `PUT` clears
 /// what it leaves out).
-public struct ImportUser: Sendable, Equatable {
-  public var user: String
-  public var start: CalendarDay?
-  public var timeZone: String?
+package struct ImportUser: Sendable, Equatable {
+  package var user: String
+  package var start: CalendarDay?
+  package var timeZone: String?
   /// The moments the user's zone changed, in time order (an empty list clears them).
-  public var timeZoneChanges: [TimeZoneChange]?
+  package var timeZoneChanges: [TimeZoneChange]?
   /// The calendar's name (`UserCalendar.name`, e.g. `islamic-umalqura`).
-  public var calendar: String?
+  package var calendar: String?
 
-  public init(
+  package init(
     user: String, start: CalendarDay? = nil, timeZone: String? = nil, timeZoneChanges: [TimeZoneChange]? = nil,
     calendar: String? = nil
   ) {

@@ -3,27 +3,27 @@ import Foundation
 
 /// A user as an evaluation needs them: who they are, their saved state and the days it has
 /// not counted (every day when there is no state, or when the state must be rebuilt).
-public struct LoadedUser: Sendable {
-  public var user: String
-  public var start: CalendarDay?
-  public var timeZone: String?
+package struct LoadedUser: Sendable {
+  package var user: String
+  package var start: CalendarDay?
+  package var timeZone: String?
   /// The moments the user's zone changed, in time order.
-  public var timeZoneChanges: [TimeZoneChange] = []
+  package var timeZoneChanges: [TimeZoneChange] = []
   /// The user's calendar (Gregorian when none is stored).
-  public var calendar: UserCalendar = .gregorian
+  package var calendar: UserCalendar = .gregorian
   /// Bumped by every change of the user's days; a save holds it (optimistic check).
-  public var revision: Int64
+  package var revision: Int64
   /// A record changed for a day the state has counted: count every day again.
-  public var rebuild: Bool
+  package var rebuild: Bool
   /// The saved state: its binary form (`UserState.binary()`), or the JSON a version-1 store
   /// saved (read as JSON; the next save writes it in binary).
-  public var state: Data?
-  public var stateDate: CalendarDay?
-  public var days: [StoredDay]
+  package var state: Data?
+  package var stateDate: CalendarDay?
+  package var days: [StoredDay]
   /// Whether `days` holds every stored day of the user.
-  public var allDays: Bool
+  package var allDays: Bool
 
-  public init(
+  package init(
     user: String, start: CalendarDay?, timeZone: String?, revision: Int64, rebuild: Bool, state: Data?,
     stateDate: CalendarDay?, days: [StoredDay], allDays: Bool
   ) {
@@ -38,5 +38,5 @@ public struct LoadedUser: Sendable {
     self.allDays = allDays
   }
 
-  public var zone: TimeZone? { timeZone.flatMap(TimeZone.init(identifier:)) }
+  package var zone: TimeZone? { timeZone.flatMap(TimeZone.init(identifier:)) }
 }

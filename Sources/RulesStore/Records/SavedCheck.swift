@@ -3,23 +3,23 @@ import Foundation
 
 /// An evaluation to save: the state and the new unlocks, in one transaction, if the user's
 /// days did not change since they were loaded (`revision`).
-public struct SavedCheck: Sendable {
-  public var user: String
-  public var revision: Int64
-  public var state: Data
-  public var stateDate: CalendarDay
-  public var new: [StoredUnlock]
+package struct SavedCheck: Sendable {
+  package var user: String
+  package var revision: Int64
+  package var state: Data
+  package var stateDate: CalendarDay
+  package var new: [StoredUnlock]
   /// The evaluation counted every day again: the rebuild flag is cleared.
-  public var rebuilt: Bool
+  package var rebuilt: Bool
   /// The version of the catalog that evaluated (`unlocks.catalog_version` of the new unlocks).
-  public var catalogVersion: Int?
+  package var catalogVersion: Int?
   /// The evaluation's standings (`Standings.of`), saved with the state; nil leaves the
   /// stored standings as they are.
-  public var standings: [Standing]?
+  package var standings: [Standing]?
   /// What the evaluation tells the event log (none: no events).
-  public var facts: (any EventSource)?
+  package var facts: (any EventSource)?
 
-  public init(
+  package init(
     user: String, revision: Int64, state: Data, stateDate: CalendarDay, new: [StoredUnlock], rebuilt: Bool,
     catalogVersion: Int? = nil, standings: [Standing]? = nil
   ) {

@@ -5,9 +5,9 @@ import Foundation
 /// `[{"at":"2026-03-10T09:30:00Z","timezone":"Pacific/Auckland"}]`, in time order) and as
 /// `PUT .../users/{user}` and import lines give them (`timezone_changes: [{at, timezone}]`, as
 /// a history file writes them).
-public enum ZoneHistory {
+package enum ZoneHistory {
   /// The changes as the column keeps them; nil for none.
-  public static func text(_ changes: [TimeZoneChange]) -> String? {
+  package static func text(_ changes: [TimeZoneChange]) -> String? {
     guard !changes.isEmpty else { return nil }
     return JSONValue.array(
       changes.map { .object([("at", .string(TimeZoneChange.text($0.at))), ("timezone", .string($0.zone.identifier))]) }
@@ -16,7 +16,7 @@ public enum ZoneHistory {
 
   /// The changes of a stored column (none for null or text that is not a list of changes,
   /// each with its moment and zone, in time order).
-  public static func parse(_ text: String?) -> [TimeZoneChange] {
+  package static func parse(_ text: String?) -> [TimeZoneChange] {
     guard let text, let items = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]] else {
       return []
     }

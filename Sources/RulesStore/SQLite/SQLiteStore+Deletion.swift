@@ -1,7 +1,7 @@
 import GRDB
 
 extension SQLiteStore {
-  public func deleteUser(catalog: String, user: String) async throws -> Bool {
+  package func deleteUser(catalog: String, user: String) async throws -> Bool {
     try await queue.write { db in
       var deleted = 0
       for table in UserTables.all {

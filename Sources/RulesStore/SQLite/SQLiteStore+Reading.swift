@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 extension SQLiteStore {
-  public func reading<Tally: StoredTally>(
+  package func reading<Tally: StoredTally>(
     catalog: String, encoding: Data, states: Bool, into tally: Tally
   ) async throws -> Tally {
     // A read transaction: a reader of the WAL, which never takes or waits for the write lock.

@@ -6,11 +6,11 @@ import GRDB
 /// SQLite's write lock at the start of their transaction (BEGIN IMMEDIATE), so requests for
 /// one user, from one process or several, are serialized; readers (a pool of reader
 /// connections) read a snapshot beside them and never wait for the write lock.
-public final class SQLiteStore: StoreBackend {
+package final class SQLiteStore: StoreBackend {
   let queue: DatabasePool
-  public let description: String
+  package let description: String
 
-  public init(path: String) throws {
+  package init(path: String) throws {
     var configuration = Configuration()
     configuration.busyMode = .timeout(60)
     configuration.journalMode = .wal
@@ -67,11 +67,11 @@ public final class SQLiteStore: StoreBackend {
     try Self.migrator(appliedAt: ISO8601DateFormatter().string(from: Date())).migrate(queue)
   }
 
-  public func schemaVersion() async throws -> Int {
+  package func schemaVersion() async throws -> Int {
     try await queue.read { db in try Int.fetchOne(db, sql: "SELECT MAX(version) FROM rules_migrations") ?? 0 }
   }
 
-  public func importRecords(
+  package func importRecords(
     catalog: String, users: [ImportUser], records: [ImportRecord]
   ) async throws -> ImportSummary {
     try await queue.writeWithoutTransaction { db in
@@ -142,7 +142,7 @@ public final class SQLiteStore: StoreBackend {
     }
   }
 
-  public func userIDs(catalog: String, after: String?, limit: Int) async throws -> [String] {
+  package func userIDs(catalog: String, after: String?, limit: Int) async throws -> [String] {
     try await queue.read { db in
       try String.fetchAll(
         db,
@@ -151,7 +151,7 @@ public final class SQLiteStore: StoreBackend {
     }
   }
 
-  public func loadUsers(catalog: String, ids: [String]) async throws -> [LoadedUser] {
+  package func loadUsers(catalog: String, ids: [String]) async throws -> [LoadedUser] {
     try await queue.read { db in try ids.compactMap { try Self.load(db, catalog: catalog, user: $0, allDays: false) } }
   }
 
@@ -187,12 +187,12 @@ public final class SQLiteStore: StoreBackend {
     return loaded
   }
 
-  public func readUser(catalog: String, user: String, allDays: Bool) async throws -> LoadedUser? {
+  package func readUser(catalog: String, user: String, allDays: Bool) async throws -> LoadedUser? {
     // A read transaction: a reader of the WAL, which never takes or waits for the write lock.
     try await queue.read { db in try Self.load(db, catalog: catalog, user: user, allDays: allDays) }
   }
 
-  public func save(catalog: String, checks: [SavedCheck]) async throws -> Set<UserID.Key> {
+  package func save(catalog: String, checks: [SavedCheck]) async throws -> Set<UserID.Key> {
     try await queue.writeWithoutTransaction { db in
       var saved = Set<UserID.Key>()
       try db.inTransaction(.immediate) {
@@ -231,7 +231,7 @@ public final class SQLiteStore: StoreBackend {
     return true
   }
 
-  public func withLockedUser<R: Sendable>(
+  package func withLockedUser<R: Sendable>(
     catalog: String, user: String, put day: StoredDay?, info: ImportUser?, allDays: Bool,
     _ evaluate: @Sendable (LoadedUser?) throws -> (SavedCheck?, R)
   ) async throws -> R {
@@ -289,7 +289,7 @@ public final class SQLiteStore: StoreBackend {
     }
   }
 
-  public func daysAfter(catalog: String, date: CalendarDay) async throws -> [UserDates] {
+  package func daysAfter(catalog: String, date: CalendarDay) async throws -> [UserDates] {
     try await queue.read { db in
       var users: [UserDates] = []
       let rows = try Row.fetchCursor(
@@ -315,7 +315,7 @@ public final class SQLiteStore: StoreBackend {
     }
   }
 
-  public func unlocks(catalog: String, user: String) async throws -> [StoredUnlock] {
+  package func unlocks(catalog: String, user: String) async throws -> [StoredUnlock] {
     try await queue.read { db in
       try Row.fetchAll(
         db, sql: "SELECT badge, date FROM unlocks WHERE catalog = ? AND user_id = ? ORDER BY date, badge",
@@ -326,7 +326,7 @@ public final class SQLiteStore: StoreBackend {
     }
   }
 
-  public func close() async throws {
+  package func close() async throws {
     try queue.close()
   }
 }

@@ -46,7 +46,7 @@ extension PostgresStore {
     return rows
   }
 
-  public func leaderboard(catalog: String, name: String, limit: Int, around: String?) async throws -> Leaderboard? {
+  package func leaderboard(catalog: String, name: String, limit: Int, around: String?) async throws -> Leaderboard? {
     guard let around else {
       let top = try await rows(
         """
@@ -114,7 +114,7 @@ extension PostgresStore {
     }
   }
 
-  public func stats(catalog: String, date: CalendarDay?, streaks: [String]) async throws -> CatalogStats {
+  package func stats(catalog: String, date: CalendarDay?, streaks: [String]) async throws -> CatalogStats {
     try await transaction { connection in
       try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
       func count(_ query: PostgresQuery) async throws -> Int {
@@ -191,7 +191,7 @@ extension PostgresStore {
   }
 
   @discardableResult
-  public func fillStandings(
+  package func fillStandings(
     catalog: String, version: Int, _ evaluate: @Sendable (LoadedUser) -> SavedCheck?
   ) async throws -> Int {
     try await transaction { connection in

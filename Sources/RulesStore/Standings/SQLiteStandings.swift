@@ -22,7 +22,7 @@ extension SQLiteStore {
     }
   }
 
-  public func leaderboard(catalog: String, name: String, limit: Int, around: String?) async throws -> Leaderboard? {
+  package func leaderboard(catalog: String, name: String, limit: Int, around: String?) async throws -> Leaderboard? {
     try await queue.read { db in
       typealias Row2 = (user: String, value: Double)
       func rows(_ sql: String, _ arguments: StatementArguments) throws -> [Row2] {
@@ -74,7 +74,7 @@ extension SQLiteStore {
     }
   }
 
-  public func stats(catalog: String, date: CalendarDay?, streaks: [String]) async throws -> CatalogStats {
+  package func stats(catalog: String, date: CalendarDay?, streaks: [String]) async throws -> CatalogStats {
     try await queue.read { db in
       func count(_ sql: String, _ arguments: StatementArguments) throws -> Int {
         try Int.fetchOne(db.cachedStatement(sql: sql), arguments: arguments) ?? 0
@@ -123,7 +123,7 @@ extension SQLiteStore {
   }
 
   @discardableResult
-  public func fillStandings(
+  package func fillStandings(
     catalog: String, version: Int, _ evaluate: @Sendable (LoadedUser) -> SavedCheck?
   ) async throws -> Int {
     try await queue.writeWithoutTransaction { db in
