@@ -39,9 +39,13 @@ import PackageDescription
 //   RulesCLI     the `rules` command
 //   RulesSite    the studio's pages (Mustache templates, SVG charts) from the engine's results,
 //                for `rules site` and `rules-server studio`
-//   RulesStore   users' days, states and unlocks in SQLite (GRDB) or PostgreSQL (PostgresNIO);
-//                import and batch (no HTTP, no YAML, no text for people: the server gives those
-//                with RulesKit); a shipped catalog's days counted by its compiled day
+//   RulesStore   the persistence: users' days, states, unlocks, events and standings in SQLite
+//                (GRDB) or PostgreSQL (PostgresNIO), behind one protocol (StoreBackend); it
+//                evaluates nothing and reads no catalog
+//   RulesBackend the backend's domain over the store: a user's day checked, the batch, import
+//                parsing, record encoding, events and standings derived, future days (no HTTP,
+//                no YAML, no text for people: the server gives those with RulesKit); a shipped
+//                catalog's days counted by its compiled day
 //   RulesServer  the `rules-server` command: import, batch, eval, serve (Hummingbird)
 // `rules` (RulesCLI) reaches none of the server's packages, so a catalog author's build stays quick.
 let package = Package(
@@ -100,10 +104,10 @@ let package = Package(
     ),
     .target(
       name: "RulesStore",
-      // No RulesKit: the store reads no YAML and writes no text for people (the server does).
+      // No RulesKit: the store reads no YAML and writes no text for people (the server does);
+      // the engine for its value types alone (dates, time zones, JSON values).
       dependencies: [
-        "RulesEngine", "RulesLanguage", "RulesCatalog", "RulesRuntime",
-        "CompiledCatalogs",
+        "RulesEngine",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "Logging", package: "swift-log"),
@@ -115,13 +119,18 @@ let package = Package(
       name: "RulesExperiments",
       dependencies: ["RulesEngine", .product(name: "Crypto", package: "swift-crypto")]
     ),
+    .target(
+      name: "RulesBackend",
+      // The store below it; RulesStore does not depend on it.
+      dependencies: ["RulesStore", "RulesEngine", "RulesLanguage", "RulesCatalog", "RulesRuntime", "CompiledCatalogs"]
+    ),
     .executableTarget(
       name: "RulesServer",
       dependencies: [
         "RulesKit",
         // The built-in docs/openapi.yaml, read at start (GET /v1/openapi.json).
         "YAMLReader", "RulesSource",
-        "RulesStore", "RulesSite",
+        "RulesStore", "RulesBackend", "RulesSite",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
@@ -138,7 +147,8 @@ let package = Package(
     // What the store's and the server's tests share: stores of both backends, the shipped
     // catalogs (read with RulesKit, as the server reads them), generated users, event lines.
     .target(
-      name: "StoreTestSupport", dependencies: ["RulesStore", "RulesKit", "RulesEngine"], path: "Tests/StoreTestSupport"),
+      name: "StoreTestSupport", dependencies: ["RulesStore", "RulesBackend", "RulesKit", "RulesEngine"],
+      path: "Tests/StoreTestSupport"),
     .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"], exclude: ["Fixtures"]),
     .testTarget(name: "RulesSourceTests", dependencies: ["RulesSource"]),
     // The engine's tests: catalogs and histories written inline as YAML, read by the reader
@@ -156,13 +166,14 @@ let package = Package(
       name: "CompiledCatalogsTests",
       dependencies: ["CompiledCatalogs", "RulesKit", "RulesRuntime", "RulesTestSupport"],
       exclude: ["Fixtures"]),
-    // The store's API on SQLite and PostgreSQL, without HTTP or the binaries.
+    // The store's and the backend's API on SQLite and PostgreSQL, without HTTP or the binaries.
     .testTarget(
-      name: "RulesStoreTests", dependencies: ["RulesStore", "RulesEngine", "RulesTestSupport", "StoreTestSupport"]),
+      name: "RulesStoreTests",
+      dependencies: ["RulesStore", "RulesBackend", "RulesEngine", "RulesTestSupport", "StoreTestSupport"]),
     .testTarget(
       name: "RulesServerTests",
       dependencies: [
-        "RulesStore", "RulesServer", "YAMLReader", "RulesTestSupport", "StoreTestSupport",
+        "RulesStore", "RulesBackend", "RulesServer", "YAMLReader", "RulesTestSupport", "StoreTestSupport",
         .product(name: "JWTKit", package: "jwt-kit"),
         // A webhook receiver on loopback, checking signatures.
         .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Crypto", package: "swift-crypto"),

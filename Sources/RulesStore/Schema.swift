@@ -87,6 +87,9 @@ enum Schema {
     ]
   }
 
+  /// The migration identifier of a version (GRDB's `grdb_migrations`): `v1`, `v2`...
+  static func identifier(_ version: Int) -> String { "v\(version)" }
+
   static let migrationsTable = """
     CREATE TABLE IF NOT EXISTS rules_migrations (
       version INTEGER PRIMARY KEY,

@@ -2,8 +2,8 @@ import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
 /// Opens a store from its address: `sqlite:PATH`, a plain path, or `postgres://USER@HOST:PORT/DB`.
-public enum StoreAddress {
-  public static func open(_ address: String) async throws -> any ProgressStore {
+package enum StoreAddress {
+  package static func open(_ address: String) async throws -> any StoreBackend {
     if address.hasPrefix("postgres://") || address.hasPrefix("postgresql://") {
       return try await PostgresStore.open(url: address)
     }

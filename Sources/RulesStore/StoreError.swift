@@ -1,6 +1,6 @@
 /// A store error for people: the store, what failed and why.
-public struct StoreError: Error, Sendable, CustomStringConvertible {
-  public var message: String
-  public init(_ message: String) { self.message = message }
-  public var description: String { message }
+package struct StoreError: Error, Sendable, CustomStringConvertible {
+  package var message: String
+  package init(_ message: String) { self.message = message }
+  package var description: String { message }
 }

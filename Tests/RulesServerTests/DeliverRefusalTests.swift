@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import RulesBackend
 import RulesStore
 import StoreTestSupport
 import Synchronization
@@ -71,7 +72,7 @@ final class ScriptedReceiver: Sendable {
     let batch = try Binary.run("rules-server", ["batch", "rizq", "--store", store, "--date", "2026-05-09"])
     #expect(batch.status == 0, "\(batch.stderr)")
     let opened = try await StoreAddress.open(store)
-    let events = try await eventLog(opened).events(EventQuery(after: 0, limit: 1_000))
+    let events = try await opened.events(EventQuery(after: 0, limit: 1_000))
     try await opened.close()
     return (store, events)
   }
@@ -144,7 +145,7 @@ final class ScriptedReceiver: Sendable {
       #expect(receiver.log.posts.withLock { $0.count } == 1)
       // Nothing was marked delivered: the events wait for a receiver.
       let opened = try await StoreAddress.open(store)
-      let backlog = try await eventLog(opened).backlog()
+      let backlog = try await opened.backlog()
       try await opened.close()
       #expect(backlog.events == events.count)
     }
@@ -219,7 +220,7 @@ final class ScriptedReceiver: Sendable {
       #expect(summary == #"{"delivered":\#(taken),"posts":\#(taken),"failed":0}"# + "\n")
       // What the summary counts is what the store says was delivered.
       let opened = try await StoreAddress.open(store)
-      let backlog = try await eventLog(opened).backlog()
+      let backlog = try await opened.backlog()
       try await opened.close()
       #expect(backlog.events == events.count - taken)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import RulesBackend
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesStore
 import RulesTestSupport
@@ -63,11 +64,12 @@ import Testing
             "rules", ["eval", name, "--history", history.path, "--date", date, "--format", "json"])
           #expect(expected.status == 0, "\(expected.stderr)")
           let actual = try Binary.run(
-            "rules-server", ["eval", name, "--store", store, "--user", user.id, "--date", date, "--format", "json"])
+            "rules-server",
+            ["eval", name, "--store", store, "--user", user.id, "--date", date, "--format", "json", "--fresh"])
           #expect(actual.stdout == expected.stdout, "\(user.id): rules-server eval is byte for byte rules eval")
           let text = try Binary.run("rules", ["eval", name, "--history", history.path, "--date", date])
           let served = try Binary.run(
-            "rules-server", ["eval", name, "--store", store, "--user", user.id, "--date", date])
+            "rules-server", ["eval", name, "--store", store, "--user", user.id, "--date", date, "--fresh"])
           #expect(served.stdout == text.stdout, "\(user.id): the text too")
 
           // The batch saved exactly the unlocks rules eval gives, with their dates.

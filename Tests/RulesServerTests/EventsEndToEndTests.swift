@@ -1,4 +1,5 @@
 import Foundation
+import RulesBackend
 import RulesEngine
 import RulesStore
 import StoreTestSupport

@@ -1,4 +1,5 @@
 import Foundation
+import RulesBackend
 import RulesStore
 import StoreTestSupport
 import Testing

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import NIOCore
+import RulesBackend
 import RulesStore
 import StoreTestSupport
 
@@ -20,7 +21,7 @@ struct InProcessAPI {
 
   /// An API over `store` with the shipped catalogs; with `token` the admin token, and with
   /// `jwt` users' tokens signed with `TestTokens.secret`; `limiter` limits the rate.
-  init(store: any ProgressStore, token: String? = adminToken, jwt: Bool = true, limiter: RateLimiter? = nil)
+  init(store: any StoreBackend, token: String? = adminToken, jwt: Bool = true, limiter: RateLimiter? = nil)
     async throws
   {
     var environment: [String: String] = [:]
@@ -31,7 +32,7 @@ struct InProcessAPI {
     let (catalogs, problems, duplicates) = StoreCatalog.loadAll(in: folder)
     if !(problems + duplicates).isEmpty { throw StoreTestFailure((problems + duplicates).joined(separator: "\n")) }
     api = HTTPAPI(
-      store: store, catalogs: ServedCatalogs(folder: folder, catalogs: catalogs, store: store as? any StoreReadable),
+      store: store, catalogs: ServedCatalogs(folder: folder, catalogs: catalogs, store: store),
       authenticator: authenticator,
       limiter: limiter, logger: Self.quiet)
     table = api.routes { "" }

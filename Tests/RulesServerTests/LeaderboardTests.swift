@@ -1,4 +1,5 @@
 import Foundation
+import RulesBackend
 @_spi(Tooling) import RulesEngine
 import RulesStore
 import StoreTestSupport
@@ -27,7 +28,7 @@ import Testing
   }
 
   /// Every evaluated user's evaluation as of their state's date, by the store's own reading.
-  static func evaluations(_ store: any ProgressStore, _ catalog: StoreCatalog) async throws -> [String: Evaluation] {
+  static func evaluations(_ store: any StoreBackend, _ catalog: StoreCatalog) async throws -> [String: Evaluation] {
     var all: [String: Evaluation] = [:]
     for user in try await store.userIDs(catalog: catalog.id, after: nil, limit: 100_000) {
       let evaluation = try await store.evaluateReading(catalog: catalog.id, user: user) { loaded in
@@ -87,7 +88,7 @@ import Testing
   /// Every leaderboard of `name` over HTTP against the brute-force ranking: the top (all
   /// users), the top 3, and `around` the first, a middle and the last user (odd and even limits).
   static func checkBoards(
-    _ server: ServerProcess, _ store: any ProgressStore, _ name: String, ties: inout Int
+    _ server: ServerProcess, _ store: any StoreBackend, _ name: String, ties: inout Int
   ) async throws {
     let catalog = try loadCatalog(name)
     let evaluations = try await evaluations(store, catalog)
@@ -116,7 +117,7 @@ import Testing
 
   /// Stats for `date` (nil: the latest) against SQL counts and the evaluations.
   static func checkStats(
-    _ server: ServerProcess, _ backend: Backend, _ address: String, _ store: any ProgressStore, _ name: String,
+    _ server: ServerProcess, _ backend: Backend, _ address: String, _ store: any StoreBackend, _ name: String,
     date: CalendarDay?
   ) async throws {
     let catalog = try loadCatalog(name)
@@ -271,7 +272,7 @@ import Testing
       let store = try await StoreAddress.open(address)
       #expect(try await store.schemaVersion() == 4)
       #expect(try MigrationTests.sql(backend, address, "SELECT COUNT(*) FROM standings;") == "0")
-      let standings = try #require(store as? any StandingsStore)
+      let standings = store
       for name in ["salahstreak", "imanpath"] {
         let catalog = try loadCatalog(name)
         #expect(try await standings.fillStandings(catalog: catalog) == 25)

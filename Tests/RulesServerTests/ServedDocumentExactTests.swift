@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+import RulesBackend
 import RulesStore
 import RulesTestSupport
 import StoreTestSupport

@@ -1,4 +1,5 @@
 import Foundation
+import RulesBackend
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesStore
 import RulesTestSupport

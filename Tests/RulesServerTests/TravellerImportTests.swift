@@ -1,4 +1,5 @@
 import Foundation
+import RulesBackend
 import RulesStore
 import StoreTestSupport
 import Testing
@@ -59,7 +60,7 @@ import Testing
         #expect(expected.status == 0, "\(expected.stderr)")
         let actual = try Binary.run(
           "rules-server",
-          ["eval", "rizq", "--store", store, "--user", "traveller", "--date", "2026-03-13"] + format)
+          ["eval", "rizq", "--store", store, "--user", "traveller", "--date", "2026-03-13", "--fresh"] + format)
         #expect(actual.stdout == expected.stdout, "\(name): rules-server eval is rules eval")
       }
       // Without its time zone changes the user would be evaluated otherwise: they were kept.
@@ -71,7 +72,10 @@ import Testing
         "rules", ["eval", "rizq", "--history", stay.path, "--date", "2026-03-13", "--format", "json"])
       let actual = try Binary.run(
         "rules-server",
-        ["eval", "rizq", "--store", store, "--user", "traveller", "--date", "2026-03-13", "--format", "json"])
+        [
+          "eval", "rizq", "--store", store, "--user", "traveller", "--date", "2026-03-13", "--format", "json",
+          "--fresh",
+        ])
       #expect(staying.status == 0 && staying.stdout != actual.stdout, "the changes matter to this history")
     }
   }

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import Hummingbird
 import Logging
+import RulesBackend
 import RulesEngine
 import RulesStore
 import StoreTestSupport
@@ -237,12 +238,12 @@ final class FlakyReceiver: Sendable {
       var all: [StoredEvent] = []
       var after: Int64 = 0
       while true {
-        let page = try await eventLog(opened).events(EventQuery(after: after, limit: 1_000))
+        let page = try await opened.events(EventQuery(after: after, limit: 1_000))
         guard let last = page.last else { break }
         all += page
         after = last.id
       }
-      let backlog = try await eventLog(opened).backlog()
+      let backlog = try await opened.backlog()
       try await opened.close()
       #expect(all.count > 100, "enough events to say something (\(all.count))")
       #expect(Set(order).count == order.count, "no event in two messages")

@@ -1,4 +1,5 @@
 import Foundation
+import RulesBackend
 import RulesEngine
 import RulesStore
 import RulesTestSupport
@@ -7,7 +8,7 @@ import Testing
 
 /// Day records through the store as PUT day saves them, and the events they tell.
 struct EventHistory {
-  let store: any ProgressStore
+  let store: any StoreBackend
   let catalog: StoreCatalog
   let user: String
 

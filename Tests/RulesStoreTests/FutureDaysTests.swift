@@ -1,4 +1,5 @@
 import Foundation
+import RulesBackend
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesStore
 import StoreTestSupport
@@ -113,7 +114,7 @@ import Testing
   static let days = (1...9).map { #"{"user": "USER", "date": "2026-03-0\#($0)", "planned": true, "completed": true}"# }
     .joined(separator: "\n")
 
-  func importDays(_ store: any ProgressStore, _ catalog: StoreCatalog, future: Bool) async throws {
+  func importDays(_ store: any StoreBackend, _ catalog: StoreCatalog, future: Bool) async throws {
     try await withTemporaryFolder { folder in
       let file = folder.appendingPathComponent("days.jsonl")
       var text = Self.days.replacingOccurrences(of: "USER", with: "alice") + "\n"
@@ -128,7 +129,7 @@ import Testing
   }
 
   /// The evaluation of today as `GET .../progress` makes it (read only), with Bob's name for Alice's.
-  func today(_ store: any ProgressStore, _ catalog: StoreCatalog, _ user: String, clock: FutureDays) async throws
+  func today(_ store: any StoreBackend, _ catalog: StoreCatalog, _ user: String, clock: FutureDays) async throws
     -> (json: String, warnings: [String])
   {
     try await store.evaluateReading(catalog: catalog.id, user: user) { loaded in

@@ -1,10 +1,11 @@
 import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+import RulesStore
 import RulesTestSupport
 import StoreTestSupport
 import Testing
 
-@testable import RulesStore
+@testable import RulesBackend
 
 /// `days.encoded`: a stored record in the engine's encoded form reads back as its JSON does;
 /// bytes of other inputs (a changed catalog) or malformed bytes are not read (the JSON is).

@@ -1,4 +1,5 @@
 import Foundation
+import RulesBackend
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesStore
 import RulesTestSupport
@@ -7,7 +8,7 @@ import Testing
 
 /// The store on both backends (SQLite and PostgreSQL: `Backend.all`), one test each.
 @Suite struct StoreTests {
-  func importLines(_ store: any ProgressStore, _ catalog: StoreCatalog, _ text: String) async throws -> ImportSummary {
+  func importLines(_ store: any StoreBackend, _ catalog: StoreCatalog, _ text: String) async throws -> ImportSummary {
     try await withTemporaryFolder { folder in
       let file = folder.appendingPathComponent("records.jsonl")
       try text.write(to: file, atomically: true, encoding: .utf8)

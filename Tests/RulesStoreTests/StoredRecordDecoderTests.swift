@@ -1,10 +1,11 @@
 import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+import RulesStore
 import RulesTestSupport
 import StoreTestSupport
 import Testing
 
-@testable import RulesStore
+@testable import RulesBackend
 
 /// Stored records read the quick way (`StoredRecordDecoder`) are exactly what the checked way
 /// (`DayRecord(date:values:for:)`) makes of them, and whatever it cannot read for certain goes
@@ -30,8 +31,8 @@ import Testing
         #expect(try DayRecord(quick, for: catalog.engine) == checked, "\(stored)")
         // The values encoded from the one parse are the ones the stored text reads back as.
         #expect(valid.values == quick.values, "\(stored)")
-        // The store's own checked way (`StoreCatalog.read`) reads it the same.
-        let read = try catalog.read(StoredDay(date: date, record: stored))
+        // The store's own checked way (`StoreCatalog.checkedRead`) reads it the same.
+        let read = try #require(catalog.checkedRead(stored))
         #expect(read.ignored.isEmpty && read.unreadable.isEmpty, "\(stored)")
         #expect(try DayRecord(EncodedRecord(date: date, values: read.values), for: catalog.engine) == checked)
         decoded += 1

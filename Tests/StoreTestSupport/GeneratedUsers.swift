@@ -1,24 +1,25 @@
+import RulesBackend
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesStore
 
 /// Generated users of the five catalogs, written as history files (for `rules eval`) and as
 /// JSON Lines (for `rules-server import`).
-public struct GeneratedUsers: Sendable {
-  public struct User: Sendable {
-    public var id: String
-    public var start: String?
-    public var days: [(date: String, values: [(String, String)])]
+package struct GeneratedUsers: Sendable {
+  package struct User: Sendable {
+    package var id: String
+    package var start: String?
+    package var days: [(date: String, values: [(String, String)])]
     /// A traveller's zone before their first change, their changes (moment, zone) and a
     /// calendar other than the Gregorian.
-    public var timeZone: String?
-    public var changes: [(at: String, zone: String)] = []
-    public var calendar: String?
+    package var timeZone: String?
+    package var changes: [(at: String, zone: String)] = []
+    package var calendar: String?
   }
 
   /// Travels: west across the date line (Pago Pago to Kiritimati, 25 hours ahead: 2026-03-11
   /// skipped), east across it (Kiritimati to Honolulu: a date lived twice), and through both DST changes of a spring (Berlin to New York on the day the US
   /// moves its clocks, back to Berlin the night Europe does).
-  public static let travels: [(zone: String, changes: [(at: String, zone: String)])] = [
+  package static let travels: [(zone: String, changes: [(at: String, zone: String)])] = [
     ("Pacific/Pago_Pago", [("2026-03-11T10:30:00Z", "Pacific/Kiritimati")]),
     ("Pacific/Kiritimati", [("2026-03-12T22:00:00Z", "Pacific/Honolulu")]),
     (
@@ -27,13 +28,13 @@ public struct GeneratedUsers: Sendable {
     ),
   ]
 
-  public var catalog: StoreCatalog
-  public var users: [User] = []
+  package var catalog: StoreCatalog
+  package var users: [User] = []
 
   /// `count` users over `span` days ending on `last`; with `everyDay`, a record each day.
   /// With `travellers`, users 1, 2 and 3 of every four travel (`travels`) and every other
   /// user lives by the Umm al-Qura (Hijri) calendar.
-  public init(
+  package init(
     catalog: StoreCatalog, count: Int, span: Int, last: CalendarDay, seed: UInt64, everyDay: Bool = false,
     travellers: Bool = false
   ) {
@@ -79,7 +80,7 @@ public struct GeneratedUsers: Sendable {
     }
   }
 
-  public func yaml(_ user: User) -> String {
+  package func yaml(_ user: User) -> String {
     var text = "user: \(user.id)\n"
     if let start = user.start { text += "start: \(user.start ?? start)\n" }
     if let zone = user.timeZone { text += "timezone: \(zone)\n" }
@@ -94,7 +95,7 @@ public struct GeneratedUsers: Sendable {
     return text
   }
 
-  public func jsonLines() -> String {
+  package func jsonLines() -> String {
     var lines: [String] = []
     for user in users {
       for (index, day) in user.days.enumerated() {
@@ -109,7 +110,7 @@ public struct GeneratedUsers: Sendable {
   }
 
   /// A traveller's zone, changes and calendar as JSON fields (of an import line or a PUT).
-  public static func userFields(_ user: User) -> [String] {
+  package static func userFields(_ user: User) -> [String] {
     var fields: [String] = []
     if let zone = user.timeZone { fields.append(#""timezone": "\#(zone)""#) }
     if !user.changes.isEmpty {

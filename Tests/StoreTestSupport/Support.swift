@@ -1,18 +1,19 @@
 import Foundation
+import RulesBackend
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 @_spi(Tooling) import RulesKit
 import RulesStore
 import Testing
 
 /// The repository's root (the tests run the catalogs and binaries from it).
-public let repositoryRoot: URL = {
+package let repositoryRoot: URL = {
   var url = URL(fileURLWithPath: #filePath)
   for _ in 0..<3 { url.deleteLastPathComponent() }
   return url
 }()
 
 /// Runs `body` with a fresh temporary folder, removed when it returns or throws.
-public func withTemporaryFolder<R>(_ body: (URL) async throws -> R) async throws -> R {
+package func withTemporaryFolder<R>(_ body: (URL) async throws -> R) async throws -> R {
   let url = FileManager.default.temporaryDirectory.appendingPathComponent("rules-server-tests-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: url) }
@@ -20,12 +21,12 @@ public func withTemporaryFolder<R>(_ body: (URL) async throws -> R) async throws
 }
 
 /// The shipped catalog `name` (catalogs/NAME.yaml).
-public func loadCatalog(_ name: String) throws -> StoreCatalog {
+package func loadCatalog(_ name: String) throws -> StoreCatalog {
   try loadCatalog(path: repositoryRoot.appendingPathComponent("catalogs/\(name).yaml").path)
 }
 
 /// The catalog at `path`, read with RulesKit as the server reads it (the store reads no YAML).
-public func loadCatalog(path: String) throws -> StoreCatalog {
+package func loadCatalog(path: String) throws -> StoreCatalog {
   let result = CatalogFiles.validate(path: path)
   guard let checked = result.validated else {
     throw StoreTestFailure("\(path): \(result.diagnostics.map(\.description).joined(separator: "\n"))")
@@ -33,20 +34,20 @@ public func loadCatalog(path: String) throws -> StoreCatalog {
   return StoreCatalog(checked)
 }
 
-public func day(_ text: String) -> CalendarDay { CalendarDay.parsed(text)! }
+package func day(_ text: String) -> CalendarDay { CalendarDay.parsed(text)! }
 
 /// The two stores every store, server and worker test runs on.
-public enum Backend: String, Sendable, CustomTestStringConvertible {
+package enum Backend: String, Sendable, CustomTestStringConvertible {
   case sqlite, postgres
 
   /// SQLite always; PostgreSQL when RULES_TEST_POSTGRES_URL is set, and under CI=true also
   /// without it (where its tests then fail: CI must test PostgreSQL).
-  public static let all: [Backend] = TestPostgres.url != nil || TestPostgres.inCI ? [.sqlite, .postgres] : [.sqlite]
+  package static let all: [Backend] = TestPostgres.url != nil || TestPostgres.inCI ? [.sqlite, .postgres] : [.sqlite]
 
-  public var testDescription: String { rawValue }
+  package var testDescription: String { rawValue }
 
   /// A new, empty store's address: a file in `folder`, or a new database on the test server.
-  public func freshAddress(in folder: URL) async throws -> String {
+  package func freshAddress(in folder: URL) async throws -> String {
     switch self {
     case .sqlite: return "sqlite:" + folder.appendingPathComponent("store-\(UUID().uuidString.prefix(8)).sqlite").path
     case .postgres: return try await TestPostgres.freshDatabase()
@@ -55,7 +56,7 @@ public enum Backend: String, Sendable, CustomTestStringConvertible {
 }
 
 /// Runs `body` with a new, empty store of `backend`, closed (and its folder removed) after.
-public func withStore<R>(_ backend: Backend, _ body: (any ProgressStore, URL) async throws -> R) async throws -> R {
+package func withStore<R>(_ backend: Backend, _ body: (any StoreBackend, URL) async throws -> R) async throws -> R {
   try await withTemporaryFolder { folder in
     let store = try await StoreAddress.open(try await backend.freshAddress(in: folder))
     do {
@@ -70,15 +71,15 @@ public func withStore<R>(_ backend: Backend, _ body: (any ProgressStore, URL) as
 }
 
 /// The PostgreSQL server of the tests: RULES_TEST_POSTGRES_URL (scripts/postgres starts one).
-public enum TestPostgres {
-  public static var url: String? {
+package enum TestPostgres {
+  package static var url: String? {
     let url = ProcessInfo.processInfo.environment["RULES_TEST_POSTGRES_URL"]
     return url?.isEmpty == false ? url : nil
   }
 
-  public static var inCI: Bool { ProcessInfo.processInfo.environment["CI"] == "true" }
+  package static var inCI: Bool { ProcessInfo.processInfo.environment["CI"] == "true" }
 
-  public static func requireURL() throws -> String {
+  package static func requireURL() throws -> String {
     if let url { return url }
     throw StoreTestFailure(
       "CI=true but RULES_TEST_POSTGRES_URL is not set: .ci/run starts PostgreSQL with scripts/postgres (`eval \"$(scripts/postgres start)\"`)"
@@ -86,7 +87,7 @@ public enum TestPostgres {
   }
 
   /// A new, empty database on the test server (each test gets its own name).
-  public static func freshDatabase() async throws -> String {
+  package static func freshDatabase() async throws -> String {
     let base = try requireURL()
     let name = "rules_test_\(UUID().uuidString.prefix(8).lowercased())"
     try runPSQL(base, "CREATE DATABASE \(name)")
@@ -95,7 +96,7 @@ public enum TestPostgres {
     return components.string!
   }
 
-  public static func runPSQL(_ url: String, _ sql: String) throws {
+  package static func runPSQL(_ url: String, _ sql: String) throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["psql", "-q", "-v", "ON_ERROR_STOP=1", url, "-c", sql]
@@ -107,7 +108,7 @@ public enum TestPostgres {
 }
 
 /// A test's own failure with a message.
-public struct StoreTestFailure: Error, CustomStringConvertible {
-  public var description: String
-  public init(_ description: String) { self.description = description }
+package struct StoreTestFailure: Error, CustomStringConvertible {
+  package var description: String
+  package init(_ description: String) { self.description = description }
 }

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import JWTKit
+import RulesBackend
 import RulesStore
 
 /// Turns a request's `Authorization: Bearer ...` into a `Principal`, or refuses it.

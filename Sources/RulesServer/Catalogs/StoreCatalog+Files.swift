@@ -1,4 +1,5 @@
 import Foundation
+import RulesBackend
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 @_spi(Tooling) import RulesKit
 import RulesStore
@@ -6,7 +7,7 @@ import RulesStore
 /// The store's catalogs from their YAML files (with RulesKit: the store itself reads none).
 extension StoreCatalog {
   /// Loads the catalog at `path` (YAML, with its imports) or names in `catalogs/`.
-  public static func load(_ nameOrPath: String) throws(CatalogLoadError) -> StoreCatalog {
+  package static func load(_ nameOrPath: String) throws(CatalogLoadError) -> StoreCatalog {
     let path = resolve(nameOrPath)
     let result = CatalogFiles.validate(path: path)
     guard let checked = result.validated else {
@@ -19,7 +20,7 @@ extension StoreCatalog {
   }
 
   /// A path as given, or `catalogs/NAME.yaml` for a bare name (as `rules` does).
-  public static func resolve(_ catalog: String) -> String {
+  package static func resolve(_ catalog: String) -> String {
     if FileManager.default.fileExists(atPath: catalog) { return catalog }
     if !catalog.contains("/"), !catalog.hasSuffix(".yaml") {
       let named = "catalogs/\(catalog).yaml"
@@ -31,7 +32,7 @@ extension StoreCatalog {
   /// Every catalog of a folder (rule modules and broken files left out, and reported as
   /// `problems`). Two files that declare one id are `duplicates` (`duplicate-catalog`, at the
   /// later file) and neither is loaded: which one is meant is the operator's to say.
-  public static func loadAll(in folder: String) -> (
+  package static func loadAll(in folder: String) -> (
     catalogs: [StoreCatalog], problems: [String], duplicates: [String]
   ) {
     var catalogs: [StoreCatalog] = []

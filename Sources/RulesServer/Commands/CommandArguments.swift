@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RulesBackend
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesKit
 import RulesStore

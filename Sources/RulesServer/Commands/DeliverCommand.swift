@@ -7,6 +7,7 @@ import Logging
 import Metrics
 import NIOCore
 import Prometheus
+import RulesBackend
 import RulesKit
 import RulesStore
 import Synchronization
@@ -105,12 +106,8 @@ struct DeliverCommand: AsyncParsableCommand {
     let registry = PrometheusCollectorRegistry()
     MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
     let opened = try await store.open()
-    guard let log = opened as? any EventStore else {
-      printError("error: the store \(opened.description) keeps no events")
-      throw ExitCode.failure
-    }
     let worker = WebhookWorker(
-      log: log, signer: signer, url: url, batch: batch, timeout: timeout, concurrency: concurrency,
+      log: opened, signer: signer, url: url, batch: batch, timeout: timeout, concurrency: concurrency,
       retryBase: retryBase, maxBackoff: maxBackoff, lease: lease ?? (2 * timeout + 10),
       interval: .milliseconds(interval), untilIdle: untilIdle)
     let work = Task {
@@ -177,7 +174,7 @@ extension Error {
 
 /// The delivery loop: claim due batches, POST them, record the outcome.
 final class WebhookWorker: Sendable {
-  let log: any EventStore
+  let log: any StoreBackend
   let signer: WebhookSigner
   let url: String
   let batch: Int
@@ -202,7 +199,7 @@ final class WebhookWorker: Sendable {
   let gone = Mutex<String?>(nil)
 
   init(
-    log: any EventStore, signer: WebhookSigner, url: String, batch: Int, timeout: Double, concurrency: Int,
+    log: any StoreBackend, signer: WebhookSigner, url: String, batch: Int, timeout: Double, concurrency: Int,
     retryBase: Double, maxBackoff: Double, lease: Double, interval: Duration, untilIdle: Bool
   ) {
     self.log = log

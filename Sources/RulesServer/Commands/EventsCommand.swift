@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RulesBackend
 import RulesKit
 import RulesStore
 
@@ -37,16 +38,12 @@ struct EventsCommand: AsyncParsableCommand {
 
   func run() async throws {
     let opened = try await store.open()
-    guard let log = opened as? any EventStore else {
-      printError("error: the store \(opened.description) keeps no events")
-      throw ExitCode.failure
-    }
     var query = EventQuery(after: after, limit: 1_000, catalog: catalog, user: user, kind: kind)
     var left = follow ? Int.max : (limit ?? Int.max)
     do {
       while true {
         query.limit = min(1_000, follow ? (limit ?? 1_000) : left)
-        let events = try await log.events(query)
+        let events = try await opened.events(query)
         if !events.isEmpty {
           var text = ""
           for event in events { text += event.json + "\n" }

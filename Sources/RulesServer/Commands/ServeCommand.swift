@@ -6,6 +6,7 @@ import Logging
 import Metrics
 import NIOCore
 import Prometheus
+import RulesBackend
 import RulesKit
 import RulesStore
 import ServiceLifecycle
@@ -71,15 +72,14 @@ struct ServeCommand: AsyncParsableCommand {
     var loaded: [StoreCatalog] = []
     for catalog in found {
       do {
-        if let reading = try await (opened as? any StoreReadable)?.reading(catalog, states: false) {
-          let refused = reading.problems(catalog: catalog.id)
-          for problem in refused { logger.error("\(problem)") }
-          if !refused.isEmpty {
-            logger.error("the catalog '\(catalog.id)' is not served: it cannot read values the store holds for it")
-            continue
-          }
-          for note in reading.notes(catalog: catalog.id) { logger.warning("\(note)") }
+        let reading = try await opened.reading(catalog, states: false)
+        let refused = reading.problems(catalog: catalog.id)
+        for problem in refused { logger.error("\(problem)") }
+        if !refused.isEmpty {
+          logger.error("the catalog '\(catalog.id)' is not served: it cannot read values the store holds for it")
+          continue
         }
+        for note in reading.notes(catalog: catalog.id) { logger.warning("\(note)") }
       } catch {
         logger.error(
           "the store could not be read to check a catalog; it is served unchecked",
@@ -94,10 +94,10 @@ struct ServeCommand: AsyncParsableCommand {
     }
     // The standings of states saved before schema version 4 or under another catalog version
     // (a failure is logged: the first leaderboard or stats request tries again).
-    do { try await (opened as? any StandingsStore)?.fillStandings(catalogs: loaded) } catch {
+    do { try await opened.fillStandings(catalogs: loaded) } catch {
       logger.error("the standings could not be filled", metadata: ["error": "\(error)"])
     }
-    let served = ServedCatalogs(folder: catalogs, catalogs: loaded, store: opened as? any StoreReadable)
+    let served = ServedCatalogs(folder: catalogs, catalogs: loaded, store: opened)
     // SIGHUP reads the catalogs again (a broken one is refused; the old ones keep serving).
     signal(SIGHUP, SIG_IGN)
     let hangUp = DispatchSource.makeSignalSource(signal: SIGHUP)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RulesBackend
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 @_spi(Tooling) import RulesKit
 import RulesStore
@@ -79,8 +80,8 @@ struct StoreDiffCommand: AsyncParsableCommand {
     // What a reload would find: the candidate's reading of the store (a shard reads it whole).
     var reading = StoreReading()
     do {
-      if new.id == old.id, let readable = opened as? any StoreReadable {
-        reading = try await readable.reading(new, states: true)
+      if new.id == old.id {
+        reading = try await opened.reading(new, states: true)
       }
     } catch {
       printError("error: \(error)")

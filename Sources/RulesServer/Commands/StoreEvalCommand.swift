@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RulesBackend
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesKit
 import RulesStore
@@ -7,16 +8,19 @@ import RulesStore
 struct StoreEvalCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "eval",
-    abstract: "Evaluate one user of the store: the same output as `rules eval` for the same records.",
+    abstract: "Show one user's progress as the store keeps it; --fresh counts their days from scratch.",
     discussion: """
-      Counts the user's stored days as `rules eval` counts a history file without --state; \
-      nothing is written.
+      By default, the user's saved state and unlocks carried to the date, as GET .../progress \
+      answers. With --fresh, every stored day counted without the saved state, as `rules eval` \
+      counts a history file without --state (the same output). Nothing is written.
       """)
 
   @Argument(help: "The catalog: a file, or a name in catalogs/.") var catalog: String
   @OptionGroup var store: StoreOption
   @Option(help: "The user's id.") var user: String
   @Option(help: "The date, YYYY-MM-DD (default: today in the user's time zone).") var date: String?
+  @Flag(help: "Count every stored day from scratch, without the saved state (as `rules eval` counts a history).")
+  var fresh = false
   @Option(help: "Output format: text or json.") var format: OutputFormat = .text
 
   func validate() throws {
@@ -30,24 +34,7 @@ struct StoreEvalCommand: AsyncParsableCommand {
     let asked = try parseDay(date, option: "--date")
     let check: UserCheck?
     do {
-      // A read-only transaction: no lock taken.
-      let read = try await opened.readUser(catalog: catalog.id, user: user, allDays: true)
-      if var loaded = read, !loaded.days.isEmpty {
-        // As `rules eval` without --state: every record, no saved state.
-        loaded.state = nil
-        loaded.stateDate = nil
-        loaded.rebuild = false
-        if let asked, asked > FutureDays.system.latest(for: loaded) {
-          // Allowed (nothing is written), but no app may write such a day now.
-          let today = FutureDays.system.today(for: loaded)
-          printError(
-            "warning: --date \(asked) is in the future: the user's today is \(today) (\(FutureDays.system.zoneName(loaded.zone, changes: loaded.timeZoneChanges))); nothing is written"
-          )
-        }
-        (_, check) = try UserEvaluation.run(loaded, catalog: catalog, on: UserEvaluation.day(asked, for: loaded))
-      } else {
-        check = nil
-      }
+      check = try await (fresh ? freshCheck(opened, catalog, asked) : storedCheck(opened, catalog, asked))
     } catch {
       printError("error: \(error)")
       try? await opened.close()
@@ -63,5 +50,44 @@ struct StoreEvalCommand: AsyncParsableCommand {
     case .json: print(check.json)
     case .text: print(check.text)
     }
+  }
+
+  /// The user as GET .../progress answers: the saved state and unlocks carried to the date, read
+  /// without a lock (nil: no state and no day stored).
+  func storedCheck(_ opened: any StoreBackend, _ catalog: StoreCatalog, _ asked: CalendarDay?) async throws
+    -> UserCheck?
+  {
+    try await opened.evaluateReading(catalog: catalog.id, user: user) { loaded in
+      guard let loaded, loaded.state != nil || !loaded.days.isEmpty else { return nil }
+      let (_, check) = try UserEvaluation.run(loaded, catalog: catalog, on: UserEvaluation.day(asked, for: loaded))
+      // Here, not before: a first reading without every day is read again (NeedsAllDays).
+      warnIfFuture(asked, loaded)
+      return check
+    }
+  }
+
+  /// As `rules eval` without --state: every stored day, no saved state (nil: no day stored).
+  func freshCheck(_ opened: any StoreBackend, _ catalog: StoreCatalog, _ asked: CalendarDay?) async throws
+    -> UserCheck?
+  {
+    // A read-only transaction: no lock taken.
+    guard var loaded = try await opened.readUser(catalog: catalog.id, user: user, allDays: true),
+      !loaded.days.isEmpty
+    else { return nil }
+    loaded.state = nil
+    loaded.stateDate = nil
+    loaded.rebuild = false
+    warnIfFuture(asked, loaded)
+    return try UserEvaluation.run(loaded, catalog: catalog, on: UserEvaluation.day(asked, for: loaded)).1
+  }
+
+  /// A date after the user's today and the slack is allowed (nothing is written), but no app may
+  /// write such a day now.
+  func warnIfFuture(_ asked: CalendarDay?, _ loaded: LoadedUser) {
+    guard let asked, asked > FutureDays.system.latest(for: loaded) else { return }
+    let today = FutureDays.system.today(for: loaded)
+    printError(
+      "warning: --date \(asked) is in the future: the user's today is \(today) (\(FutureDays.system.zoneName(loaded.zone, changes: loaded.timeZoneChanges))); nothing is written"
+    )
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RulesBackend
 import RulesKit
 import RulesStore
 
@@ -6,7 +7,7 @@ struct StoreOption: ParsableArguments {
   @Option(help: "The store: PATH, sqlite:PATH or postgres://USER@HOST:PORT/DB.")
   var store: String
 
-  func open() async throws -> any ProgressStore {
+  func open() async throws -> any StoreBackend {
     do {
       return try await StoreAddress.open(store)
     } catch {

@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import Metrics
 import NIOCore
+import RulesBackend
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesStore
 
@@ -39,7 +40,7 @@ struct APIError: Error, HTTPResponseError {
 struct HTTPAPI: Sendable {
   static let maxBody = 64 * 1024
 
-  let store: any ProgressStore
+  let store: any StoreBackend
   /// The catalogs served (reloaded on SIGHUP and `POST /v1/admin/catalogs/reload`).
   let served: ServedCatalogs
   let authenticator: Authenticator
@@ -52,7 +53,7 @@ struct HTTPAPI: Sendable {
   let logger: Logger
 
   init(
-    store: any ProgressStore, catalogs: ServedCatalogs, authenticator: Authenticator, limiter: RateLimiter? = nil,
+    store: any StoreBackend, catalogs: ServedCatalogs, authenticator: Authenticator, limiter: RateLimiter? = nil,
     storeTimeout: Duration = .seconds(5), logger: Logger
   ) {
     self.store = store

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import RulesBackend
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesStore
 import Synchronization
@@ -22,8 +23,8 @@ struct LeaderboardsController: Sendable {
 
   /// The store's standings, filled for this version of the catalog first (once per process
   /// and version; the server fills them at start, this catches a reloaded catalog).
-  func standings(_ catalog: StoreCatalog) async throws -> any StandingsStore {
-    guard let store = api.store as? any StandingsStore else { throw HTTPAPI.storeUnavailable }
+  func standings(_ catalog: StoreCatalog) async throws -> any StoreBackend {
+    let store = api.store
     let key = "\(catalog.id)#\(catalog.version)"
     if !filled.keys.withLock({ $0.contains(key) }) {
       _ = try await api.stored { try await store.fillStandings(catalog: catalog) }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Metrics
+import RulesBackend
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesStore
 import Synchronization
@@ -38,14 +39,14 @@ final class ServedCatalogs: Sendable {
 
   let folder: String
   /// The store the catalogs are checked against before they are served.
-  let store: (any StoreReadable)?
+  let store: (any StoreBackend)?
   private let current: Mutex<Set>
   /// The last reload asked for: each waits for the one before (SIGHUPs in a row apply in order).
   private let last = Mutex<Task<Void, Never>?>(nil)
   private let reloads = Counter(label: "rules_catalog_reloads_total", dimensions: [("result", "ok")])
   private let refusals = Counter(label: "rules_catalog_reloads_total", dimensions: [("result", "refused")])
 
-  init(folder: String, catalogs: [StoreCatalog], store: (any StoreReadable)?) {
+  init(folder: String, catalogs: [StoreCatalog], store: (any StoreBackend)?) {
     self.folder = folder
     self.store = store
     current = Mutex(Set(catalogs))

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import RulesBackend
 import RulesStore
 import Synchronization
 

@@ -1,3 +1,4 @@
+import RulesBackend
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesSource
 import RulesStore

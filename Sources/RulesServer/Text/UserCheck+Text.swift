@@ -1,3 +1,4 @@
+import RulesBackend
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 @_spi(Tooling) import RulesKit
 import RulesStore

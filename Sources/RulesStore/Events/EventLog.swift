@@ -2,20 +2,20 @@ import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
 /// An event as the log keeps it and the API, `rules-server events` and webhooks tell it.
-public struct StoredEvent: Sendable, Equatable {
-  public var id: Int64
-  public var catalog: String
-  public var catalogVersion: Int
-  public var user: String
-  public var date: String
-  public var kind: String
-  public var subject: String
+package struct StoredEvent: Sendable, Equatable {
+  package var id: Int64
+  package var catalog: String
+  package var catalogVersion: Int
+  package var user: String
+  package var date: String
+  package var kind: String
+  package var subject: String
   /// A JSON object.
-  public var data: String
+  package var data: String
   /// When it was appended (Unix milliseconds).
-  public var createdAt: Int64
+  package var createdAt: Int64
 
-  public init(
+  package init(
     id: Int64, catalog: String, catalogVersion: Int, user: String, date: String, kind: String, subject: String,
     data: String, createdAt: Int64
   ) {
@@ -30,24 +30,27 @@ public struct StoredEvent: Sendable, Equatable {
     self.createdAt = createdAt
   }
 
+  /// `text` as a JSON string.
+  package static func quoted(_ text: String) -> String { JSONValue.string(text).serialized(indent: nil) }
+
   /// `{"id": 17, "catalog": "rizq", "catalog_version": 1, "user": "fatima", "date": "2026-05-07",
   /// "kind": "badge.unlocked", "subject": "week-warrior", "data": {}}`, on one line.
-  public var json: String {
-    let q = EventDerivation.quoted
+  package var json: String {
+    let q = Self.quoted
     return
       "{\"id\":\(id),\"catalog\":\(q(catalog)),\"catalog_version\":\(catalogVersion),\"user\":\(q(user)),\"date\":\(q(date)),\"kind\":\(q(kind)),\"subject\":\(q(subject)),\"data\":\(data)}"
   }
 }
 
 /// Which events to read: those after an id, at most `limit`, of one catalog, user or kind.
-public struct EventQuery: Sendable, Equatable {
-  public var after: Int64
-  public var limit: Int
-  public var catalog: String?
-  public var user: String?
-  public var kind: String?
+package struct EventQuery: Sendable, Equatable {
+  package var after: Int64
+  package var limit: Int
+  package var catalog: String?
+  package var user: String?
+  package var kind: String?
 
-  public init(after: Int64 = 0, limit: Int = 100, catalog: String? = nil, user: String? = nil, kind: String? = nil) {
+  package init(after: Int64 = 0, limit: Int = 100, catalog: String? = nil, user: String? = nil, kind: String? = nil) {
     self.after = after
     self.limit = limit
     self.catalog = catalog
@@ -57,46 +60,30 @@ public struct EventQuery: Sendable, Equatable {
 }
 
 /// A user's next webhook batch, claimed by one `deliver` worker until `claimedUntil`.
-public struct DeliveryClaim: Sendable {
-  public var catalog: String
-  public var user: String
+package struct DeliveryClaim: Sendable {
+  package var catalog: String
+  package var user: String
   /// The batch, oldest first: the user's events after the delivered cursor. A retry sends
   /// the same events (the cursor's `sending`), so a receiver that dedupes by `webhook-id` sees
   /// each batch once.
-  public var events: [StoredEvent]
+  package var events: [StoredEvent]
   /// Failed attempts so far of this batch.
-  public var attempts: Int
+  package var attempts: Int
   /// Proves the claim is this worker's when it finishes.
-  public var token: String
+  package var token: String
 
   /// `webhook-id`: the batch's first and last event ids, the same at every retry.
-  public var messageID: String {
+  package var messageID: String {
     "msg_\(events.first?.id ?? 0)_\(events.last?.id ?? 0)"
   }
 }
 
 /// Where the deliveries stand: users with undelivered events, how many, and how old the oldest is.
-public struct DeliveryBacklog: Sendable, Equatable {
-  public var users: Int
-  public var events: Int
+package struct DeliveryBacklog: Sendable, Equatable {
+  package var users: Int
+  package var events: Int
   /// When the oldest undelivered event was appended (Unix milliseconds), if there is one.
-  public var oldest: Int64?
-}
-
-/// The event log and the webhook deliveries of a store (both backends).
-public protocol EventStore: Sendable {
-  /// Events after `query.after`, in id order.
-  func events(_ query: EventQuery) async throws -> [StoredEvent]
-  /// Claims up to `users` users whose next batch is due and not claimed (PostgreSQL: FOR
-  /// UPDATE SKIP LOCKED; SQLite: the write lock), each with up to `batch` events, until
-  /// `now + lease` (milliseconds).
-  func claimDeliveries(users: Int, batch: Int, now: Int64, lease: Int64) async throws -> [DeliveryClaim]
-  /// The claim's batch was delivered: the cursor moves past it.
-  func delivered(_ claim: DeliveryClaim) async throws
-  /// The claim's batch failed: tried again at `retryAt` (Unix milliseconds).
-  func failed(_ claim: DeliveryClaim, retryAt: Int64, error: String) async throws
-  /// Undelivered events.
-  func backlog() async throws -> DeliveryBacklog
+  package var oldest: Int64?
 }
 
 enum EventClock {

@@ -3,7 +3,7 @@ import Logging
 import PostgresNIO
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
-extension PostgresStore: EventStore {
+extension PostgresStore {
   /// The save's hook: the events of the checks saved (their users' rows are locked by the
   /// save), in the save's transaction. An event already told is left out (its unique key).
   ///
@@ -29,8 +29,7 @@ extension PostgresStore: EventStore {
     var markUsers: [String] = []
     var marks: [String] = []
     for check in told {
-      let (events, mark) = EventDerivation.derive(
-        previous: EventMark.decode(previous[check.user]), facts: check.facts!, unlocks: check.new)
+      let (events, text) = check.facts!.events(previousMark: previous[check.user], unlocks: check.new)
       for event in events {
         users.append(check.user)
         dates.append(event.date.description)
@@ -39,7 +38,6 @@ extension PostgresStore: EventStore {
         details.append(event.detail)
         data.append(event.data)
       }
-      let text = mark.text
       if text != previous[check.user] {
         markUsers.append(check.user)
         marks.append(text)
@@ -84,7 +82,7 @@ extension PostgresStore: EventStore {
       data: row.7, createdAt: row.8)
   }
 
-  public func events(_ query: EventQuery) async throws -> [StoredEvent] {
+  package func events(_ query: EventQuery) async throws -> [StoredEvent] {
     var events: [StoredEvent] = []
     do {
       let rows = try await client.query(
@@ -102,7 +100,7 @@ extension PostgresStore: EventStore {
     return events
   }
 
-  public func claimDeliveries(users: Int, batch: Int, now: Int64, lease: Int64) async throws -> [DeliveryClaim] {
+  package func claimDeliveries(users: Int, batch: Int, now: Int64, lease: Int64) async throws -> [DeliveryClaim] {
     try await transaction { connection in
       var due: [(String, String, Int64, Int64, Int)] = []
       let rows = try await connection.query(
@@ -144,7 +142,7 @@ extension PostgresStore: EventStore {
     }
   }
 
-  public func delivered(_ claim: DeliveryClaim) async throws {
+  package func delivered(_ claim: DeliveryClaim) async throws {
     guard let last = claim.events.last?.id else { return }
     _ = try await transaction { connection in
       try await connection.query(
@@ -159,7 +157,7 @@ extension PostgresStore: EventStore {
     }
   }
 
-  public func failed(_ claim: DeliveryClaim, retryAt: Int64, error: String) async throws {
+  package func failed(_ claim: DeliveryClaim, retryAt: Int64, error: String) async throws {
     _ = try await transaction { connection in
       try await connection.query(
         """
@@ -170,7 +168,7 @@ extension PostgresStore: EventStore {
     }
   }
 
-  public func backlog() async throws -> DeliveryBacklog {
+  package func backlog() async throws -> DeliveryBacklog {
     try await transaction { connection in
       let rows = try await connection.query(
         """

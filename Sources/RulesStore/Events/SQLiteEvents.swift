@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
-extension SQLiteStore: EventStore {
+extension SQLiteStore {
   /// The save's hook: the events of one saved check, in the save's transaction (which holds
   /// the write lock, so ids follow commits). An event already told is left out (its unique key).
   static func appendEvents(_ db: Database, catalog: String, check: SavedCheck) throws {
@@ -10,8 +10,7 @@ extension SQLiteStore: EventStore {
     let previous = try String.fetchOne(
       db.cachedStatement(sql: "SELECT mark FROM event_marks WHERE catalog = ? AND user_id = ?"),
       arguments: [catalog, check.user])
-    let (events, mark) = EventDerivation.derive(
-      previous: EventMark.decode(previous), facts: facts, unlocks: check.new)
+    let (events, text) = facts.events(previousMark: previous, unlocks: check.new)
     let now = EventClock.now
     var latest: Int64 = 0
     let insert = try db.cachedStatement(
@@ -27,7 +26,6 @@ extension SQLiteStore: EventStore {
       ])
       if db.changesCount > 0 { latest = db.lastInsertedRowID }
     }
-    let text = mark.text
     if text != previous {
       try db.cachedStatement(
         sql: """
@@ -54,7 +52,7 @@ extension SQLiteStore: EventStore {
 
   static let eventColumns = "id, catalog, catalog_version, user_id, date, kind, subject, data, created_at"
 
-  public func events(_ query: EventQuery) async throws -> [StoredEvent] {
+  package func events(_ query: EventQuery) async throws -> [StoredEvent] {
     try await queue.read { db in
       var sql = "SELECT \(Self.eventColumns) FROM events WHERE id > ?"
       var arguments: StatementArguments = [query.after]
@@ -76,7 +74,7 @@ extension SQLiteStore: EventStore {
     }
   }
 
-  public func claimDeliveries(users: Int, batch: Int, now: Int64, lease: Int64) async throws -> [DeliveryClaim] {
+  package func claimDeliveries(users: Int, batch: Int, now: Int64, lease: Int64) async throws -> [DeliveryClaim] {
     try await queue.writeWithoutTransaction { db in
       var claims: [DeliveryClaim] = []
       try db.inTransaction(.immediate) {
@@ -88,10 +86,10 @@ extension SQLiteStore: EventStore {
             ORDER BY next_attempt, catalog, user_id LIMIT ?
             """, arguments: [now, now, users])
         for row in due {
-          let catalog: String = row[0]
-          let user: String = row[1]
-          let delivered: Int64 = row[2]
-          let sending: Int64 = row[3]
+          let catalog: String = row["catalog"]
+          let user: String = row["user_id"]
+          let delivered: Int64 = row["delivered"]
+          let sending: Int64 = row["sending"]
           // A batch tried before is sent again as it was; else the next `batch` events.
           let events =
             sending > delivered
@@ -119,7 +117,7 @@ extension SQLiteStore: EventStore {
             sql: "UPDATE deliveries SET sending = ?, claimed_until = ?, claim = ? WHERE catalog = ? AND user_id = ?",
             arguments: [last.id, now + lease, token, catalog, user])
           claims.append(
-            DeliveryClaim(catalog: catalog, user: user, events: events, attempts: row[4], token: token))
+            DeliveryClaim(catalog: catalog, user: user, events: events, attempts: row["attempts"], token: token))
         }
         return .commit
       }
@@ -127,7 +125,7 @@ extension SQLiteStore: EventStore {
     }
   }
 
-  public func delivered(_ claim: DeliveryClaim) async throws {
+  package func delivered(_ claim: DeliveryClaim) async throws {
     guard let last = claim.events.last?.id else { return }
     try await queue.write { db in
       try db.execute(
@@ -142,7 +140,7 @@ extension SQLiteStore: EventStore {
     }
   }
 
-  public func failed(_ claim: DeliveryClaim, retryAt: Int64, error: String) async throws {
+  package func failed(_ claim: DeliveryClaim, retryAt: Int64, error: String) async throws {
     try await queue.write { db in
       try db.execute(
         sql: """
@@ -152,18 +150,18 @@ extension SQLiteStore: EventStore {
     }
   }
 
-  public func backlog() async throws -> DeliveryBacklog {
+  package func backlog() async throws -> DeliveryBacklog {
     try await queue.read { db in
       let row = try Row.fetchOne(
         db,
         sql: """
-          SELECT COUNT(*), COALESCE(SUM((SELECT COUNT(*) FROM events e
-              WHERE e.catalog = d.catalog AND e.user_id = d.user_id AND e.id > d.delivered)), 0),
+          SELECT COUNT(*) AS users, COALESCE(SUM((SELECT COUNT(*) FROM events e
+              WHERE e.catalog = d.catalog AND e.user_id = d.user_id AND e.id > d.delivered)), 0) AS events,
             MIN((SELECT MIN(e.created_at) FROM events e
-              WHERE e.catalog = d.catalog AND e.user_id = d.user_id AND e.id > d.delivered))
+              WHERE e.catalog = d.catalog AND e.user_id = d.user_id AND e.id > d.delivered)) AS oldest
           FROM deliveries d WHERE d.delivered < d.latest
           """)!
-      return DeliveryBacklog(users: row[0], events: row[1], oldest: row[2])
+      return DeliveryBacklog(users: row["users"], events: row["events"], oldest: row["oldest"])
     }
   }
 }

@@ -3,7 +3,7 @@ import Logging
 import PostgresNIO
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
-extension PostgresStore: StandingsStore {
+extension PostgresStore {
   /// The save's hook: the standings of the checks saved, one statement, in the transaction
   /// that saves their states (a row whose value and run are unchanged is not written again).
   static func saveStandings(
@@ -46,7 +46,7 @@ extension PostgresStore: StandingsStore {
     return rows
   }
 
-  public func leaderboard(catalog: String, name: String, limit: Int, around: String?) async throws -> Leaderboard? {
+  package func leaderboard(catalog: String, name: String, limit: Int, around: String?) async throws -> Leaderboard? {
     guard let around else {
       let top = try await rows(
         """
@@ -114,7 +114,7 @@ extension PostgresStore: StandingsStore {
     }
   }
 
-  public func stats(catalog: String, date: CalendarDay?, streaks: [String]) async throws -> CatalogStats {
+  package func stats(catalog: String, date: CalendarDay?, streaks: [String]) async throws -> CatalogStats {
     try await transaction { connection in
       try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
       func count(_ query: PostgresQuery) async throws -> Int {
@@ -191,40 +191,36 @@ extension PostgresStore: StandingsStore {
   }
 
   @discardableResult
-  public func fillStandings(catalog: StoreCatalog) async throws -> Int {
+  package func fillStandings(
+    catalog: String, version: Int, _ evaluate: @Sendable (LoadedUser) -> SavedCheck?
+  ) async throws -> Int {
     try await transaction { connection in
       // One filler at a time; the catalog's users held, so no save of theirs runs meanwhile.
       try await connection.query("SELECT pg_advisory_xact_lock(7271004)", logger: logger)
-      for try await version in try await connection.query(
-        "SELECT catalog_version FROM standings_filled WHERE catalog = \(catalog.id)", logger: logger
-      ).decode(Int.self) where version == catalog.version {
+      for try await filled in try await connection.query(
+        "SELECT catalog_version FROM standings_filled WHERE catalog = \(catalog)", logger: logger
+      ).decode(Int.self) where filled == version {
         return 0
       }
       try await connection.query(
-        "SELECT 1 FROM users WHERE catalog = \(catalog.id) FOR UPDATE", logger: logger)
+        "SELECT 1 FROM users WHERE catalog = \(catalog) FOR UPDATE", logger: logger)
       var ids: [String] = []
       for try await id in try await connection.query(
-        "SELECT user_id FROM states WHERE catalog = \(catalog.id) ORDER BY user_id COLLATE \"C\"", logger: logger
+        "SELECT user_id FROM states WHERE catalog = \(catalog) ORDER BY user_id COLLATE \"C\"", logger: logger
       ).decode(String.self) {
         ids.append(id)
       }
       var filled = 0
       for start in stride(from: 0, to: ids.count, by: 1_000) {
         let chunk = Array(ids[start..<min(start + 1_000, ids.count)])
-        let loaded = try await Self.load(connection, catalog: catalog.id, ids: chunk, allDays: false, logger: logger)
-        var checks: [SavedCheck] = []
-        for user in loaded {
-          guard let date = user.stateDate, let (saved, _) = try? UserEvaluation.run(user, catalog: catalog, on: date),
-            let saved
-          else { continue }
-          checks.append(saved)
-        }
-        try await Self.saveStandings(connection, catalog: catalog.id, checks: checks, logger: logger)
+        let loaded = try await Self.load(connection, catalog: catalog, ids: chunk, allDays: false, logger: logger)
+        let checks = loaded.compactMap(evaluate)
+        try await Self.saveStandings(connection, catalog: catalog, checks: checks, logger: logger)
         filled += checks.count
       }
       try await connection.query(
         """
-        INSERT INTO standings_filled (catalog, catalog_version) VALUES (\(catalog.id), \(catalog.version))
+        INSERT INTO standings_filled (catalog, catalog_version) VALUES (\(catalog), \(version))
         ON CONFLICT (catalog) DO UPDATE SET catalog_version = excluded.catalog_version
         """, logger: logger)
       return filled

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
-extension SQLiteStore: StandingsStore {
+extension SQLiteStore {
   /// The save's hook: the check's standings, in the transaction that saves its state (a row
   /// whose value and run are unchanged is not written again).
   static func saveStandings(_ db: Database, catalog: String, check: SavedCheck) throws {
@@ -22,11 +22,11 @@ extension SQLiteStore: StandingsStore {
     }
   }
 
-  public func leaderboard(catalog: String, name: String, limit: Int, around: String?) async throws -> Leaderboard? {
+  package func leaderboard(catalog: String, name: String, limit: Int, around: String?) async throws -> Leaderboard? {
     try await queue.read { db in
       typealias Row2 = (user: String, value: Double)
       func rows(_ sql: String, _ arguments: StatementArguments) throws -> [Row2] {
-        try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { ($0[0], $0[1]) }
+        try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { ($0["user_id"], $0["value"]) }
       }
       func count(_ sql: String, _ arguments: StatementArguments) throws -> Int {
         try Int.fetchOne(db.cachedStatement(sql: sql), arguments: arguments) ?? 0
@@ -74,13 +74,13 @@ extension SQLiteStore: StandingsStore {
     }
   }
 
-  public func stats(catalog: String, date: CalendarDay?, streaks: [String]) async throws -> CatalogStats {
+  package func stats(catalog: String, date: CalendarDay?, streaks: [String]) async throws -> CatalogStats {
     try await queue.read { db in
       func count(_ sql: String, _ arguments: StatementArguments) throws -> Int {
         try Int.fetchOne(db.cachedStatement(sql: sql), arguments: arguments) ?? 0
       }
       func perBadge(_ sql: String, _ arguments: StatementArguments) throws -> [(badge: String, users: Int)] {
-        try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { ($0[0], $0[1]) }
+        try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { ($0["badge"], $0["users"]) }
       }
       var day = date
       if day == nil {
@@ -92,7 +92,7 @@ extension SQLiteStore: StandingsStore {
       stats.users = try count("SELECT COUNT(*) FROM users WHERE catalog = ?", [catalog])
       stats.usersEvaluated = try count("SELECT COUNT(*) FROM states WHERE catalog = ?", [catalog])
       stats.unlocks = try perBadge(
-        "SELECT badge, COUNT(*) FROM unlocks WHERE catalog = ? GROUP BY badge ORDER BY badge", [catalog])
+        "SELECT badge, COUNT(*) AS users FROM unlocks WHERE catalog = ? GROUP BY badge ORDER BY badge", [catalog])
       for streak in streaks {
         let sums = Standings.buckets.map { "SUM(CASE WHEN value BETWEEN \($0.low) AND \($0.high) THEN 1 ELSE 0 END)" }
         let row = try Row.fetchOne(
@@ -106,7 +106,7 @@ extension SQLiteStore: StandingsStore {
         stats.usersEvaluatedOnDate = try count(
           "SELECT COUNT(*) FROM states WHERE catalog = ? AND date = ?", [catalog, text])
         stats.unlocksOnDate = try perBadge(
-          "SELECT badge, COUNT(*) FROM unlocks WHERE catalog = ? AND date = ? GROUP BY badge ORDER BY badge",
+          "SELECT badge, COUNT(*) AS users FROM unlocks WHERE catalog = ? AND date = ? GROUP BY badge ORDER BY badge",
           [catalog, text])
         for streak in streaks {
           stats.streakDaysOnDate.append(
@@ -123,30 +123,29 @@ extension SQLiteStore: StandingsStore {
   }
 
   @discardableResult
-  public func fillStandings(catalog: StoreCatalog) async throws -> Int {
+  package func fillStandings(
+    catalog: String, version: Int, _ evaluate: @Sendable (LoadedUser) -> SavedCheck?
+  ) async throws -> Int {
     try await queue.writeWithoutTransaction { db in
       var filled = 0
       try db.inTransaction(.immediate) {
-        let version = try Int.fetchOne(
-          db, sql: "SELECT catalog_version FROM standings_filled WHERE catalog = ?", arguments: [catalog.id])
-        if version == catalog.version { return .commit }
+        let filledVersion = try Int.fetchOne(
+          db, sql: "SELECT catalog_version FROM standings_filled WHERE catalog = ?", arguments: [catalog])
+        if filledVersion == version { return .commit }
         let users = try String.fetchAll(
-          db, sql: "SELECT user_id FROM states WHERE catalog = ? ORDER BY user_id", arguments: [catalog.id])
+          db, sql: "SELECT user_id FROM states WHERE catalog = ? ORDER BY user_id", arguments: [catalog])
         for user in users {
-          guard let loaded = try Self.load(db, catalog: catalog.id, user: user, allDays: false),
-            let date = loaded.stateDate,
-            let (saved, _) = try? UserEvaluation.run(loaded, catalog: catalog, on: date)
+          guard let loaded = try Self.load(db, catalog: catalog, user: user, allDays: false),
+            let saved = evaluate(loaded)
           else { continue }
-          if let saved {
-            try Self.saveStandings(db, catalog: catalog.id, check: saved)
-            filled += 1
-          }
+          try Self.saveStandings(db, catalog: catalog, check: saved)
+          filled += 1
         }
         try db.execute(
           sql: """
             INSERT INTO standings_filled (catalog, catalog_version) VALUES (?, ?)
             ON CONFLICT (catalog) DO UPDATE SET catalog_version = excluded.catalog_version
-            """, arguments: [catalog.id, catalog.version])
+            """, arguments: [catalog, version])
         return .commit
       }
       return filled

@@ -5,16 +5,16 @@ import Foundation
 /// current length (`STREAK.current`, with the days of its current run) or best
 /// (`STREAK.best`), or a numeric metric's value (its id). Kept in the `standings` table, one row
 /// per (catalog, user, name), written in the transaction that saves the user's state.
-public struct Standing: Sendable, Equatable {
+package struct Standing: Sendable, Equatable {
   /// `STREAK.current`, `STREAK.best` or a metric id.
-  public var name: String
-  public var value: Double
+  package var name: String
+  package var value: Double
   /// `STREAK.current` of a running streak: the first and the last day of the current run
   /// (`current` days from its first); nil otherwise.
-  public var since: CalendarDay?
-  public var until: CalendarDay?
+  package var since: CalendarDay?
+  package var until: CalendarDay?
 
-  public init(name: String, value: Double, since: CalendarDay? = nil, until: CalendarDay? = nil) {
+  package init(name: String, value: Double, since: CalendarDay? = nil, until: CalendarDay? = nil) {
     self.name = name
     self.value = value
     self.since = since
@@ -22,48 +22,11 @@ public struct Standing: Sendable, Equatable {
   }
 }
 
-/// The standings of evaluations, the names a catalog ranks, and the schema that keeps them.
-public enum Standings {
-  /// What an evaluation puts in `standings`: every streak's current and best, every metric
-  /// whose value is a number (a non-finite one is left out).
-  public static func of(_ evaluation: Evaluation) -> [Standing] {
-    var standings: [Standing] = []
-    standings.reserveCapacity(evaluation.streaks.count * 2 + evaluation.metrics.count)
-    for streak in evaluation.streaks {
-      var current = Standing(name: streak.name + ".current", value: Double(streak.current))
-      if streak.current > 0, let start = streak.start {
-        current.since = start
-        current.until = start + (streak.current - 1)
-      }
-      standings.append(current)
-      standings.append(Standing(name: streak.name + ".best", value: Double(streak.best)))
-    }
-    for metric in evaluation.metrics {
-      switch metric.value {
-      case .int(let value): standings.append(Standing(name: metric.name, value: Double(value)))
-      case .number(let value) where value.isFinite: standings.append(Standing(name: metric.name, value: value))
-      default: continue
-      }
-    }
-    return standings
-  }
-
-  /// The leaderboards of a catalog, in catalog order: each streak's `.current` and `.best`,
-  /// then each metric whose type is an integer or a number.
-  public static func names(_ catalog: StoreCatalog) -> [String] {
-    var names: [String] = []
-    for streak in catalog.checked.catalog.streaks { names += [streak.name + ".current", streak.name + ".best"] }
-    for (metric, typed) in zip(catalog.checked.catalog.metrics, catalog.checked.metrics) {
-      switch typed.type {
-      case .int, .number: names.append(metric.name)
-      default: continue
-      }
-    }
-    return names
-  }
-
+/// The standings' stats buckets and the schema that keeps them (what an evaluation puts in
+/// them and the names a catalog ranks are the backend's: RulesBackend's `Standings.of`, `names`).
+package enum Standings {
   /// The streak length buckets of `stats` (`streaks`), as their keys and bounds.
-  public static let buckets: [(key: String, low: Int, high: Int)] = [
+  package static let buckets: [(key: String, low: Int, high: Int)] = [
     ("1", 1, 1), ("2-6", 2, 6), ("7-29", 7, 29), ("30-99", 30, 99), ("100+", 100, Int(Int32.max)),
   ]
 
@@ -101,24 +64,24 @@ public enum Standings {
 
 /// A leaderboard: the users ranked by one standing, greatest first; ties share a rank
 /// (standard competition ranking: 1, 1, 3) and are listed by user id in byte order.
-public struct Leaderboard: Sendable, Equatable {
-  public struct Entry: Sendable, Equatable {
-    public var rank: Int
-    public var user: String
-    public var value: Double
+package struct Leaderboard: Sendable, Equatable {
+  package struct Entry: Sendable, Equatable {
+    package var rank: Int
+    package var user: String
+    package var value: Double
 
-    public init(rank: Int, user: String, value: Double) {
+    package init(rank: Int, user: String, value: Double) {
       self.rank = rank
       self.user = user
       self.value = value
     }
   }
 
-  public var catalog: String
-  public var name: String
-  public var entries: [Entry]
+  package var catalog: String
+  package var name: String
+  package var entries: [Entry]
 
-  public init(catalog: String, name: String, entries: [Entry]) {
+  package init(catalog: String, name: String, entries: [Entry]) {
     self.catalog = catalog
     self.name = name
     self.entries = entries
@@ -126,7 +89,7 @@ public struct Leaderboard: Sendable, Equatable {
 
   /// `{"catalog": ..., "name": ..., "entries": [{"rank": 1, "user": ..., "value": ...}]}`;
   /// a whole value is written as an integer, every digit of it (`number`).
-  public var json: String {
+  package var json: String {
     let rows = entries.map { entry in
       #"{"rank":\#(entry.rank),"user":\#(JSONValue.string(entry.user).serialized(indent: nil)),"value":\#(Self.number(entry.value))}"#
     }
@@ -183,25 +146,25 @@ public struct Leaderboard: Sendable, Equatable {
 
 /// A catalog's numbers across users (`GET /v1/catalogs/{c}/stats`), each user as of their
 /// last evaluation. docs/store.md tells what each counts.
-public struct CatalogStats: Sendable, Equatable {
-  public var catalog: String
+package struct CatalogStats: Sendable, Equatable {
+  package var catalog: String
   /// The date the `_on_date` numbers are for (nil: no user evaluated yet, none asked).
-  public var date: CalendarDay?
+  package var date: CalendarDay?
   /// The users of the catalog in the store (with records or details).
-  public var users: Int
+  package var users: Int
   /// Users with a saved state (evaluated at least once).
-  public var usersEvaluated: Int
+  package var usersEvaluated: Int
   /// Users whose last evaluation is as of `date`.
-  public var usersEvaluatedOnDate: Int
+  package var usersEvaluatedOnDate: Int
   /// Users per badge unlocked (badges with at least one), all time and on `date`.
-  public var unlocks: [(badge: String, users: Int)]
-  public var unlocksOnDate: [(badge: String, users: Int)]
+  package var unlocks: [(badge: String, users: Int)]
+  package var unlocksOnDate: [(badge: String, users: Int)]
   /// Per streak (catalog order): users per bucket of the current length (`Standings.buckets`).
-  public var streaks: [(streak: String, buckets: [Int])]
+  package var streaks: [(streak: String, buckets: [Int])]
   /// Per streak: users whose current run counts `date`.
-  public var streakDaysOnDate: [(streak: String, users: Int)]
+  package var streakDaysOnDate: [(streak: String, users: Int)]
 
-  public init(catalog: String, date: CalendarDay?) {
+  package init(catalog: String, date: CalendarDay?) {
     self.catalog = catalog
     self.date = date
     users = 0
@@ -213,9 +176,9 @@ public struct CatalogStats: Sendable, Equatable {
     streakDaysOnDate = []
   }
 
-  public static func == (lhs: CatalogStats, rhs: CatalogStats) -> Bool { lhs.json == rhs.json }
+  package static func == (lhs: CatalogStats, rhs: CatalogStats) -> Bool { lhs.json == rhs.json }
 
-  public var json: String {
+  package var json: String {
     JSONValue.object([
       ("catalog", .string(catalog)),
       ("date", date.map { .string($0.description) } ?? .null),
@@ -233,29 +196,5 @@ public struct CatalogStats: Sendable, Equatable {
       ),
       ("streak_days_on_date", .object(streakDaysOnDate.map { ($0.streak, .int($0.users)) })),
     ]).serialized(indent: nil)
-  }
-}
-
-/// A store that keeps standings: leaderboards and stats read from them, and the standings of
-/// states saved before schema version 4 (or under another version of the catalog) filled in.
-public protocol StandingsStore: Sendable {
-  /// The top `limit` of the leaderboard `name`, or the `limit` rows around `around` (nil when
-  /// that user has no standing of that name).
-  func leaderboard(catalog: String, name: String, limit: Int, around: String?) async throws -> Leaderboard?
-
-  /// The catalog's stats as of `date` (nil: the latest date a user of the catalog was
-  /// evaluated as of); `streaks` the catalog's streak names.
-  func stats(catalog: String, date: CalendarDay?, streaks: [String]) async throws -> CatalogStats
-
-  /// Computes the standings of every saved state of the catalog that this catalog version has
-  /// not filled (each user evaluated as of their state's date, nothing else saved), in one
-  /// transaction; returns the users filled (0 when the version was filled already).
-  @discardableResult func fillStandings(catalog: StoreCatalog) async throws -> Int
-}
-
-extension StandingsStore {
-  /// `fillStandings` for each catalog.
-  public func fillStandings(catalogs: [StoreCatalog]) async throws {
-    for catalog in catalogs { try await fillStandings(catalog: catalog) }
   }
 }

@@ -1,0 +1,82 @@
+import Foundation
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+import RulesStore
+
+/// One user's evaluation as the batch, the server and `rules-server eval` make it.
+package enum UserEvaluation {
+  /// The day to evaluate: the one asked for, or today in the user's time zone now (after
+  /// their time zone changes; UTC without one) by `clock` (`FutureDays.today(for:)`).
+  package static func day(_ asked: CalendarDay?, for user: LoadedUser?, clock: FutureDays = .system) -> CalendarDay {
+    asked ?? clock.today(for: user)
+  }
+
+  /// Evaluates `user` as of `date` from the saved state and the uncounted days; the state to
+  /// save (nil when nothing may be saved) and the evaluation. Throws NeedsAllDays when the
+  /// date is before the state's and the days loaded are not all of them. The texts are in
+  /// `locale` (nil: the catalog's default).
+  ///
+  /// A state saved after the user's today and the day of slack (`FutureDays`, by `clock`: a
+  /// state no caller may write now, saved before future days were refused or by `batch --date`
+  /// in the future) is not continued: the user is counted from their days up to `date` alone,
+  /// and that state replaces it when saved (unless the user is rebuilt: a rebuild keeps the
+  /// state's unlocks).
+  ///
+  /// A saved state the catalog cannot read (a catalog reloaded with an input retyped that the
+  /// state's pending day holds...) is left aside and the user is counted again from every
+  /// stored day, as `POST .../rebuild` does (NeedsAllDays when the days loaded are not all);
+  /// the state saved then replaces it.
+  package static func run(
+    _ user: LoadedUser, catalog: StoreCatalog, on date: CalendarDay, locale: String? = nil,
+    clock: FutureDays = .system
+  ) throws -> (SavedCheck?, UserCheck) {
+    if !user.allDays, let stateDate = user.stateDate, date < stateDate { throw NeedsAllDays() }
+    let firstCheck = user.state == nil
+    var user = replacingFutureState(user, on: date, clock: clock)
+    var readState: UserState?
+    if let state = user.state {
+      do {
+        readState = try StoreCatalog.state(state, for: catalog.engine)
+      } catch {
+        guard user.allDays else { throw NeedsAllDays() }
+        user.state = nil
+        user.rebuild = true
+      }
+    }
+    let check = try catalog.check(
+      user: user.user, start: user.start, timeZone: user.zone, on: date, days: user.days, saved: readState,
+      rebuild: user.rebuild, locale: locale, timeZoneChanges: user.timeZoneChanges, calendar: user.calendar)
+    var saved = check.state.map {
+      SavedCheck(
+        user: user.user, revision: user.revision, state: $0, stateDate: date, new: check.new, rebuilt: user.rebuild,
+        catalogVersion: catalog.version, standings: Standings.of(check.evaluation))
+    }
+    saved?.facts = EventFacts(check.evaluation, catalog: catalog, firstCheck: firstCheck)
+    return (saved, check)
+  }
+
+  /// `user` without their saved state when it is after `date` and after their today and the
+  /// day of slack (`run`), counted from their days alone; else `user`.
+  static func replacingFutureState(_ user: LoadedUser, on date: CalendarDay, clock: FutureDays) -> LoadedUser {
+    guard !user.rebuild, let stateDate = user.stateDate, date < stateDate, stateDate > clock.latest(for: user) else {
+      return user
+    }
+    var user = user
+    user.state = nil
+    user.rebuild = true
+    return user
+  }
+
+  /// The days an evaluation counts: from the state's date (or the first record) to `date`.
+  package static func userDays(_ user: LoadedUser, on date: CalendarDay, clock: FutureDays = .system) -> Int {
+    let user = replacingFutureState(user, on: date, clock: clock)
+    let first: CalendarDay
+    if !user.rebuild, let stateDate = user.stateDate {
+      first = stateDate + 1
+    } else if let firstDay = user.days.first?.date {
+      first = min(firstDay, user.start ?? firstDay)
+    } else {
+      return 1
+    }
+    return max(0, date - first + 1)
+  }
+}

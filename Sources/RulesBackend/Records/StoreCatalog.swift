@@ -1,0 +1,166 @@
+@_spi(CompiledDay) import CompiledCatalogs
+import Foundation
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+import RulesStore
+
+/// A catalog as the store and the server use it. Every evaluation goes through `check`, the
+/// one seam between the store and the engine.
+package final class StoreCatalog: Sendable {
+  package let id: String
+  package let name: String
+  package let version: Int
+  /// The catalog as `rules export` writes it.
+  package let export: String
+  package let schema: RecordSchema
+  /// Reads stored records straight into the engine's encoded form.
+  let decoder: StoredRecordDecoder
+  /// Stored records in the engine's encoded form (`days.encoded`).
+  let encoding: RecordEncoding
+  /// The inputs' positions by name.
+  let positions: [String: Int]
+  package let checked: ValidatedCatalog
+  /// The Swift API's engine: every evaluation of the store goes through it. For a shipped
+  /// catalog as it was when the server was built, its compiled day (`CompiledCatalogs`) counts
+  /// the days; any other catalog runs on the interpreter, with the same results.
+  package let engine: Engine
+
+  /// A catalog checked by the engine (the server reads its YAML files with RulesKit).
+  package init(_ checked: ValidatedCatalog) {
+    self.checked = checked
+    self.engine = Engine(checked, compiledDays: CompiledCatalogs.all)
+    id = checked.catalog.id
+    name = checked.catalog.name ?? checked.catalog.id
+    version = checked.catalog.version
+    export = CatalogExport.json(checked).serialized()
+    schema = RecordSchema(inputs: checked.inputs)
+    decoder = StoredRecordDecoder(inputs: checked.inputs)
+    encoding = RecordEncoding(inputs: checked.inputs)
+    positions = Dictionary(checked.inputs.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// A valid record's encoded form, to store beside its text (`days.encoded`).
+  package func encoded(_ record: ValidRecord) -> Data { encoding.encode(record.values) }
+
+  /// A day of `record` as the store keeps it.
+  package func storedDay(_ date: CalendarDay, _ record: ValidRecord) -> StoredDay {
+    StoredDay(date: date, record: record.text, encoded: encoded(record))
+  }
+
+  /// A record's compact JSON (as `schema.record` writes it) read again into the engine's
+  /// encoded form; nil when it is not one the store writes. (The store encodes what it
+  /// writes from the checked values, `encoded(_: ValidRecord)`; the tests hold the two equal.)
+  package func encoded(_ record: String) -> Data? {
+    var record = record
+    return record.withUTF8 { bytes in decoder.decode(bytes) }.map(encoding.encode)
+  }
+
+  /// Evaluates a user as of `date` through the Swift API (`Engine.check`), continuing from
+  /// `state` (nil for a new user) with the stored days it has not counted; with `rebuild`,
+  /// counts `days` (all of them) again and keeps the unlocks of `state` with their dates.
+  /// The texts are in `locale` (nil: the catalog's default).
+  package func check(
+    user: String, start: CalendarDay?, timeZone: TimeZone?, on date: CalendarDay, days: [StoredDay],
+    state: Data?, rebuild: Bool = false, locale: String? = nil, timeZoneChanges: [TimeZoneChange] = [],
+    calendar: UserCalendar = .gregorian
+  ) throws -> UserCheck {
+    try check(
+      user: user, start: start, timeZone: timeZone, on: date, days: days,
+      saved: try state.map { try Self.state($0, for: engine) }, rebuild: rebuild, locale: locale,
+      timeZoneChanges: timeZoneChanges, calendar: calendar)
+  }
+
+  /// `check` with the saved state read already (`UserEvaluation.run` reads it, to count a user
+  /// whose state the catalog cannot read again from every day).
+  func check(
+    user: String, start: CalendarDay?, timeZone: TimeZone?, on date: CalendarDay, days: [StoredDay],
+    saved: UserState?, rebuild: Bool, locale: String?, timeZoneChanges: [TimeZoneChange], calendar: UserCalendar
+  ) throws -> UserCheck {
+    var records: [DayRecord] = []
+    var notes: [String] = []
+    records.reserveCapacity(days.count)
+    for day in days where day.date <= date {
+      guard let read = read(record: day.record, encoded: day.encoded) else {
+        throw RecordProblem("bad-record", "the stored record of \(day.date) is not a JSON object")
+      }
+      for (input, message) in read.unreadable {
+        notes.append("the stored day \(day.date) of '\(input)' cannot be read (\(message)); it counts as the default")
+      }
+      records.append(try DayRecord(EncodedRecord(date: day.date, values: read.values), for: engine))
+    }
+    let check = try engine.check(
+      user: user, start: start, on: date, records: records, state: saved, rebuild: rebuild, calendar: calendar,
+      timeZone: timeZone, timeZoneChanges: timeZoneChanges, locale: locale)
+    let evaluation = check.evaluation
+    let newIDs = Set(evaluation.badges.new)
+    let new = evaluation.badges.unlocked.filter { newIDs.contains($0.id) }.map {
+      StoredUnlock(badge: $0.id, date: $0.date)
+    }
+    // A state saved after the date is left as it is (the engine says so with state-ahead).
+    let ahead = check.warnings.contains { $0.id == .stateAhead }
+    return UserCheck(
+      evaluation: evaluation, catalog: checked, locale: locale,
+      warnings: notes + check.warnings.map(\.message), new: ahead ? [] : new, state: ahead ? nil : check.state.binary())
+  }
+
+  /// A saved state: its binary form, or the JSON a version-1 store saved (it begins with `{`).
+  package static func state(_ data: Data, for engine: Engine) throws -> UserState {
+    data.first == UInt8(ascii: "{") ? try UserState(json: data, for: engine) : try UserState(binary: data, for: engine)
+  }
+
+  /// A stored day as this catalog reads it, the one way every reader takes (an evaluation, the
+  /// reload's check of the store): its encoded form when it was stored in this catalog's
+  /// encoding; else its JSON straight into the encoded form when it holds only what the catalog
+  /// takes without a doubt (`StoredRecordDecoder`); else its JSON the checked way. Nil when the
+  /// record is not a JSON object.
+  func read(record: String, encoded: Data?) -> StoredRecord? {
+    if let encoded, let values = encoding.decode(encoded) { return StoredRecord(values: values) }
+    var text = record
+    if let values = text.withUTF8({ decoder.decode($0) }) { return StoredRecord(values: values) }
+    return checkedRead(record)
+  }
+
+  /// A stored record read the checked way (its JSON), for a record the fast paths leave: its
+  /// values encoded for this catalog, an input it does not have (any more) left out, and a value
+  /// its input cannot take (retyped, a member or bound changed) left at the input's default.
+  /// Both are named, for the reload's check of the store (`StoreReading`); a reload refuses a
+  /// catalog with values it cannot take, so an evaluation meets one only for a day written by
+  /// the catalog served before while the reload checked the store. Nil when it is not a JSON
+  /// object.
+  func checkedRead(_ record: String) -> StoredRecord? {
+    guard case .object(let pairs) = try? JSONReader.parse(record.utf8) else { return nil }
+    var read = StoredRecord(values: decoder.defaults)
+    for (name, value) in pairs {
+      guard let slot = positions[name] else {
+        read.ignored.append(name)
+        continue
+      }
+      let literal: DayRecord.Value?
+      switch value {
+      case .null: continue
+      case .bool(let flag): literal = .bool(flag)
+      case .int(let int): literal = .int(int)
+      case .number(let double): literal = .number(double)
+      case .string(let text): literal = .string(text)
+      case .array, .object: literal = nil
+      }
+      let input = checked.inputs[slot]
+      do {
+        read.values[slot] = input.encode(try input.value(of: literal, found: value.kindDescription))
+      } catch {
+        read.values[slot] = decoder.defaults[slot]
+        read.unreadable.append((name, error.message))
+      }
+    }
+    return read
+  }
+}
+
+/// A stored record as a catalog reads it (`StoreCatalog.read`).
+struct StoredRecord {
+  /// The values, encoded for the catalog, in its input order.
+  var values: [Int]
+  /// The record's inputs the catalog does not have: left out.
+  var ignored: [String] = []
+  /// The record's values the catalog's input cannot take, with why: read as the default.
+  var unreadable: [(input: String, message: String)] = []
+}

@@ -1,5 +1,0 @@
-/// Thrown by an evaluation that needs every stored day (the date asked for is before the
-/// state's): the store loads them and calls it again.
-public struct NeedsAllDays: Error {
-  public init() {}
-}

@@ -1,0 +1,29 @@
+import Foundation
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+
+/// A user's start, time zone, time zone changes and calendar, as `PUT .../users/{user}`,
+/// import lines and history files give them (nil: leave as stored by an import; `PUT` clears
+/// what it leaves out).
+package struct ImportUser: Sendable, Equatable {
+  package var user: String
+  package var start: CalendarDay?
+  package var timeZone: String?
+  /// The moments the user's zone changed, in time order (an empty list clears them).
+  package var timeZoneChanges: [TimeZoneChange]?
+  /// The calendar's name (`UserCalendar.name`, e.g. `islamic-umalqura`).
+  package var calendar: String?
+
+  package init(
+    user: String, start: CalendarDay? = nil, timeZone: String? = nil, timeZoneChanges: [TimeZoneChange]? = nil,
+    calendar: String? = nil
+  ) {
+    self.user = user
+    self.start = start
+    self.timeZone = timeZone
+    self.timeZoneChanges = timeZoneChanges
+    self.calendar = calendar
+  }
+
+  /// `users.timezone_changes` as the store keeps it (nil: none).
+  var timeZoneChangesText: String? { timeZoneChanges.flatMap(ZoneHistory.text) }
+}

@@ -1,0 +1,35 @@
+import Foundation
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+
+/// An evaluation to save: the state and the new unlocks, in one transaction, if the user's
+/// days did not change since they were loaded (`revision`).
+package struct SavedCheck: Sendable {
+  package var user: String
+  package var revision: Int64
+  package var state: Data
+  package var stateDate: CalendarDay
+  package var new: [StoredUnlock]
+  /// The evaluation counted every day again: the rebuild flag is cleared.
+  package var rebuilt: Bool
+  /// The version of the catalog that evaluated (`unlocks.catalog_version` of the new unlocks).
+  package var catalogVersion: Int?
+  /// The evaluation's standings (`Standings.of`), saved with the state; nil leaves the
+  /// stored standings as they are.
+  package var standings: [Standing]?
+  /// What the evaluation tells the event log (none: no events).
+  package var facts: (any EventSource)?
+
+  package init(
+    user: String, revision: Int64, state: Data, stateDate: CalendarDay, new: [StoredUnlock], rebuilt: Bool,
+    catalogVersion: Int? = nil, standings: [Standing]? = nil
+  ) {
+    self.user = user
+    self.revision = revision
+    self.state = state
+    self.stateDate = stateDate
+    self.new = new
+    self.rebuilt = rebuilt
+    self.catalogVersion = catalogVersion
+    self.standings = standings
+  }
+}

@@ -1,0 +1,38 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+
+/// User ids: not empty, at most 256 bytes of UTF-8, no control characters. Two ids are the same
+/// user when their bytes are the same, as both databases compare them: `café` with a precomposed
+/// `é` and with a combining accent are two users (Swift's `==` and `Hashable` on strings would
+/// take them for one, so the store keys users by `Key`).
+package enum UserID {
+  package static let maxBytes = 256
+
+  /// A user id as a set member or dictionary key: equal and hashed by its UTF-8 bytes.
+  package struct Key: Hashable, Sendable, CustomStringConvertible {
+    package let id: String
+
+    package init(_ id: String) { self.id = id }
+
+    package static func == (a: Key, b: Key) -> Bool { a.id.utf8.elementsEqual(b.id.utf8) }
+
+    package func hash(into hasher: inout Hasher) {
+      for byte in id.utf8 { hasher.combine(byte) }
+    }
+
+    package var description: String { id }
+  }
+
+  /// Why `id` cannot be a user id, or nil.
+  package static func problem(_ id: String) -> String? {
+    if id.isEmpty { return "the user id is empty" }
+    if id.utf8.count > maxBytes { return "the user id is \(id.utf8.count) bytes long; at most \(maxBytes) are allowed" }
+    if id.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+      return "the user id contains a control character"
+    }
+    return nil
+  }
+
+  /// The stable hash of a shard (`K/N`): FNV-1a (64 bits) over the id's UTF-8 bytes. The same on
+  /// every machine and every run, whatever the store.
+  package static func hash(_ id: String) -> UInt64 { FNV1a.hash(id.utf8) }
+}
