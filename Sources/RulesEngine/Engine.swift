@@ -3,7 +3,7 @@ import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 @_spi(CompiledDay) @_spi(Tooling) import RulesRuntime
 
-/// A catalog checked and compiled once, ready to evaluate any number of users: what an app
+/// A catalog validated and compiled once, ready to evaluate any number of users: what an app
 /// embeds. `Sendable`: share one engine between threads and tasks.
 ///
 /// ```swift
@@ -21,7 +21,7 @@ public final class Engine: Sendable {
   /// The localizers of the locales asked for lately (keyed by the canonical locale, at most 32).
   let localizers = BoundedCache<String, Localizer>(capacity: 32)
 
-  /// The catalog checked.
+  /// The catalog, validated.
   @_spi(Tooling) public var catalog: ValidatedCatalog { program.catalog }
   /// The catalog's id.
   public var catalogID: String { program.catalog.catalog.id }
@@ -34,7 +34,7 @@ public final class Engine: Sendable {
   public convenience init(exportedCatalog data: Data) throws(EngineError) {
     let name = "exported catalog"
     let loaded = ExportedCatalog.validate(data, path: name)
-    guard let checked = loaded.validated else {
+    guard let validated = loaded.validated else {
       let errors = loaded.diagnostics.filter { $0.severity == .error }
       let count = errors.count
       throw EngineError(
@@ -44,14 +44,14 @@ public final class Engine: Sendable {
           : "the catalog cannot be used: \(count) \(count == 1 ? "problem" : "problems")",
         diagnostics: errors)
     }
-    self.init(checked)
+    self.init(validated)
   }
 
   /// The catalog's day compiled to Swift, when one of the `compiledDays` given was made from
   /// this catalog as it is: the days before each check's date are counted by it.
   @_spi(CompiledDay) public let compiledDay: (any CompiledDay.Type)?
 
-  /// An engine for a catalog already checked (the tooling loads YAML catalogs this way).
+  /// An engine for a catalog already validated (the tooling loads YAML catalogs this way).
   /// `compiledDays`: days compiled to Swift (`rules export --format swift`) that a server or
   /// app was built with; the one generated from this catalog exactly as it is, if any, counts
   /// the days (`CompiledDay.matches`), and the interpreter the rest, with the same results.

@@ -3,7 +3,7 @@ import Foundation
 import RulesSource
 import YAMLReader
 
-/// Loading catalogs from files: read with libyaml, imports merged, checked.
+/// Loading catalogs from files: read with libyaml, imports merged, validated.
 @_spi(Tooling) public enum CatalogFiles {
   /// Loads and validates the catalog or module at `path` (YAML, read with libyaml: the catalog
   /// reader's fast path, else the reference path, `YAMLDocuments.catalogReader`). Read from

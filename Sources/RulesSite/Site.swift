@@ -23,7 +23,7 @@ package struct Site: Sendable {
             site.notes.append("\(revision):\(catalog.path) is not a catalog that can be used")
             continue
           }
-          if !CatalogDiff(old: old, new: catalog.checked).isEmpty { site.previous[catalog.id] = old }
+          if !CatalogDiff(old: old, new: catalog.validated).isEmpty { site.previous[catalog.id] = old }
         } catch {
           site.notes.append("--against \(revision): \(error.description)")
         }
@@ -60,7 +60,7 @@ package struct Site: Sendable {
   /// The locales a catalog page is written in (nil: the default), English and Arabic at least.
   func languages(of catalog: SiteWorkspace.Valid) -> [String?] {
     // The locales `Engine.locales` gives, without compiling the catalog.
-    let own = catalog.checked.catalog
+    let own = catalog.validated.catalog
     var locales = [own.defaultLocale] + own.translations.locales.filter { $0 != own.defaultLocale }
     for extra in ["en", "ar"] where !locales.contains(extra) { locales.append(extra) }
     return locales.map { $0 == own.defaultLocale ? nil : $0 }
@@ -77,7 +77,7 @@ package struct Site: Sendable {
         let users = (workspace.histories[id] ?? []).map {
           Link(label: $0.user, href: SiteRoute.user(catalog: id, name: $0.name).href(from: route))
         }
-        let page = try CatalogPage(catalog.checked, locale: locale, date: date, route: route, users: users)
+        let page = try CatalogPage(catalog.validated, locale: locale, date: date, route: route, users: users)
         return SiteTemplates.render(page, "catalog")
       case .diagnostics(let name):
         guard let broken = workspace.broken.first(where: { $0.name == name }) else { return missing(route) }
@@ -89,15 +89,15 @@ package struct Site: Sendable {
           let user = workspace.histories[id]?.first(where: { $0.name == name })
         else { return missing(route) }
         let journey = try UserJourney.of(
-          user.history, catalog: catalog.checked, user: user.user, date: workspace.input.date)
+          user.history, catalog: catalog.validated, user: user.user, date: workspace.input.date)
         let page = UserPage(
           journey, route: route, catalogHref: SiteRoute.catalog(id: id, locale: nil).href(from: route))
         return SiteTemplates.render(page, "user")
       case .impact(let id):
         guard let catalog = workspace.catalog(id), let old = previous[id] else { return missing(route) }
         let histories = (workspace.histories[id] ?? []).map(\.path)
-        let impact = ImpactPage.impact(old: old, new: catalog.checked, histories: histories, date: date)
-        let report = DiffReport(diff: CatalogDiff(old: old, new: catalog.checked), impact: impact)
+        let impact = ImpactPage.impact(old: old, new: catalog.validated, histories: histories, date: date)
+        let report = DiffReport(diff: CatalogDiff(old: old, new: catalog.validated), impact: impact)
         let page = ImpactPage(
           report: report, oldLabel: "\(workspace.input.against ?? "HEAD"):\(catalog.path)", newLabel: catalog.path,
           route: route)
@@ -123,7 +123,7 @@ package struct Site: Sendable {
   func indexPage() -> IndexPage {
     let route = SiteRoute.index
     let entries = workspace.valid.map { catalog in
-      let own = catalog.checked.catalog
+      let own = catalog.validated.catalog
       return IndexPage.Entry(
         id: own.id, name: own.name ?? own.id, href: SiteRoute.catalog(id: own.id, locale: nil).href(from: route),
         version: own.version, badges: own.badges.count, milestones: own.milestones?.milestones.count ?? 0,

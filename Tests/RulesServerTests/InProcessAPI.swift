@@ -34,7 +34,10 @@ struct InProcessAPI {
     api = HTTPAPI(
       store: store, catalogs: ServedCatalogs(folder: folder, catalogs: catalogs, store: store),
       authenticator: authenticator,
-      limiter: limiter, logger: Self.quiet)
+      // A minute, not the server's 5 s: these tests run beside the whole suite on two cores,
+      // where a SQLite write can wait seconds for the lock, and a 503 would hide the answer
+      // under test (the store timeout itself is tested against the binary).
+      limiter: limiter, storeTimeout: .seconds(60), logger: Self.quiet)
     table = api.routes { "" }
   }
 

@@ -154,7 +154,7 @@ import Testing
     let on = day(asOf)
     var buckets: [String: [String: Int]] = [:]
     var runs: [String: Int] = [:]
-    for streak in catalog.checked.catalog.streaks.map(\.name) {
+    for streak in catalog.validated.catalog.streaks.map(\.name) {
       var counted = Dictionary(uniqueKeysWithValues: Standings.buckets.map { ($0.key, 0) })
       var covering = 0
       for evaluation in evaluations.values {

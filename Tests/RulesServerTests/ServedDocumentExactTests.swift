@@ -102,7 +102,7 @@ import Testing
       let item = try #require(document["paths"]?["/v1/catalogs/rizq/users/{user}/badges/{badge}/explanation"])
       guard case .array(let parameters)? = item["parameters"] else { throw StoreTestFailure("no parameters") }
       let badge = try #require(parameters.first { $0["name"] == .string("badge") })
-      #expect(badge["schema"]?["enum"] == .array(rizq.checked.catalog.badges.map { .string($0.id) }))
+      #expect(badge["schema"]?["enum"] == .array(rizq.validated.catalog.badges.map { .string($0.id) }))
       let today = CalendarDay.today(in: TimeZone(identifier: "UTC")!)
       for path in ["/v1/catalogs/rizq/users/{user}/days/{date}", "/v1/catalogs/rizq/users/{user}/rebuild"] {
         guard case .array(let parameters)? = document["paths"]?[path]?["parameters"],

@@ -87,7 +87,7 @@ import Testing
       let json = try Self.object(answer.text)
       #expect(Set(streaks) == Set((json["streaks"] as? [String: Any] ?? [:]).keys))
       #expect(Set(metrics) == Set((json["metrics"] as? [String: Any] ?? [:]).keys))
-      #expect(Set(streaks) == Set(rizq.checked.catalog.streaks.map(\.name)))
+      #expect(Set(streaks) == Set(rizq.validated.catalog.streaks.map(\.name)))
     }
   }
 

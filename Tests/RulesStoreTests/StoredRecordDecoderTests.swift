@@ -31,8 +31,8 @@ import Testing
         #expect(try DayRecord(quick, for: catalog.engine) == checked, "\(stored)")
         // The values encoded from the one parse are the ones the stored text reads back as.
         #expect(valid.values == quick.values, "\(stored)")
-        // The store's own checked way (`StoreCatalog.checkedRead`) reads it the same.
-        let read = try #require(catalog.checkedRead(stored))
+        // The store's own checked way (`StoreCatalog.validatingRead`) reads it the same.
+        let read = try #require(catalog.validatingRead(stored))
         #expect(read.ignored.isEmpty && read.unreadable.isEmpty, "\(stored)")
         #expect(try DayRecord(EncodedRecord(date: date, values: read.values), for: catalog.engine) == checked)
         decoded += 1

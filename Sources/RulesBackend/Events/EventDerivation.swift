@@ -40,7 +40,7 @@ package struct EventFacts: Sendable {
     }
     milestoneStreak = evaluation.milestones.streak
     let days = Dictionary(
-      (catalog.checked.catalog.milestones?.milestones ?? []).map { ($0.id, $0.day) }, uniquingKeysWith: { a, _ in a })
+      (catalog.validated.catalog.milestones?.milestones ?? []).map { ($0.id, $0.day) }, uniquingKeysWith: { a, _ in a })
     let streak = evaluation.milestones.streak.flatMap { evaluation.streak($0) }
     milestones = evaluation.milestones.new.map { id in
       let day = days[id] ?? 0

@@ -328,13 +328,13 @@ package struct Importer {
     timeZoneChanges: JSONValue? = nil, calendar: String? = nil
   ) {
     var ok = true
-    var checkedUser: String?
+    var validUser: String?
     if let user {
       if let problem = UserID.problem(user) {
         report("\(at): error: \(problem)")
         ok = false
       } else {
-        checkedUser = user
+        validUser = user
       }
     } else {
       report("\(at): error: the record has no 'user'")
@@ -388,13 +388,13 @@ package struct Importer {
       for problem in problems.problems { report("\(at): error: \(problem.message)") }
       ok = false
     }
-    guard ok, let checkedUser, let day, let valid else { return }
+    guard ok, let validUser, let day, let valid else { return }
     if startDay != nil || timeZone != nil || changes != nil || calendar != nil {
       noteUser(
         ImportUser(
-          user: checkedUser, start: startDay, timeZone: timeZone, timeZoneChanges: changes, calendar: calendar))
+          user: validUser, start: startDay, timeZone: timeZone, timeZoneChanges: changes, calendar: calendar))
     }
-    remember(at: at, user: checkedUser, date: day, record: valid)
+    remember(at: at, user: validUser, date: day, record: valid)
   }
 
   private mutating func noteUser(_ user: ImportUser) {

@@ -7,7 +7,7 @@ import RulesStore
 /// so an evaluation reads it without reading JSON: a fingerprint of the catalog's inputs (8
 /// bytes), then one zigzag varint per input, in catalog order (`EncodedRecord.values`). A
 /// record encoded for other inputs (a catalog that changed an input, a member, a bound) does
-/// not match the fingerprint and is read from its JSON, the checked way.
+/// not match the fingerprint and is read from its JSON, the validating way.
 struct RecordEncoding: Sendable {
   let inputs: [Input]
   /// FNV-1a (64 bits) of every input's name, kind, members and bounds.
@@ -60,7 +60,7 @@ struct RecordEncoding: Sendable {
   }
 
   /// The values, or nil when the bytes were encoded for other inputs or are malformed (a
-  /// value a checked record could not hold included).
+  /// value a validated record could not hold included).
   func decode(_ data: Data) -> [Int]? {
     data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> [Int]? in
       guard raw.count >= 8 else { return nil }

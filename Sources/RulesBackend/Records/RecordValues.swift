@@ -26,7 +26,7 @@ package struct RecordProblems: Error, Sendable {
 /// One day's record that passed the catalog's inputs, made from one parse of a request's body
 /// or an import's line: what the store writes (`days.record`, the JSON text an analyst reads)
 /// and what the evaluation reads (`values`, encoded as `EncodedRecord` holds them, defaults
-/// filled in), both from the same checked values; neither is read back from the other.
+/// filled in), both from the same validated values; neither is read back from the other.
 package struct ValidRecord: Sendable, Equatable {
   /// The compact JSON of the values given, in catalog order.
   package let text: String
@@ -66,7 +66,7 @@ package struct RecordSchema: Sendable {
         continue
       }
       switch check(value, for: inputs[index]) {
-      case .success(let checked): slots[index] = checked
+      case .success(let value): slots[index] = value
       case .failure(let problem): problems.append(problem)
       }
     }

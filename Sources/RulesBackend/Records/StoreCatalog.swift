@@ -18,24 +18,24 @@ package final class StoreCatalog: Sendable {
   let encoding: RecordEncoding
   /// The inputs' positions by name.
   let positions: [String: Int]
-  package let checked: ValidatedCatalog
+  package let validated: ValidatedCatalog
   /// The Swift API's engine: every evaluation of the store goes through it. For a shipped
   /// catalog as it was when the server was built, its compiled day (`CompiledCatalogs`) counts
   /// the days; any other catalog runs on the interpreter, with the same results.
   package let engine: Engine
 
-  /// A catalog checked by the engine (the server reads its YAML files with RulesKit).
-  package init(_ checked: ValidatedCatalog) {
-    self.checked = checked
-    self.engine = Engine(checked, compiledDays: CompiledCatalogs.all)
-    id = checked.catalog.id
-    name = checked.catalog.name ?? checked.catalog.id
-    version = checked.catalog.version
-    export = CatalogExport.json(checked).serialized()
-    schema = RecordSchema(inputs: checked.inputs)
-    decoder = StoredRecordDecoder(inputs: checked.inputs)
-    encoding = RecordEncoding(inputs: checked.inputs)
-    positions = Dictionary(checked.inputs.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+  /// A catalog validated by the engine (the server reads its YAML files with RulesKit).
+  package init(_ validated: ValidatedCatalog) {
+    self.validated = validated
+    self.engine = Engine(validated, compiledDays: CompiledCatalogs.all)
+    id = validated.catalog.id
+    name = validated.catalog.name ?? validated.catalog.id
+    version = validated.catalog.version
+    export = CatalogExport.json(validated).serialized()
+    schema = RecordSchema(inputs: validated.inputs)
+    decoder = StoredRecordDecoder(inputs: validated.inputs)
+    encoding = RecordEncoding(inputs: validated.inputs)
+    positions = Dictionary(validated.inputs.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
   }
 
   /// A valid record's encoded form, to store beside its text (`days.encoded`).
@@ -48,7 +48,7 @@ package final class StoreCatalog: Sendable {
 
   /// A record's compact JSON (as `schema.record` writes it) read again into the engine's
   /// encoded form; nil when it is not one the store writes. (The store encodes what it
-  /// writes from the checked values, `encoded(_: ValidRecord)`; the tests hold the two equal.)
+  /// writes from the validated values, `encoded(_: ValidRecord)`; the tests hold the two equal.)
   package func encoded(_ record: String) -> Data? {
     var record = record
     return record.withUTF8 { bytes in decoder.decode(bytes) }.map(encoding.encode)
@@ -98,7 +98,7 @@ package final class StoreCatalog: Sendable {
     // A state saved after the date is left as it is (the engine says so with state-ahead).
     let ahead = check.warnings.contains { $0.id == .stateAhead }
     return UserCheck(
-      evaluation: evaluation, catalog: checked, locale: locale,
+      evaluation: evaluation, catalog: validated, locale: locale,
       warnings: notes + check.warnings.map(\.message), new: ahead ? [] : new, state: ahead ? nil : check.state.binary())
   }
 
@@ -110,23 +110,23 @@ package final class StoreCatalog: Sendable {
   /// A stored day as this catalog reads it, the one way every reader takes (an evaluation, the
   /// reload's check of the store): its encoded form when it was stored in this catalog's
   /// encoding; else its JSON straight into the encoded form when it holds only what the catalog
-  /// takes without a doubt (`StoredRecordDecoder`); else its JSON the checked way. Nil when the
+  /// takes without a doubt (`StoredRecordDecoder`); else its JSON the validating way. Nil when the
   /// record is not a JSON object.
   func read(record: String, encoded: Data?) -> StoredRecord? {
     if let encoded, let values = encoding.decode(encoded) { return StoredRecord(values: values) }
     var text = record
     if let values = text.withUTF8({ decoder.decode($0) }) { return StoredRecord(values: values) }
-    return checkedRead(record)
+    return validatingRead(record)
   }
 
-  /// A stored record read the checked way (its JSON), for a record the fast paths leave: its
+  /// A stored record read the validating way (its JSON), for a record the fast paths leave: its
   /// values encoded for this catalog, an input it does not have (any more) left out, and a value
   /// its input cannot take (retyped, a member or bound changed) left at the input's default.
   /// Both are named, for the reload's check of the store (`StoreReading`); a reload refuses a
   /// catalog with values it cannot take, so an evaluation meets one only for a day written by
   /// the catalog served before while the reload checked the store. Nil when it is not a JSON
   /// object.
-  func checkedRead(_ record: String) -> StoredRecord? {
+  func validatingRead(_ record: String) -> StoredRecord? {
     guard case .object(let pairs) = try? JSONReader.parse(record.utf8) else { return nil }
     var read = StoredRecord(values: decoder.defaults)
     for (name, value) in pairs {
@@ -143,7 +143,7 @@ package final class StoreCatalog: Sendable {
       case .string(let text): literal = .string(text)
       case .array, .object: literal = nil
       }
-      let input = checked.inputs[slot]
+      let input = validated.inputs[slot]
       do {
         read.values[slot] = input.encode(try input.value(of: literal, found: value.kindDescription))
       } catch {

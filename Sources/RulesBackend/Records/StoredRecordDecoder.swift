@@ -5,10 +5,10 @@ import RulesStore
 /// no escapes) straight into the engine's encoded form, without a JSON tree, a dictionary or
 /// the checks of `DayRecord(date:values:for:)` in their slow form: a batch reads millions.
 ///
-/// It takes only what it can read with certainty the way the checked path would: a record with
+/// It takes only what it can read with certainty the way the validating path would: a record with
 /// anything else (an input the catalog no longer has, a value of another kind, an enum value
 /// not in the list, a value out of min/max, a key twice, an escape, a space) gives nil, and the
-/// caller reads it the checked way, which reports the problem with its usual message.
+/// caller reads it the validating way, which reports the problem with its usual message.
 struct StoredRecordDecoder: Sendable {
   let inputs: [Input]
   /// The inputs' names as UTF-8.
@@ -28,7 +28,7 @@ struct StoredRecordDecoder: Sendable {
     }
   }
 
-  /// The record of `date` encoded, or nil when it must be read the checked way.
+  /// The record of `date` encoded, or nil when it must be read the validating way.
   func decode(_ record: String, date: CalendarDay) -> EncodedRecord? {
     var record = record
     let values = record.withUTF8 { bytes in decode(bytes) }
@@ -93,7 +93,7 @@ struct StoredRecordDecoder: Sendable {
     return nil
   }
 
-  /// A value's text encoded for input `slot`, or nil when the checked way must judge it.
+  /// A value's text encoded for input `slot`, or nil when the validating way must judge it.
   func encode(_ text: UnsafeBufferPointer<UInt8>, for slot: Int) -> Int? {
     let input = inputs[slot]
     switch input.kind {

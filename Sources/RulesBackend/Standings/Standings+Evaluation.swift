@@ -30,8 +30,8 @@ extension Standings {
   /// then each metric whose type is an integer or a number.
   package static func names(_ catalog: StoreCatalog) -> [String] {
     var names: [String] = []
-    for streak in catalog.checked.catalog.streaks { names += [streak.name + ".current", streak.name + ".best"] }
-    for (metric, typed) in zip(catalog.checked.catalog.metrics, catalog.checked.metrics) {
+    for streak in catalog.validated.catalog.streaks { names += [streak.name + ".current", streak.name + ".best"] }
+    for (metric, typed) in zip(catalog.validated.catalog.metrics, catalog.validated.metrics) {
       switch typed.type {
       case .int, .number: names.append(metric.name)
       default: continue

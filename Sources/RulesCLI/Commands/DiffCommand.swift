@@ -86,14 +86,14 @@ struct DiffCommand: ParsableCommand {
     } else {
       result = CatalogFiles.validate(path: Self.path(side))
     }
-    guard let checked = result.validated else {
+    guard let validated = result.validated else {
       for diagnostic in result.diagnostics.sortedByPosition() {
         printError(DiagnosticRenderer.text(diagnostic, source: result.sources[diagnostic.file]))
       }
       printError("error: \(side) is not a catalog that can be used")
       throw ExitCode(2)
     }
-    return checked
+    return validated
   }
 
   /// Every history of `path` (a file, or the YAML files of a folder) under both catalogs.

@@ -32,9 +32,9 @@ struct EvalCommand: ParsableCommand {
   }
 
   func run() throws {
-    let checked = try catalog.load()
-    let loaded = try history.load(for: checked)
-    let engine = Engine(checked)
+    let validated = try catalog.load()
+    let loaded = try history.load(for: validated)
+    let engine = Engine(validated)
     let day = history.day(for: loaded)
     let records = try loaded.records.map { try DayRecord($0, for: engine) }
     let outcome: DailyCheck
@@ -57,7 +57,7 @@ struct EvalCommand: ParsableCommand {
       let file = state.map { WarningText.isAboutState(warning) ? "\($0): " : "" } ?? ""
       printError("warning: \(file)\(WarningText.text(warning, history: loaded))")
     }
-    let localized = language.localize(checked)
+    let localized = language.localize(validated)
     let evaluation =
       language.locale.map { engine.localizer(for: $0).localize(outcome.evaluation) } ?? outcome.evaluation
     switch output.format {

@@ -23,21 +23,21 @@ struct ExplainCommand: ParsableCommand {
   @OptionGroup var output: FormatOptions
 
   func run() throws {
-    let checked = try catalog.load()
-    guard let index = checked.badges.firstIndex(where: { $0.badge.id == badge }) else {
-      let ids = checked.badges.map(\.badge.id)
+    let validated = try catalog.load()
+    guard let index = validated.badges.firstIndex(where: { $0.badge.id == badge }) else {
+      let ids = validated.badges.map(\.badge.id)
       printError(
-        "error: the catalog '\(checked.catalog.id)' has no badge '\(badge)'"
+        "error: the catalog '\(validated.catalog.id)' has no badge '\(badge)'"
           + Suggestion.hint(for: badge, in: ids))
       throw ExitCode.failure
     }
-    let loaded = try history.load(for: checked)
-    let program = Program(language.localize(checked))
+    let loaded = try history.load(for: validated)
+    let program = Program(language.localize(validated))
     let day = history.day(for: loaded)
     switch output.format {
     case .json:
       print(
-        BadgeExplanationJSON.explain(program, badge: index, history: loaded, date: day, catalog: checked.catalog.id)
+        BadgeExplanationJSON.explain(program, badge: index, history: loaded, date: day, catalog: validated.catalog.id)
           .serialized())
     case .text: print(BadgeExplanation.explain(program, badge: index, history: loaded, date: day))
     }

@@ -39,23 +39,23 @@ struct ExportCommand: ParsableCommand {
   var output: String?
 
   func run() throws {
-    let checked = try catalog.load()
+    let validated = try catalog.load()
     let text: String
     var file = output
     switch format {
     case .json:
-      text = CatalogExport.json(checked).serialized() + "\n"
+      text = CatalogExport.json(validated).serialized() + "\n"
     case .swift:
-      let name = typeName ?? Self.typeName(forCatalog: checked.catalog.id)
+      let name = typeName ?? Self.typeName(forCatalog: validated.catalog.id)
       guard Self.isTypeName(name) else {
         printError("error: --type-name: '\(name)' is not a Swift type name (letters, digits and _, not first a digit)")
         throw ExitCode(64)
       }
       if let output, Self.isFolder(output) { file = output + (output.hasSuffix("/") ? "" : "/") + name + ".swift" }
       do {
-        text = try SwiftDayExport.source(Program(checked), typeName: name)
+        text = try SwiftDayExport.source(Program(validated), typeName: name)
       } catch let error as SwiftDayExport.Unsupported {
-        printError("error: \(checked.catalog.file): cannot write the day as Swift: \(error.description)")
+        printError("error: \(validated.catalog.file): cannot write the day as Swift: \(error.description)")
         throw ExitCode.failure
       }
     }

@@ -24,8 +24,8 @@ struct ListCommand: ParsableCommand {
   @OptionGroup var output: FormatOptions
 
   func run() throws {
-    let checked = try catalog.load()
-    let listing = CatalogListing(catalog: language.localize(checked).catalog, tag: tag)
+    let validated = try catalog.load()
+    let listing = CatalogListing(catalog: language.localize(validated).catalog, tag: tag)
     let kinds = kind.map { [$0] } ?? Kind.allCases
     switch output.format {
     case .json:

@@ -39,9 +39,9 @@ struct ReplayCommand: ParsableCommand {
   }
 
   func run() throws {
-    let checked = try catalog.load()
-    let loaded = try HistoryOptions.parse(["--history", history]).load(for: checked)
-    let engine = Engine(checked)
+    let validated = try catalog.load()
+    let loaded = try HistoryOptions.parse(["--history", history]).load(for: validated)
+    let engine = Engine(validated)
     let last =
       to.flatMap { try? CalendarDay($0) } ?? loaded.records.last?.date
       ?? CalendarDay.today(in: loaded.zone(at: Date()) ?? .current)
@@ -54,7 +54,7 @@ struct ReplayCommand: ParsableCommand {
     case .json:
       print(JSONValue.array(days.map(\.json)).serialized())
     case .text:
-      print(ReplayTable(catalog: language.localize(checked)).render(days))
+      print(ReplayTable(catalog: language.localize(validated)).render(days))
     }
   }
 }

@@ -24,7 +24,7 @@ struct CatalogOptions: ParsableArguments {
   /// Loads and checks the catalog, or prints its errors and exits 1.
   func load() throws -> ValidatedCatalog {
     let result = CatalogFiles.validate(path: path, root: root.repository(of: path))
-    guard let checked = result.validated else {
+    guard let validated = result.validated else {
       let diagnostics = result.diagnostics.sortedByPosition()
       let (shown, notes) = DiagnosticRenderer.limited(diagnostics)
       for diagnostic in shown {
@@ -37,6 +37,6 @@ struct CatalogOptions: ParsableArguments {
       if diagnostics.isEmpty { printError("\(path): error: the catalog cannot be used") }
       throw ExitCode.failure
     }
-    return checked
+    return validated
   }
 }

@@ -1,6 +1,6 @@
 @_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
-/// A checked catalog as JSON (`rules export`): the catalog format with imports merged and
+/// A validated catalog as JSON (`rules export`): the catalog format with imports merged and
 /// every default written out, so an app can load it without libyaml (see `ExportedCatalog`).
 ///
 /// The layout is the YAML format's, with two differences: the document starts with
@@ -14,8 +14,8 @@ package enum CatalogExport {
   package static let formatVersion = 1
 
   /// The catalog as exported JSON, keys in a fixed order.
-  package static func json(_ checked: ValidatedCatalog) -> JSONValue {
-    let catalog = checked.catalog
+  package static func json(_ validated: ValidatedCatalog) -> JSONValue {
+    let catalog = validated.catalog
     var root: [(String, JSONValue)] = [
       ("format", .string(format)),
       ("format_version", .int(formatVersion)),

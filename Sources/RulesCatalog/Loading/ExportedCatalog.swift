@@ -4,7 +4,7 @@ import RulesSource
 
 /// Reads a catalog exported by `rules export` with Foundation alone (no libyaml): the JSON
 /// becomes the node tree the YAML reader would give, and from there the catalog is decoded
-/// and checked exactly as a YAML catalog is, so both evaluate the same
+/// and validated exactly as a YAML catalog is, so both evaluate the same
 /// (`Engine(exportedCatalog:)` starts here).
 package enum ExportedCatalog {
   /// The node tree of an exported catalog, or a diagnostic saying why it is not one. Nodes

@@ -62,8 +62,8 @@ package struct CatalogValidator {
         )
       }
     }
-    let checked = instance.run(isModule: isModule)
-    return (checked, instance.diagnostics)
+    let validated = instance.run(isModule: isModule)
+    return (validated, instance.diagnostics)
   }
 
   // MARK: - The passes

@@ -52,7 +52,7 @@
   /// Whether the badge has an explicit `progress` (else its progress is inferred from `when`).
   package var hasExplicitProgress: Bool { storage.badge.progress != nil }
 
-  /// A checked badge; `progress` nil: inferred from `when` (`ProgressInference`).
+  /// A validated badge; `progress` nil: inferred from `when` (`ProgressInference`).
   package init(badge: Badge, when: TypedExpr, progress: [ProgressPart]?, group: Int?) {
     storage = Storage(badge: badge, when: when, progress: progress, group: group)
   }

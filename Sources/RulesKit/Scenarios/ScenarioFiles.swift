@@ -70,7 +70,7 @@ package enum ScenarioFiles {
         ?? CatalogValidation.load(
           path: catalogPath, reader: reader, root: confinement, locales: fromDisk ? LocaleFiles.disk : nil)
       catalogs[catalogPath] = check
-      guard let checked = check.validated else {
+      guard let validated = check.validated else {
         run.sources.merge(check.sources) { first, _ in first }
         run.problems += check.diagnostics.filter { $0.severity == .error }
         run.problems.append(
@@ -81,13 +81,13 @@ package enum ScenarioFiles {
         run.notRun += scenarioCount
         continue
       }
-      let (file, problems) = ScenarioDecoder.decode(root, file: path, catalogPath: catalogPath, catalog: checked)
+      let (file, problems) = ScenarioDecoder.decode(root, file: path, catalogPath: catalogPath, catalog: validated)
       run.problems += problems
       guard let file else {
         run.notRun += scenarioCount
         continue
       }
-      loaded.append((file, checked))
+      loaded.append((file, validated))
     }
     return (run, loaded)
   }

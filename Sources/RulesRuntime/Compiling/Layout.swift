@@ -1,7 +1,7 @@
 @_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
 @_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
-/// The frame layout of a checked catalog: a slot for every input, built-in, streak field,
+/// The frame layout of a validated catalog: a slot for every input, built-in, streak field,
 /// aggregate and metric (a metric that is an aggregate shares its slot).
 @_spi(Tooling) public struct Layout: Sendable {
   /// Each input's slot, in catalog order.

@@ -10,13 +10,13 @@ extension StoreCatalog {
   package static func load(_ nameOrPath: String) throws(CatalogLoadError) -> StoreCatalog {
     let path = resolve(nameOrPath)
     let result = CatalogFiles.validate(path: path)
-    guard let checked = result.validated else {
+    guard let validated = result.validated else {
       let rendered = result.diagnostics.sortedByPosition().map {
         DiagnosticRenderer.text($0, source: result.sources[$0.file])
       }
       throw CatalogLoadError(path: path, diagnostics: rendered)
     }
-    return StoreCatalog(checked)
+    return StoreCatalog(validated)
   }
 
   /// A path as given, or `catalogs/NAME.yaml` for a bare name (as `rules` does).
@@ -41,14 +41,14 @@ extension StoreCatalog {
     for path in YAMLFiles.files(in: folder, leavingOut: "tests") {
       let result = CatalogFiles.validate(path: path)
       if result.isModule { continue }
-      guard let checked = result.validated else {
+      guard let validated = result.validated else {
         // Its errors as `rules check` writes them (one line each, without the source lines).
         let errors = result.diagnostics.sortedByPosition().filter { $0.severity == .error }
         problems += errors.isEmpty ? ["\(path): error: the catalog cannot be used"] : errors.map(\.description)
         continue
       }
-      declared.append(DuplicateCatalogRule.File(path: path, id: checked.catalog.id, source: result.sources[path]))
-      catalogs.append(StoreCatalog(checked))
+      declared.append(DuplicateCatalogRule.File(path: path, id: validated.catalog.id, source: result.sources[path]))
+      catalogs.append(StoreCatalog(validated))
     }
     let duplicates = DuplicateCatalogRule.check(declared)
     let twice = Set(duplicates.map { duplicate in declared.first { $0.path == duplicate.file }!.id })

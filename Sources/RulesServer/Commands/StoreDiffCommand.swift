@@ -49,7 +49,7 @@ struct StoreDiffCommand: AsyncParsableCommand {
     let day = try parseDay(date, option: "--date") ?? CalendarDay.today(in: TimeZone(identifier: "UTC")!)
     let part = shard.flatMap(Shard.init)
     let opened = try await store.open()
-    var impact = DiffImpact(date: day, old: old.checked, new: new.checked)
+    var impact = DiffImpact(date: day, old: old.validated, new: new.validated)
     do {
       var after: String?
       while true {
@@ -89,7 +89,7 @@ struct StoreDiffCommand: AsyncParsableCommand {
       throw ExitCode.failure
     }
     try? await opened.close()
-    let diff = CatalogDiff(old: old.checked, new: new.checked)
+    let diff = CatalogDiff(old: old.validated, new: new.validated)
     let report = DiffReport(diff: diff, impact: impact, sample: sample)
     let refused = reading.problems(catalog: new.id)
     let notes = reading.notes(catalog: new.id)

@@ -18,7 +18,7 @@ extension HTTPAPI {
     let user = try user(context)
     let raw = context.parameters.get("badge") ?? ""
     let badge = raw.removingPercentEncoding ?? raw
-    guard let index = catalog.checked.badges.firstIndex(where: { $0.badge.id == badge }) else {
+    guard let index = catalog.validated.badges.firstIndex(where: { $0.badge.id == badge }) else {
       throw APIError(
         .notFound, "unknown-badge",
         "the catalog '\(catalog.id)' has no badge '\(badge)'; GET /v1/catalogs/\(catalog.id) lists them")
@@ -31,7 +31,7 @@ extension HTTPAPI {
     }
     let date = UserEvaluation.day(asked, for: loaded)
     let (_, check) = try UserEvaluation.run(loaded, catalog: catalog, on: date, locale: locale)
-    let validated = locale.map { catalog.checked.localized(to: $0) } ?? catalog.checked
+    let validated = locale.map { catalog.validated.localized(to: $0) } ?? catalog.validated
     let answer = BadgeExplanationJSON.explain(
       Program(validated), badge: index, history: Self.history(loaded, catalog: catalog), date: date,
       catalog: catalog.id, held: check.evaluation)

@@ -83,7 +83,7 @@ struct LeaderboardsController: Sendable {
       return CalendarDay.parsed(String(text))!
     }
     let store = try await standings(catalog)
-    let streaks = catalog.checked.catalog.streaks.map(\.name)
+    let streaks = catalog.validated.catalog.streaks.map(\.name)
     let stats = try await api.stored { try await store.stats(catalog: catalog.id, date: date, streaks: streaks) }
     return HTTPAPI.json(stats.json)
   }

@@ -108,13 +108,13 @@ enum ServedDocument {
   /// another id is 404 `unknown-badge`, so a client generator offers only these. (A catalog
   /// without badges keeps the generic parameter: an empty enum has no value.)
   static func badgeParameter(_ parameters: JSONValue, _ catalog: StoreCatalog) -> JSONValue {
-    guard case .array(let items) = parameters, !catalog.checked.catalog.badges.isEmpty else { return parameters }
+    guard case .array(let items) = parameters, !catalog.validated.catalog.badges.isEmpty else { return parameters }
     return .array(
       items.map { item in
         guard case .object(var pairs) = item, item["name"] == .string("badge"), item["in"] == .string("path") else {
           return item
         }
-        let ids = catalog.checked.catalog.badges.map { JSONValue.string($0.id) }
+        let ids = catalog.validated.catalog.badges.map { JSONValue.string($0.id) }
         set(&pairs, "schema", .object([("type", .string("string")), ("enum", .array(ids))]))
         return .object(pairs)
       })
@@ -154,7 +154,7 @@ enum ServedDocument {
 
   /// The evaluation, with the catalog's streaks, metrics and badge ids.
   static func evaluation(_ catalog: StoreCatalog) -> JSONValue {
-    let model = catalog.checked.catalog
+    let model = catalog.validated.catalog
     let streak = JSONValue.object([
       ("type", .string("object")),
       ("required", .array(["current", "best", "freezes"].map(JSONValue.string))),
@@ -183,7 +183,7 @@ enum ServedDocument {
       ])
     }
     let metricType = { (index: Int) -> JSONValue in
-      switch catalog.checked.metrics[index].type {
+      switch catalog.validated.metrics[index].type {
       case .bool: .object([("type", .string("boolean"))])
       case .int: .object([("type", .string("integer"))])
       case .number: .object([("type", .string("number"))])

@@ -10,8 +10,8 @@ package struct SiteWorkspace: Sendable {
   /// A catalog that `rules check` accepts.
   package struct Valid: Sendable {
     package var path: String
-    package var checked: ValidatedCatalog
-    package var id: String { checked.catalog.id }
+    package var validated: ValidatedCatalog
+    package var id: String { validated.catalog.id }
   }
 
   /// A catalog that fails `rules check`: its problems and the text of the files they are in.
@@ -52,8 +52,8 @@ package struct SiteWorkspace: Sendable {
     for file in YAMLFiles.files(in: input.catalogs, leavingOut: "tests") {
       let result = CatalogFiles.validate(path: file, root: RepositoryRoot.discover(for: file))
       if result.isModule { continue }
-      if let checked = result.validated, !workspace.valid.contains(where: { $0.id == checked.catalog.id }) {
-        workspace.valid.append(Valid(path: file, checked: checked))
+      if let validated = result.validated, !workspace.valid.contains(where: { $0.id == validated.catalog.id }) {
+        workspace.valid.append(Valid(path: file, validated: validated))
       } else {
         var diagnostics = result.diagnostics.sortedByPosition()
         if result.validated != nil {
@@ -87,7 +87,7 @@ package struct SiteWorkspace: Sendable {
     var problems: [String] = []
     var found = false
     for catalog in valid where named == nil || named == catalog.id {
-      let loaded = HistoryFiles.load(text: body, path: file, inputs: catalog.checked.inputs)
+      let loaded = HistoryFiles.load(text: body, path: file, inputs: catalog.validated.inputs)
       if let history = loaded.history {
         histories[catalog.id, default: []].append(UserHistory(path: file, name: Self.stem(file), history: history))
         found = true

@@ -52,17 +52,17 @@ package struct CatalogPage: Sendable {
   package var messages: [Message]
   package var users: [Link]
 
-  /// The page of `checked` in `locale` (nil: its default language), as of `date`.
+  /// The page of `validated` in `locale` (nil: its default language), as of `date`.
   package init(
-    _ checked: ValidatedCatalog, locale: String?, date: CalendarDay, route: SiteRoute, users: [Link] = []
+    _ validated: ValidatedCatalog, locale: String?, date: CalendarDay, route: SiteRoute, users: [Link] = []
   ) throws {
-    let own = checked.catalog
+    let own = validated.catalog
     let language = locale ?? own.defaultLocale
-    let localized = locale.map { checked.localized(to: $0) } ?? checked
+    let localized = locale.map { validated.localized(to: $0) } ?? validated
     let catalog = localized.catalog
     let words = SiteText.of(language)
     self.words = words
-    let engine = Engine(checked)
+    let engine = Engine(validated)
     let evaluation = try engine.check(
       user: nil, start: nil, on: date, records: [], state: nil, locale: locale
     ).evaluation
@@ -81,7 +81,7 @@ package struct CatalogPage: Sendable {
     }
     streaks = catalog.streaks.map { Streak(name: $0.name, about: $0.description) }
     let other = (language.hasPrefix("ar") ? own.defaultLocale == "ar" ? "en" : own.defaultLocale : "ar")
-    let otherTrack = checked.localized(to: other).catalog.milestones?.milestones ?? []
+    let otherTrack = validated.localized(to: other).catalog.milestones?.milestones ?? []
     let reached = Set(evaluation.milestones.reached)
     milestones = (catalog.milestones?.milestones ?? []).map { milestone in
       let name = milestone.display["name"] ?? milestone.display["title"] ?? milestone.id

@@ -1,7 +1,7 @@
 @_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
 @_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
-/// A checked catalog's day as bytecode: the steps in evaluation order (history sums, streaks,
+/// A validated catalog's day as bytecode: the steps in evaluation order (history sums, streaks,
 /// metrics), the badges' criteria, and what `DayRunner.commit` writes back to the state.
 /// `Program` makes it once per catalog; each `DayRunner` runs it on its own frame.
 struct Bytecode: Sendable {
