@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
-@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesBackend
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesStore
 import RulesTestSupport
 import StoreTestSupport

@@ -1,8 +1,8 @@
 import Foundation
 import Hummingbird
+import RulesBackend
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesKit
-import RulesBackend
 import RulesStore
 
 /// `GET /v1/catalogs/{catalog}/users/{user}/badges/{badge}/explanation[?date=D&locale=L]`
