@@ -46,6 +46,8 @@ import PackageDescription
 //                parsing, record encoding, events and standings derived, future days (no HTTP,
 //                no YAML, no text for people: the server gives those with RulesKit); a shipped
 //                catalog's days counted by its compiled day
+//   RulesExperiments  experiments: a user's arm by a stable hash, the report's statistics
+//                (Wilson, Newcombe, Student, Welch), guardrails; no store, no HTTP (docs/experiments.md)
 //   RulesServer  the `rules-server` command: import, batch, eval, serve (Hummingbird)
 // `rules` (RulesCLI) reaches none of the server's packages, so a catalog author's build stays quick.
 let package = Package(
