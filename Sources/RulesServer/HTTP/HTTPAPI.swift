@@ -124,9 +124,9 @@ struct HTTPAPI: Sendable {
 
   /// `POST /v1/admin/catalogs/reload`: the folder read again, every catalog or none.
   func reload(_ request: Request, _ context: APIRequestContext) async throws -> Response {
-    do {
+    do throws(ServedCatalogs.Refusal) {
       return Self.json(ServedCatalogs.json(try await served.reload(logger: logger)))
-    } catch let refusal as ServedCatalogs.Refusal {
+    } catch let refusal {
       if refusal.storeFailed {
         throw APIError(
           .serviceUnavailable, "store-unavailable",
