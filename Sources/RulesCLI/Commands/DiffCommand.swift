@@ -120,12 +120,7 @@ struct DiffCommand: ParsableCommand {
         }
         user = history.user ?? user
         do {
-          let records = try history.records.map { try DayRecord($0, for: engine) }
-          evaluations.append(
-            try engine.check(
-              user: history.user, start: history.start, on: day, records: records, state: nil,
-              calendar: history.calendar, timeZone: history.timeZone, timeZoneChanges: history.timeZoneChanges
-            ).evaluation)
+          evaluations.append(try DiffImpact.evaluation(of: history, by: engine, on: day))
         } catch {
           impact.fail(user: user, message: "\(error)")
         }

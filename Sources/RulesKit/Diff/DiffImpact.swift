@@ -90,6 +90,16 @@ package struct DiffImpact: Sendable {
     if let id = new.quote?.id { quotes[id, default: (0, 0)].new += 1 }
   }
 
+  /// `history` evaluated by `engine` as of `date` from its first day, with no saved state: what
+  /// `add(user:old:new:)` compares (`rules diff` and the studio's impact page alike).
+  package static func evaluation(of history: History, by engine: Engine, on date: CalendarDay) throws -> Evaluation {
+    let records = try history.records.map { try DayRecord($0, for: engine) }
+    return try engine.check(
+      user: history.user, start: history.start, on: date, records: records, state: nil,
+      calendar: history.calendar, timeZone: history.timeZone, timeZoneChanges: history.timeZoneChanges
+    ).evaluation
+  }
+
   /// Notes a history that could not be evaluated.
   package mutating func fail(user: String, message: String) {
     failed.append((user, message))
