@@ -129,6 +129,13 @@ public final class Engine: Sendable {
     return evaluations
   }
 
+  /// The user's today at `instant` (now by default) in `zone`: the date there, or the day
+  /// before while the clock there is before the catalog's `day_starts_at` (at 01:30 with
+  /// `day_starts_at: "04:00"` it is still yesterday). Pass it as `check`'s `on`.
+  public func today(at instant: Date = Date(), in zone: TimeZone) -> CalendarDay {
+    CalendarDay(instant, in: zone, dayStartsAt: program.catalog.catalog.dayStartsAt)
+  }
+
   /// The locales the catalog has texts in: its default first, then its translations'.
   public var locales: [String] {
     let catalog = program.catalog.catalog

@@ -6,7 +6,7 @@
 /// The day of Every instruction (`everything`) compiled to Swift: what `DayRunner.step` does for this catalog.
 @_spi(CompiledDay) public struct EverythingDay: CompiledDay {
   public static let catalog = "everything"
-  public static let fingerprint: UInt64 = 0xa606660258010a68
+  public static let fingerprint: UInt64 = 0xe615ad95fc7dadc8
   private var calendar = DayCalendar()
 
   /// A day with no Hijri month looked up yet.
@@ -33,8 +33,6 @@
     var i25 = 0
     var i27 = 0
     var i28 = 0
-    var i29 = 0
-    var i30 = 0
     var i31 = 0
     var i32 = 0
     var i33 = 0
@@ -88,11 +86,12 @@
     var i81 = 0
     var i82 = 0
     var i83 = 0
+    var i84 = 0
+    var i85 = 0
     var n0 = 0.0
     var n1 = 0.0
     var n2 = 0.0
     var n3 = 0.0
-    var n4 = 0.0
     var n5 = 0.0
     var n6 = 0.0
     var n7 = 0.0
@@ -110,6 +109,7 @@
     var n19 = 0.0
     var n20 = 0.0
     var n21 = 0.0
+    var n22 = 0.0
     let q0 = state.streaks[0]
     var p0 = q0
     let q1 = state.streaks[1]
@@ -126,6 +126,12 @@
     let b2 = state.windows[2]!.numBase
     var w3 = 0
     let b3 = state.windows[3]!.intBase
+    var w4 = 0
+    let b4 = state.windows[4]!.intBase(newest: calendar.daysBefore(.week, ofDay: day, weekStart: .saturday))
+    var w5 = 0.0
+    let b5 = state.windows[5]!.numBase(newest: calendar.daysBefore(.month, ofDay: day, weekStart: .saturday))
+    var w6 = 0
+    let b6 = state.windows[6]!.intBase(newest: calendar.daysBefore(.hijriMonth, ofDay: day, weekStart: .saturday))
     // The day in progress.
     if let values {
       precondition(values.count == 8, "a record holds one value per input")
@@ -157,95 +163,99 @@
     n2 = Arithmetic.add(t1, n0)
     w2 = n0
     n3 = Arithmetic.add(b2, w2)
-    i37 = i2 != 0 ? 1 : 0
-    w3 = i37
+    i39 = i2 != 0 ? 1 : 0
+    w3 = i39
     i28 = Arithmetic.add(b3, w3)
-    i37 = Arithmetic.multiply(i0, 3)
-    i38 = Arithmetic.remainder(i1, 7)
-    i39 = Arithmetic.subtract(i37, i38)
-    i40 = Arithmetic.clamp(i39, -50, 200)
-    i41 = i0 == .min ? .max : Swift.abs(i0)
-    i42 = Arithmetic.add(i40, i41)
-    i43 = Swift.min(i1, 9)
-    i44 = Arithmetic.subtract(i42, i43)
-    i45 = Arithmetic.negate(i1)
-    i46 = Swift.max(i0, i45)
-    i29 = Arithmetic.add(i44, i46)
-    i37 = Arithmetic.negate(i0)
-    i38 = i2 != 0 ? 1 : 0
-    i30 = Arithmetic.add(i37, i38)
-    n8 = Swift.abs(n0)
-    n9 = Arithmetic.multiply(n8, 2.0)
-    n10 = Arithmetic.divide(n1, 3.0)
-    n11 = Arithmetic.add(n9, n10)
-    n12 = n11 < 0 ? 0 : (n11).squareRoot()
-    i37 = Arithmetic.int((n12).rounded(.down))
-    n13 = Arithmetic.divide(n1, 4.0)
-    i38 = Arithmetic.int((n13).rounded(.up))
-    i39 = Arithmetic.add(i37, i38)
-    n14 = Arithmetic.divide(n0, 3.0)
-    i40 = Arithmetic.int((n14).rounded(.toNearestOrAwayFromZero))
-    i31 = Arithmetic.add(i39, i40)
-    n8 = Arithmetic.pow(n1, 2.0)
-    n9 = Arithmetic.remainder(n0, 3.0)
-    n10 = Arithmetic.subtract(n8, n9)
-    n11 = Swift.min(n0, n1)
+    w4 = i0
+    w5 = n0
+    i39 = i2 != 0 ? 1 : 0
+    w6 = i39
+    i39 = Arithmetic.multiply(i0, 3)
+    i40 = Arithmetic.remainder(i1, 7)
+    i41 = Arithmetic.subtract(i39, i40)
+    i42 = Arithmetic.clamp(i41, -50, 200)
+    i43 = i0 == .min ? .max : Swift.abs(i0)
+    i44 = Arithmetic.add(i42, i43)
+    i45 = Swift.min(i1, 9)
+    i46 = Arithmetic.subtract(i44, i45)
+    i47 = Arithmetic.negate(i1)
+    i48 = Swift.max(i0, i47)
+    i31 = Arithmetic.add(i46, i48)
+    i39 = Arithmetic.negate(i0)
+    i40 = i2 != 0 ? 1 : 0
+    i32 = Arithmetic.add(i39, i40)
+    n9 = Swift.abs(n0)
+    n10 = Arithmetic.multiply(n9, 2.0)
+    n11 = Arithmetic.divide(n1, 3.0)
     n12 = Arithmetic.add(n10, n11)
-    n13 = -(n0)
-    n14 = Swift.max(n13, 1.5)
-    n15 = Arithmetic.subtract(n12, n14)
-    n16 = Arithmetic.clamp(n0, -2.5, 2.5)
-    n17 = Arithmetic.add(n15, n16)
-    n18 = -(n1)
-    n19 = Swift.abs(n18)
-    n20 = Arithmetic.add(n17, n19)
-    n21 = FunctionKernels.percent(n0, n1)
-    n4 = Arithmetic.add(n20, n21)
-    n8 = -(n1)
-    n5 = i2 != 0 ? n0 : n8
-    i37 = i2 != 0 ? 1 : 0
-    i38 = i3 != 0 ? 1 : 0
-    i39 = i0 > 0 ? 1 : 0
-    i40 = i39 != 0 ? 1 : 0
-    i41 = i5 != 0 ? 1 : 0
+    n13 = n12 < 0 ? 0 : (n12).squareRoot()
+    i39 = Arithmetic.int((n13).rounded(.down))
+    n14 = Arithmetic.divide(n1, 4.0)
+    i40 = Arithmetic.int((n14).rounded(.up))
+    i41 = Arithmetic.add(i39, i40)
+    n15 = Arithmetic.divide(n0, 3.0)
+    i42 = Arithmetic.int((n15).rounded(.toNearestOrAwayFromZero))
+    i33 = Arithmetic.add(i41, i42)
+    n9 = Arithmetic.pow(n1, 2.0)
+    n10 = Arithmetic.remainder(n0, 3.0)
+    n11 = Arithmetic.subtract(n9, n10)
+    n12 = Swift.min(n0, n1)
+    n13 = Arithmetic.add(n11, n12)
+    n14 = -(n0)
+    n15 = Swift.max(n14, 1.5)
+    n16 = Arithmetic.subtract(n13, n15)
+    n17 = Arithmetic.clamp(n0, -2.5, 2.5)
+    n18 = Arithmetic.add(n16, n17)
+    n19 = -(n1)
+    n20 = Swift.abs(n19)
+    n21 = Arithmetic.add(n18, n20)
+    n22 = FunctionKernels.percent(n0, n1)
+    n5 = Arithmetic.add(n21, n22)
+    n9 = -(n1)
+    n6 = i2 != 0 ? n0 : n9
+    i39 = i2 != 0 ? 1 : 0
+    i40 = i3 != 0 ? 1 : 0
+    i41 = i0 > 0 ? 1 : 0
     i42 = i41 != 0 ? 1 : 0
-    i43 = (i2 != 0) != (i3 != 0) ? 1 : 0
+    i43 = i5 != 0 ? 1 : 0
     i44 = i43 != 0 ? 1 : 0
-    i32 = Arithmetic.add(i37, i38)
-    i32 = Arithmetic.add(i32, i40)
-    i32 = Arithmetic.add(i32, i42)
-    i32 = Arithmetic.add(i32, i44)
-    i37 = Arithmetic.multiply(i8, 10)
-    i38 = Arithmetic.add(i27, i37)
-    i33 = Arithmetic.add(i38, i9)
-    i37 = Arithmetic.add(i10, i13)
-    i34 = Arithmetic.add(i37, i12)
-    n8 = Double(i0)
-    n9 = Arithmetic.divide(n0, 2.0)
-    n6 = Arithmetic.add(n8, n9)
-    i35 = i27
-    n7 = n2
-    i36 = i2 != 0 ? 1 : 0
-    i37 = i0 > 3 ? 1 : 0
-    i38 = i2 != 0 || i37 != 0 ? 1 : 0
-    i39 = i2 != 0 ? 0 : 1
-    i40 = i3 != 0 && i39 != 0 ? 1 : 0
+    i45 = (i2 != 0) != (i3 != 0) ? 1 : 0
+    i46 = i45 != 0 ? 1 : 0
+    i34 = Arithmetic.add(i39, i40)
+    i34 = Arithmetic.add(i34, i42)
+    i34 = Arithmetic.add(i34, i44)
+    i34 = Arithmetic.add(i34, i46)
+    i39 = Arithmetic.multiply(i8, 10)
+    i40 = Arithmetic.add(i27, i39)
+    i35 = Arithmetic.add(i40, i9)
+    i39 = Arithmetic.add(i10, i13)
+    i36 = Arithmetic.add(i39, i12)
+    n9 = Double(i0)
+    n10 = Arithmetic.divide(n0, 2.0)
+    n7 = Arithmetic.add(n9, n10)
+    i37 = i27
+    n8 = n2
+    i38 = i2 != 0 ? 1 : 0
+    i39 = i0 > 3 ? 1 : 0
+    i40 = i2 != 0 || i39 != 0 ? 1 : 0
+    i41 = i2 != 0 ? 0 : 1
+    i42 = i3 != 0 && i41 != 0 ? 1 : 0
     // run
     p0 = q0
     d0 = false
-    if i38 != 0 {
+    if i40 != 0 {
       p0.count(on: day, earnEvery: 3, maxFreezes: 2)
-    } else if !(i40 != 0) {
+    } else if !(i42 != 0) {
       d0 = true
     }
     i15 = p0.current
     i17 = p0.freezes
-    i37 = n0 >= n1 ? 1 : 0
-    i38 = i5 == 2 ? 1 : 0
-    i39 = i37 != 0 && i38 != 0 ? 1 : 0
+    i39 = n0 >= n1 ? 1 : 0
+    i40 = i5 == 2 ? 1 : 0
+    i41 = i39 != 0 && i40 != 0 ? 1 : 0
     // strict
     p1 = q1
-    if i39 != 0 {
+    if i41 != 0 {
       p1.count(on: day, earnEvery: 0, maxFreezes: Int.max)
     } else {
       p1.breakOrProtect(on: day)
@@ -255,11 +265,11 @@
     p2 = q2
     p2.elapse(to: day, start: start, origin: state.origin, needsStart: false, resets: i4 != 0)
     i21 = p2.current
-    i37 = (i2 != 0) == (i3 != 0) ? 1 : 0
+    i39 = (i2 != 0) == (i3 != 0) ? 1 : 0
     // tender
     p3 = q3
     d3 = false
-    if i37 != 0 {
+    if i39 != 0 {
       p3.count(on: day, earnEvery: 0, maxFreezes: Int.max, maxDays: 6)
     } else {
       d3 = true
@@ -269,74 +279,74 @@
     // The badges.
     var unlocked: [Int] = []
     if state.badgeCount < 16 {
-      i37 = i27 >= 1 ? 1 : 0
-      i38 = i15 >= 5 ? 1 : 0
-      i39 = i17 >= 1 ? 1 : 0
-      i40 = i19 >= 3 ? 1 : 0
-      i41 = i21 >= 10 ? 1 : 0
-      i42 = i29 > 100 ? 1 : 0
-      i43 = i31 >= 3 ? 1 : 0
-      i44 = i42 != 0 && i43 != 0 ? 1 : 0
-      i45 = n4 > 50.0 ? 1 : 0
-      i46 = i44 != 0 || i45 != 0 ? 1 : 0
-      i47 = n3 > 60.0 ? 1 : 0
-      i48 = i28 >= 3 ? 1 : 0
-      i49 = i47 != 0 && i48 != 0 ? 1 : 0
-      i50 = n5 > 9.5 ? 1 : 0
-      i51 = i30 != 0 ? 1 : 0
-      i52 = i50 != 0 && i51 != 0 ? 1 : 0
-      i53 = i32 >= 3 ? 1 : 0
+      i39 = i27 >= 1 ? 1 : 0
+      i40 = i15 >= 5 ? 1 : 0
+      i41 = i17 >= 1 ? 1 : 0
+      i42 = i19 >= 3 ? 1 : 0
+      i43 = i21 >= 10 ? 1 : 0
+      i44 = i31 > 100 ? 1 : 0
+      i45 = i33 >= 3 ? 1 : 0
+      i46 = i44 != 0 && i45 != 0 ? 1 : 0
+      i47 = n5 > 50.0 ? 1 : 0
+      i48 = i46 != 0 || i47 != 0 ? 1 : 0
+      i49 = n3 > 60.0 ? 1 : 0
+      i50 = i28 >= 3 ? 1 : 0
+      i51 = i49 != 0 && i50 != 0 ? 1 : 0
+      i52 = n6 > 9.5 ? 1 : 0
+      i53 = i32 != 0 ? 1 : 0
       i54 = i52 != 0 && i53 != 0 ? 1 : 0
-      i55 = i24 >= 4 ? 1 : 0
-      i56 = i34 > 5 ? 1 : 0
-      i57 = i55 != 0 && i56 != 0 ? 1 : 0
-      i58 = n2 > 100.0 ? 1 : 0
+      i55 = i34 >= 3 ? 1 : 0
+      i56 = i54 != 0 && i55 != 0 ? 1 : 0
+      i57 = i24 >= 4 ? 1 : 0
+      i58 = i36 > 5 ? 1 : 0
       i59 = i57 != 0 && i58 != 0 ? 1 : 0
-      i60 = i0 < i1 ? 1 : 0
-      i61 = i1 <= 3 ? 1 : 0
-      i62 = i60 != 0 && i61 != 0 ? 1 : 0
-      i63 = n0 < n1 ? 1 : 0
+      i60 = n2 > 100.0 ? 1 : 0
+      i61 = i59 != 0 && i60 != 0 ? 1 : 0
+      i62 = i0 < i1 ? 1 : 0
+      i63 = i1 <= 3 ? 1 : 0
       i64 = i62 != 0 && i63 != 0 ? 1 : 0
-      i65 = n1 <= 2.5 ? 1 : 0
+      i65 = n0 < n1 ? 1 : 0
       i66 = i64 != 0 && i65 != 0 ? 1 : 0
-      i67 = n0 == n1 ? 1 : 0
-      i68 = n0 != 0.5 ? 1 : 0
-      i69 = n6 > 10.0 ? 1 : 0
-      i70 = i68 != 0 && i69 != 0 ? 1 : 0
-      i71 = i35 > 5 ? 1 : 0
+      i67 = n1 <= 2.5 ? 1 : 0
+      i68 = i66 != 0 && i67 != 0 ? 1 : 0
+      i69 = n0 == n1 ? 1 : 0
+      i70 = n0 != 0.5 ? 1 : 0
+      i71 = n7 > 10.0 ? 1 : 0
       i72 = i70 != 0 && i71 != 0 ? 1 : 0
-      i73 = n7 > 5.0 ? 1 : 0
+      i73 = i37 > 5 ? 1 : 0
       i74 = i72 != 0 && i73 != 0 ? 1 : 0
-      i75 = i74 != 0 && i36 != 0 ? 1 : 0
-      i76 = i67 != 0 || i75 != 0 ? 1 : 0
-      i77 = i33 >= 30 ? 1 : 0
-      i78 = i33 >= 60 ? 1 : 0
-      i79 = i33 >= 150 ? 1 : 0
-      i80 = i25 >= 2 ? 1 : 0
-      i81 = i25 >= 2 ? 1 : 0
-      i82 = i27 > 0 ? 1 : 0
-      i83 = i81 != 0 && i82 != 0 ? 1 : 0
+      i75 = n8 > 5.0 ? 1 : 0
+      i76 = i74 != 0 && i75 != 0 ? 1 : 0
+      i77 = i76 != 0 && i38 != 0 ? 1 : 0
+      i78 = i69 != 0 || i77 != 0 ? 1 : 0
+      i79 = i35 >= 30 ? 1 : 0
+      i80 = i35 >= 60 ? 1 : 0
+      i81 = i35 >= 150 ? 1 : 0
+      i82 = i25 >= 2 ? 1 : 0
+      i83 = i25 >= 2 ? 1 : 0
+      i84 = i27 > 0 ? 1 : 0
+      i85 = i83 != 0 && i84 != 0 ? 1 : 0
       var holds = false
-      if state.unlocked[0] == nil && i37 != 0 { holds = true }
-      if state.unlocked[1] == nil && i38 != 0 { holds = true }
-      if state.unlocked[2] == nil && i39 != 0 { holds = true }
-      if state.unlocked[3] == nil && i40 != 0 { holds = true }
-      if state.unlocked[4] == nil && i41 != 0 { holds = true }
-      if state.unlocked[5] == nil && i46 != 0 { holds = true }
-      if state.unlocked[6] == nil && i49 != 0 { holds = true }
-      if state.unlocked[7] == nil && i54 != 0 { holds = true }
-      if state.unlocked[8] == nil && i59 != 0 { holds = true }
-      if state.unlocked[9] == nil && i66 != 0 { holds = true }
-      if state.unlocked[10] == nil && i76 != 0 { holds = true }
-      if state.unlocked[14] == nil && i80 != 0 { holds = true }
-      if state.unlocked[15] == nil && i83 != 0 { holds = true }
+      if state.unlocked[0] == nil && i39 != 0 { holds = true }
+      if state.unlocked[1] == nil && i40 != 0 { holds = true }
+      if state.unlocked[2] == nil && i41 != 0 { holds = true }
+      if state.unlocked[3] == nil && i42 != 0 { holds = true }
+      if state.unlocked[4] == nil && i43 != 0 { holds = true }
+      if state.unlocked[5] == nil && i48 != 0 { holds = true }
+      if state.unlocked[6] == nil && i51 != 0 { holds = true }
+      if state.unlocked[7] == nil && i56 != 0 { holds = true }
+      if state.unlocked[8] == nil && i61 != 0 { holds = true }
+      if state.unlocked[9] == nil && i68 != 0 { holds = true }
+      if state.unlocked[10] == nil && i78 != 0 { holds = true }
+      if state.unlocked[14] == nil && i82 != 0 { holds = true }
+      if state.unlocked[15] == nil && i85 != 0 { holds = true }
       if check {
         if state.unlocked[11] == nil {
-          if i77 != 0 { holds = true }
-        } else if state.unlocked[12] == nil {
-          if i78 != 0 { holds = true }
-        } else if state.unlocked[13] == nil {
           if i79 != 0 { holds = true }
+        } else if state.unlocked[12] == nil {
+          if i80 != 0 { holds = true }
+        } else if state.unlocked[13] == nil {
+          if i81 != 0 { holds = true }
         }
       }
       if holds {
@@ -346,8 +356,8 @@
         while true {
           var changed = false
           if state.unlocked[0] == nil && total < 3 {
-            i37 = i27 >= 1 ? 1 : 0
-            if i37 != 0 {
+            i39 = i27 >= 1 ? 1 : 0
+            if i39 != 0 {
               state.unlocked[0] = day
               state.badgeCount += 1
               state.badgeXP = Arithmetic.add(state.badgeXP, 5)
@@ -357,8 +367,8 @@
             }
           }
           if state.unlocked[1] == nil && total < 3 {
-            i37 = i15 >= 5 ? 1 : 0
-            if i37 != 0 {
+            i39 = i15 >= 5 ? 1 : 0
+            if i39 != 0 {
               state.unlocked[1] = day
               state.badgeCount += 1
               state.badgeXP = Arithmetic.add(state.badgeXP, 10)
@@ -368,8 +378,8 @@
             }
           }
           if state.unlocked[2] == nil && total < 3 {
-            i37 = i17 >= 1 ? 1 : 0
-            if i37 != 0 {
+            i39 = i17 >= 1 ? 1 : 0
+            if i39 != 0 {
               state.unlocked[2] = day
               state.badgeCount += 1
               state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -379,8 +389,8 @@
             }
           }
           if state.unlocked[3] == nil && total < 3 {
-            i37 = i19 >= 3 ? 1 : 0
-            if i37 != 0 {
+            i39 = i19 >= 3 ? 1 : 0
+            if i39 != 0 {
               state.unlocked[3] = day
               state.badgeCount += 1
               state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -390,8 +400,8 @@
             }
           }
           if state.unlocked[4] == nil && total < 3 {
-            i37 = i21 >= 10 ? 1 : 0
-            if i37 != 0 {
+            i39 = i21 >= 10 ? 1 : 0
+            if i39 != 0 {
               state.unlocked[4] = day
               state.badgeCount += 1
               state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -401,12 +411,12 @@
             }
           }
           if state.unlocked[5] == nil && total < 3 {
-            i37 = i29 > 100 ? 1 : 0
-            i38 = i31 >= 3 ? 1 : 0
-            i39 = i37 != 0 && i38 != 0 ? 1 : 0
-            i40 = n4 > 50.0 ? 1 : 0
-            i41 = i39 != 0 || i40 != 0 ? 1 : 0
-            if i41 != 0 {
+            i39 = i31 > 100 ? 1 : 0
+            i40 = i33 >= 3 ? 1 : 0
+            i41 = i39 != 0 && i40 != 0 ? 1 : 0
+            i42 = n5 > 50.0 ? 1 : 0
+            i43 = i41 != 0 || i42 != 0 ? 1 : 0
+            if i43 != 0 {
               state.unlocked[5] = day
               state.badgeCount += 1
               state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -416,10 +426,10 @@
             }
           }
           if state.unlocked[6] == nil && total < 3 {
-            i37 = n3 > 60.0 ? 1 : 0
-            i38 = i28 >= 3 ? 1 : 0
-            i39 = i37 != 0 && i38 != 0 ? 1 : 0
-            if i39 != 0 {
+            i39 = n3 > 60.0 ? 1 : 0
+            i40 = i28 >= 3 ? 1 : 0
+            i41 = i39 != 0 && i40 != 0 ? 1 : 0
+            if i41 != 0 {
               state.unlocked[6] = day
               state.badgeCount += 1
               state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -429,12 +439,12 @@
             }
           }
           if state.unlocked[7] == nil && total < 3 {
-            i37 = n5 > 9.5 ? 1 : 0
-            i38 = i30 != 0 ? 1 : 0
-            i39 = i37 != 0 && i38 != 0 ? 1 : 0
-            i40 = i32 >= 3 ? 1 : 0
+            i39 = n6 > 9.5 ? 1 : 0
+            i40 = i32 != 0 ? 1 : 0
             i41 = i39 != 0 && i40 != 0 ? 1 : 0
-            if i41 != 0 {
+            i42 = i34 >= 3 ? 1 : 0
+            i43 = i41 != 0 && i42 != 0 ? 1 : 0
+            if i43 != 0 {
               state.unlocked[7] = day
               state.badgeCount += 1
               state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -444,12 +454,12 @@
             }
           }
           if state.unlocked[8] == nil && total < 3 {
-            i37 = i24 >= 4 ? 1 : 0
-            i38 = i34 > 5 ? 1 : 0
-            i39 = i37 != 0 && i38 != 0 ? 1 : 0
-            i40 = n2 > 100.0 ? 1 : 0
+            i39 = i24 >= 4 ? 1 : 0
+            i40 = i36 > 5 ? 1 : 0
             i41 = i39 != 0 && i40 != 0 ? 1 : 0
-            if i41 != 0 {
+            i42 = n2 > 100.0 ? 1 : 0
+            i43 = i41 != 0 && i42 != 0 ? 1 : 0
+            if i43 != 0 {
               state.unlocked[8] = day
               state.badgeCount += 1
               state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -459,14 +469,14 @@
             }
           }
           if state.unlocked[9] == nil && total < 3 {
-            i37 = i0 < i1 ? 1 : 0
-            i38 = i1 <= 3 ? 1 : 0
-            i39 = i37 != 0 && i38 != 0 ? 1 : 0
-            i40 = n0 < n1 ? 1 : 0
+            i39 = i0 < i1 ? 1 : 0
+            i40 = i1 <= 3 ? 1 : 0
             i41 = i39 != 0 && i40 != 0 ? 1 : 0
-            i42 = n1 <= 2.5 ? 1 : 0
+            i42 = n0 < n1 ? 1 : 0
             i43 = i41 != 0 && i42 != 0 ? 1 : 0
-            if i43 != 0 {
+            i44 = n1 <= 2.5 ? 1 : 0
+            i45 = i43 != 0 && i44 != 0 ? 1 : 0
+            if i45 != 0 {
               state.unlocked[9] = day
               state.badgeCount += 1
               state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -476,17 +486,17 @@
             }
           }
           if state.unlocked[10] == nil && total < 3 {
-            i37 = n0 == n1 ? 1 : 0
-            i38 = n0 != 0.5 ? 1 : 0
-            i39 = n6 > 10.0 ? 1 : 0
-            i40 = i38 != 0 && i39 != 0 ? 1 : 0
-            i41 = i35 > 5 ? 1 : 0
+            i39 = n0 == n1 ? 1 : 0
+            i40 = n0 != 0.5 ? 1 : 0
+            i41 = n7 > 10.0 ? 1 : 0
             i42 = i40 != 0 && i41 != 0 ? 1 : 0
-            i43 = n7 > 5.0 ? 1 : 0
+            i43 = i37 > 5 ? 1 : 0
             i44 = i42 != 0 && i43 != 0 ? 1 : 0
-            i45 = i44 != 0 && i36 != 0 ? 1 : 0
-            i46 = i37 != 0 || i45 != 0 ? 1 : 0
-            if i46 != 0 {
+            i45 = n8 > 5.0 ? 1 : 0
+            i46 = i44 != 0 && i45 != 0 ? 1 : 0
+            i47 = i46 != 0 && i38 != 0 ? 1 : 0
+            i48 = i39 != 0 || i47 != 0 ? 1 : 0
+            if i48 != 0 {
               state.unlocked[10] = day
               state.badgeCount += 1
               state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -496,8 +506,8 @@
             }
           }
           if state.unlocked[14] == nil && total < 3 && inGroup1 < 1 {
-            i37 = i25 >= 2 ? 1 : 0
-            if i37 != 0 {
+            i39 = i25 >= 2 ? 1 : 0
+            if i39 != 0 {
               state.unlocked[14] = day
               state.badgeCount += 1
               state.badgeXP = Arithmetic.add(state.badgeXP, 3)
@@ -508,10 +518,10 @@
             }
           }
           if state.unlocked[15] == nil && total < 3 && inGroup1 < 1 {
-            i37 = i25 >= 2 ? 1 : 0
-            i38 = i27 > 0 ? 1 : 0
-            i39 = i37 != 0 && i38 != 0 ? 1 : 0
-            if i39 != 0 {
+            i39 = i25 >= 2 ? 1 : 0
+            i40 = i27 > 0 ? 1 : 0
+            i41 = i39 != 0 && i40 != 0 ? 1 : 0
+            if i41 != 0 {
               state.unlocked[15] = day
               state.badgeCount += 1
               state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -524,8 +534,8 @@
           if check {
             if !done0 && total < 3 {
               if state.unlocked[11] == nil {
-                i37 = i33 >= 30 ? 1 : 0
-                if i37 != 0 {
+                i39 = i35 >= 30 ? 1 : 0
+                if i39 != 0 {
                   state.unlocked[11] = day
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 20)
@@ -535,8 +545,8 @@
                   done0 = true
                 }
               } else if state.unlocked[12] == nil {
-                i37 = i33 >= 60 ? 1 : 0
-                if i37 != 0 {
+                i39 = i35 >= 60 ? 1 : 0
+                if i39 != 0 {
                   state.unlocked[12] = day
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 20)
@@ -546,8 +556,8 @@
                   done0 = true
                 }
               } else if state.unlocked[13] == nil {
-                i37 = i33 >= 150 ? 1 : 0
-                if i37 != 0 {
+                i39 = i35 >= 150 ? 1 : 0
+                if i39 != 0 {
                   state.unlocked[13] = day
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -562,9 +572,9 @@
           guard changed else { break }
           i8 = state.badgeCount
           i9 = state.badgeXP
-          i37 = Arithmetic.multiply(i8, 10)
-          i38 = Arithmetic.add(i27, i37)
-          i33 = Arithmetic.add(i38, i9)
+          i39 = Arithmetic.multiply(i8, 10)
+          i40 = Arithmetic.add(i27, i39)
+          i35 = Arithmetic.add(i40, i9)
         }
       }
     }
@@ -587,6 +597,9 @@
     state.numSums[1] = n2
     state.windows[2]!.push(num: w2)
     state.windows[3]!.push(int: w3)
+    state.windows[4]!.push(int: w4)
+    state.windows[5]!.push(num: w5)
+    state.windows[6]!.push(int: w6)
     state.streaks.withUnsafeMutableBufferPointer { streaks in
       precondition(streaks.count == 4, "the state is not this catalog's (CountedState(for:) makes one)")
       streaks[0] = p0

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(CompiledDay) import RulesCatalog
 import Testing
 
 @testable import RulesRuntime
@@ -30,7 +31,7 @@ import Testing
       let week = Period.containing(day, kind: .week, weekStart: start)
       #expect(week.id == Self.weekID(day, firstWeekday: firstWeekday), "\(day)")
       #expect(week.contains(day) && week.end.number - week.start.number == 7)
-      #expect(start.daysSinceStart(of: week.start) == 0)
+      #expect(start.daysSinceStart(ofDay: week.start.number) == 0)
       #expect(Period(id: week.id, kind: .week, weekStart: start) == week)
     }
   }

@@ -37,27 +37,29 @@ import Testing
     _ zone: String, _ instant: String, _ today: String
   ) throws {
     let clock = Self.at(instant)
+    let catalog = try loadCatalog("discipline")
     // A user without a zone is in UTC.
     let user = Self.user(zone == "UTC" ? nil : zone)
-    #expect(clock.today(for: user) == day(today))
-    #expect(clock.latest(for: user) == day(today) + 1)
-    #expect(UserEvaluation.day(nil, for: user, clock: clock) == day(today))
-    try clock.check(day(today), for: user)
-    try clock.check(day(today) + 1, for: user)
-    try clock.check(day("2020-01-01"), for: user)
+    #expect(clock.today(for: user, in: catalog) == day(today))
+    #expect(clock.latest(for: user, in: catalog) == day(today) + 1)
+    #expect(UserEvaluation.day(nil, for: user, in: catalog, clock: clock) == day(today))
+    try clock.check(day(today), for: user, in: catalog)
+    try clock.check(day(today) + 1, for: user, in: catalog)
+    try clock.check(day("2020-01-01"), for: user, in: catalog)
     #expect(throws: FutureDate(date: day(today) + 2, today: day(today), zone: zone)) {
-      try clock.check(day(today) + 2, for: user)
+      try clock.check(day(today) + 2, for: user, in: catalog)
     }
   }
 
   @Test func oneInstantIsTwoTodaysAcrossTheDateLine() throws {
     // 12:00 UTC: 02:00 on the 10th in Kiritimati, 01:00 on the 9th in Pago Pago.
     let clock = Self.at("2026-03-09T12:00:00Z")
+    let catalog = try loadCatalog("discipline")
     let kiritimati = Self.user("Pacific/Kiritimati")
     let pagoPago = Self.user("Pacific/Pago_Pago")
-    try clock.check(day("2026-03-11"), for: kiritimati)
+    try clock.check(day("2026-03-11"), for: kiritimati, in: catalog)
     #expect(throws: FutureDate(date: day("2026-03-11"), today: day("2026-03-09"), zone: "Pacific/Pago_Pago")) {
-      try clock.check(day("2026-03-11"), for: pagoPago)
+      try clock.check(day("2026-03-11"), for: pagoPago, in: catalog)
     }
     #expect(
       FutureDate(date: day("2026-03-11"), today: day("2026-03-09"), zone: "Pacific/Pago_Pago").message
@@ -71,10 +73,35 @@ import Testing
           at: ISO8601DateFormatter().date(from: "2026-03-09T06:00:00Z")!,
           zone: TimeZone(identifier: "Pacific/Kiritimati")!)
       ])
-    #expect(clock.today(for: moved) == day("2026-03-10"))
-    #expect(Self.at("2026-03-09T05:59:59Z").today(for: moved) == day("2026-03-08"))
+    #expect(clock.today(for: moved, in: catalog) == day("2026-03-10"))
+    #expect(Self.at("2026-03-09T05:59:59Z").today(for: moved, in: catalog) == day("2026-03-08"))
     // The latest date that is today somewhere: UTC's today and the slack.
     #expect(clock.latestAnywhere == day("2026-03-10"))
+  }
+
+  /// SalahStreak's Isha after midnight (issue 39): with `day_starts_at: "04:00"` a user in
+  /// Riyadh (UTC+3) at 01:30 local time is still on yesterday, and on today from 04:00.
+  @Test func aDayThatStartsLaterIsYesterdayUntilItStarts() throws {
+    let source = try String(
+      contentsOf: repositoryRoot.appendingPathComponent("catalogs/discipline.yaml"), encoding: .utf8)
+    try withTemporaryFolderSync { folder in
+      let file = folder.appendingPathComponent("late.yaml")
+      try source.replacingOccurrences(of: "\ninputs:", with: "\nday_starts_at: \"04:00\"\ninputs:")
+        .write(to: file, atomically: true, encoding: .utf8)
+      let late = try loadCatalog(path: file.path)
+      #expect(late.dayStartsAt.description == "04:00")
+      let user = Self.user("Asia/Riyadh")
+      // 01:30 and 03:59:59 in Riyadh on 2026-03-10: still the 9th. 04:00: the 10th.
+      #expect(Self.at("2026-03-09T22:30:00Z").today(for: user, in: late) == day("2026-03-09"))
+      #expect(Self.at("2026-03-10T00:59:59Z").today(for: user, in: late) == day("2026-03-09"))
+      #expect(Self.at("2026-03-10T01:00:00Z").today(for: user, in: late) == day("2026-03-10"))
+      // The shipped catalog's day starts at midnight.
+      #expect(Self.at("2026-03-09T22:30:00Z").today(for: user, in: try loadCatalog("discipline")) == day("2026-03-10"))
+      // The future-day check follows: on the 9th (01:30 on the 10th) the 11th is beyond the slack.
+      #expect(throws: FutureDate(date: day("2026-03-11"), today: day("2026-03-09"), zone: "Asia/Riyadh")) {
+        try Self.at("2026-03-09T22:30:00Z").check(day("2026-03-11"), for: user, in: late)
+      }
+    }
   }
 
   @Test func anImportRefusesRecordsAfterItsDate() throws {
@@ -134,7 +161,7 @@ import Testing
   {
     try await store.evaluateReading(catalog: catalog.id, user: user) { loaded in
       let (_, check) = try UserEvaluation.run(
-        loaded!, catalog: catalog, on: UserEvaluation.day(nil, for: loaded, clock: clock), clock: clock)
+        loaded!, catalog: catalog, on: UserEvaluation.day(nil, for: loaded, in: catalog, clock: clock), clock: clock)
       return (check.json.replacingOccurrences(of: #""alice""#, with: #""bob""#), check.warnings)
     }
   }
@@ -157,11 +184,11 @@ import Testing
       #expect(alice.json == bob.json)
       #expect(alice.warnings == [])
       #expect(
-        try await clock.users(in: store, catalog: catalog.id)
+        try await clock.users(in: store, catalog: catalog)
           == [FutureDaysUser(user: "alice", today: day("2026-03-09"), days: 1, latest: day("2099-01-01"))])
       // Tomorrow (within the slack) is not listed; neither is another catalog's user.
-      #expect(try await Self.at("2098-12-31T12:00:00Z").users(in: store, catalog: catalog.id) == [])
-      #expect(try await clock.users(in: store, catalog: "rizq") == [])
+      #expect(try await Self.at("2098-12-31T12:00:00Z").users(in: store, catalog: catalog) == [])
+      #expect(try await clock.users(in: store, catalog: loadCatalog("rizq")) == [])
     }
   }
 

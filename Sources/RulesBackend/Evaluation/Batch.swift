@@ -47,11 +47,12 @@ package struct Batch: Sendable {
           let mine = users[part..<min(part + size, users.count)]
           group.addTask {
             mine.map { user in
-              let day = UserEvaluation.day(date, for: user, clock: clock)
+              let day = UserEvaluation.day(date, for: user, in: catalog, clock: clock)
               do {
                 let (saved, check) = try UserEvaluation.run(user, catalog: catalog, on: day, clock: clock)
                 return Outcome(
-                  user: user.user, saved: saved, days: UserEvaluation.userDays(user, on: day, clock: clock),
+                  user: user.user, saved: saved,
+                  days: UserEvaluation.userDays(user, on: day, catalog: catalog, clock: clock),
                   rebuilt: user.rebuild,
                   error: nil, retry: false, new: check.new)
               } catch is NeedsAllDays {
@@ -86,11 +87,14 @@ package struct Batch: Sendable {
             let (days, new, rebuilt) = try await store.evaluateLocked(catalog: catalog.id, user: outcome.user) {
               loaded in
               guard let loaded else { return (nil, (0, [StoredUnlock](), false)) }
-              let day = UserEvaluation.day(date, for: loaded, clock: clock)
+              let day = UserEvaluation.day(date, for: loaded, in: catalog, clock: clock)
               let (saved, check) = try UserEvaluation.run(loaded, catalog: catalog, on: day, clock: clock)
               return (
                 saved,
-                (UserEvaluation.userDays(loaded, on: day, clock: clock), saved == nil ? [] : check.new, loaded.rebuild)
+                (
+                  UserEvaluation.userDays(loaded, on: day, catalog: catalog, clock: clock),
+                  saved == nil ? [] : check.new, loaded.rebuild
+                )
               )
             }
             summary.users += 1

@@ -27,22 +27,26 @@ package struct FutureDays: Sendable {
     TimeZoneChange.zone(at: now(), changes, initial: zone) ?? TimeZone(identifier: "UTC")!
   }
 
-  /// The user's today: the date in their zone now.
-  package func today(zone: TimeZone?, changes: [TimeZoneChange] = []) -> CalendarDay {
-    CalendarDay(now(), in: self.zone(zone, changes: changes))
+  /// The user's today: the date in their zone now, or the day before while the clock there is
+  /// before the catalog's `day_starts_at`.
+  package func today(zone: TimeZone?, changes: [TimeZoneChange] = [], dayStartsAt: DayStart) -> CalendarDay {
+    CalendarDay(now(), in: self.zone(zone, changes: changes), dayStartsAt: dayStartsAt)
   }
 
-  /// `today(zone:changes:)` for a user as the store loads them (nil: a user without details, UTC).
-  package func today(for user: LoadedUser?) -> CalendarDay {
-    today(zone: user?.zone, changes: user?.timeZoneChanges ?? [])
+  /// `today(zone:changes:dayStartsAt:)` for a user as the store loads them (nil: a user
+  /// without details, UTC) in `catalog`.
+  package func today(for user: LoadedUser?, in catalog: StoreCatalog) -> CalendarDay {
+    today(zone: user?.zone, changes: user?.timeZoneChanges ?? [], dayStartsAt: catalog.dayStartsAt)
   }
 
   /// The latest day that may be written for the user: their today plus the slack.
-  package func latest(for user: LoadedUser?) -> CalendarDay { today(for: user) + Self.slack }
+  package func latest(for user: LoadedUser?, in catalog: StoreCatalog) -> CalendarDay {
+    today(for: user, in: catalog) + Self.slack
+  }
 
   /// Throws `FutureDate` when `date` is after the latest day that may be written for `user`.
-  package func check(_ date: CalendarDay, for user: LoadedUser?) throws(FutureDate) {
-    let today = today(for: user)
+  package func check(_ date: CalendarDay, for user: LoadedUser?, in catalog: StoreCatalog) throws(FutureDate) {
+    let today = today(for: user, in: catalog)
     guard date > today + Self.slack else { return }
     throw FutureDate(date: date, today: today, zone: zoneName(user?.zone, changes: user?.timeZoneChanges ?? []))
   }
@@ -55,7 +59,9 @@ package struct FutureDays: Sendable {
   /// The latest date that is today somewhere on Earth: today in UTC plus the slack (the zones
   /// furthest east, UTC+14, are at most one day ahead of UTC). The bound of an import without
   /// `--date`, and past it `batch --date` warns.
-  package var latestAnywhere: CalendarDay { today(zone: TimeZone(identifier: "UTC")!) + Self.slack }
+  package var latestAnywhere: CalendarDay {
+    today(zone: TimeZone(identifier: "UTC")!, dayStartsAt: .midnight) + Self.slack
+  }
 }
 
 /// A day after the user's today and the day of slack: the API answers it 400 `future-date`.
@@ -99,12 +105,17 @@ package struct FutureDaysUser: Sendable, Equatable {
 
 extension FutureDays {
   /// The users of `catalog` holding days after their today and the day of slack, by user id.
-  package func users(in store: any StoreBackend, catalog: String) async throws -> [FutureDaysUser] {
-    // No user's today is before UTC's today minus one day (UTC-12): only days after that bound
-    // and the slack can be in anyone's future.
-    let bound = today(zone: TimeZone(identifier: "UTC")!) + (Self.slack - 1)
-    return try await store.daysAfter(catalog: catalog, date: bound).compactMap { dated in
-      let today = today(zone: dated.timeZone.flatMap(TimeZone.init(identifier:)), changes: dated.timeZoneChanges)
+  package func users(in store: any StoreBackend, catalog: StoreCatalog) async throws -> [FutureDaysUser] {
+    // No user's today is before UTC's today minus one day (UTC-12), and one more when the
+    // catalog's day starts after midnight: only days after that bound and the slack can be in
+    // anyone's future.
+    let dayStart = catalog.dayStartsAt
+    let bound =
+      today(zone: TimeZone(identifier: "UTC")!, dayStartsAt: .midnight) + (Self.slack - 1)
+      + (dayStart == .midnight ? 0 : -1)
+    return try await store.daysAfter(catalog: catalog.id, date: bound).compactMap { dated in
+      let today = today(
+        zone: dated.timeZone.flatMap(TimeZone.init(identifier:)), changes: dated.timeZoneChanges, dayStartsAt: dayStart)
       let future = dated.dates.filter { $0 > today + Self.slack }
       guard let latest = future.max() else { return nil }
       return FutureDaysUser(user: dated.user, today: today, days: future.count, latest: latest)

@@ -5,9 +5,11 @@ import RulesStore
 /// One user's evaluation as the batch, the server and `rules-server eval` make it.
 package enum UserEvaluation {
   /// The day to evaluate: the one asked for, or today in the user's time zone now (after
-  /// their time zone changes; UTC without one) by `clock` (`FutureDays.today(for:)`).
-  package static func day(_ asked: CalendarDay?, for user: LoadedUser?, clock: FutureDays = .system) -> CalendarDay {
-    asked ?? clock.today(for: user)
+  /// their time zone changes; UTC without one) by `clock` (`FutureDays.today(for:in:)`, after the catalog's `day_starts_at`).
+  package static func day(
+    _ asked: CalendarDay?, for user: LoadedUser?, in catalog: StoreCatalog, clock: FutureDays = .system
+  ) -> CalendarDay {
+    asked ?? clock.today(for: user, in: catalog)
   }
 
   /// Evaluates `user` as of `date` from the saved state and the uncounted days; the state to
@@ -31,7 +33,7 @@ package enum UserEvaluation {
   ) throws -> (SavedCheck?, UserCheck) {
     if !user.allDays, let stateDate = user.stateDate, date < stateDate { throw NeedsAllDays() }
     let firstCheck = user.state == nil
-    var user = replacingFutureState(user, on: date, clock: clock)
+    var user = replacingFutureState(user, on: date, catalog: catalog, clock: clock)
     var readState: UserState?
     if let state = user.state {
       do {
@@ -56,8 +58,12 @@ package enum UserEvaluation {
 
   /// `user` without their saved state when it is after `date` and after their today and the
   /// day of slack (`run`), counted from their days alone; else `user`.
-  static func replacingFutureState(_ user: LoadedUser, on date: CalendarDay, clock: FutureDays) -> LoadedUser {
-    guard !user.rebuild, let stateDate = user.stateDate, date < stateDate, stateDate > clock.latest(for: user) else {
+  static func replacingFutureState(
+    _ user: LoadedUser, on date: CalendarDay, catalog: StoreCatalog, clock: FutureDays
+  ) -> LoadedUser {
+    guard !user.rebuild, let stateDate = user.stateDate, date < stateDate,
+      stateDate > clock.latest(for: user, in: catalog)
+    else {
       return user
     }
     var user = user
@@ -67,8 +73,10 @@ package enum UserEvaluation {
   }
 
   /// The days an evaluation counts: from the state's date (or the first record) to `date`.
-  package static func userDays(_ user: LoadedUser, on date: CalendarDay, clock: FutureDays = .system) -> Int {
-    let user = replacingFutureState(user, on: date, clock: clock)
+  package static func userDays(
+    _ user: LoadedUser, on date: CalendarDay, catalog: StoreCatalog, clock: FutureDays = .system
+  ) -> Int {
+    let user = replacingFutureState(user, on: date, catalog: catalog, clock: clock)
     let first: CalendarDay
     if !user.rebuild, let stateDate = user.stateDate {
       first = stateDate + 1

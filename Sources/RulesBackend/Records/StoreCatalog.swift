@@ -42,6 +42,9 @@ package final class StoreCatalog: Sendable {
   package func encoded(_ record: ValidRecord) -> Data { encoding.encode(record.values) }
 
   /// A day of `record` as the store keeps it.
+  /// When the catalog's users' day changes (`day_starts_at`).
+  package var dayStartsAt: DayStart { engine.catalog.catalog.dayStartsAt }
+
   package func storedDay(_ date: CalendarDay, _ record: ValidRecord) -> StoredDay {
     StoredDay(date: date, record: record.text, encoded: encoded(record))
   }

@@ -35,7 +35,7 @@ struct EvalCommand: ParsableCommand {
     let validated = try catalog.load()
     let loaded = try history.load(for: validated)
     let engine = Engine(validated)
-    let day = history.day(for: loaded)
+    let day = history.day(for: loaded, in: validated)
     let records = try loaded.records.map { try DayRecord($0, for: engine) }
     let outcome: DailyCheck
     if let state {

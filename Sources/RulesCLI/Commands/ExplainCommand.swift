@@ -33,7 +33,7 @@ struct ExplainCommand: ParsableCommand {
     }
     let loaded = try history.load(for: validated)
     let program = Program(language.localize(validated))
-    let day = history.day(for: loaded)
+    let day = history.day(for: loaded, in: validated)
     switch output.format {
     case .json:
       print(

@@ -31,9 +31,11 @@ struct HistoryOptions: ParsableArguments {
   }
 
   /// The date asked for, or today where the user lives now (the latest time zone change's
-  /// zone, else the history's `timezone`, else the machine's).
-  func day(for history: History) -> CalendarDay {
+  /// zone, else the history's `timezone`, else the machine's), after the catalog's
+  /// `day_starts_at`.
+  func day(for history: History, in catalog: ValidatedCatalog) -> CalendarDay {
     if let date, let day = try? CalendarDay(date) { return day }
-    return CalendarDay.today(in: history.zone(at: Date()) ?? TimeZone.current)
+    return CalendarDay(
+      Date(), in: history.zone(at: Date()) ?? TimeZone.current, dayStartsAt: catalog.catalog.dayStartsAt)
   }
 }

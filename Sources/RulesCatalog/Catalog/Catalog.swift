@@ -42,6 +42,10 @@
   package var defaultLocaleOrigin: Origin?
   /// The catalog's texts in other languages, from its locale files.
   package var translations = Translations()
+  /// When the users' day changes (`day_starts_at`; midnight when not given).
+  package var dayStartsAt = DayStart.midnight
+  /// The day the catalog's weeks begin, for `week(x)` (`week_starts`; Monday when not given).
+  package var weekStarts: WeekStart = .monday
 
   /// An empty catalog.
   package init(id: String, version: Int = 1, file: String) {

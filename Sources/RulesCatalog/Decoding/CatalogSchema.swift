@@ -274,6 +274,13 @@ package enum CatalogSchema {
       KeySchema(
         "messages", .list(.object(message)),
         "Candidate messages of the day; the first whose `when` holds is shown."),
+      KeySchema(
+        "week_starts", .keyword(WeekStart.allCases.map(\.rawValue)),
+        "The day the weeks of `week(x)` begin: `monday` (default, as ISO 8601), `saturday` or `sunday`."),
+      KeySchema(
+        "day_starts_at", .timeOfDay,
+        "When the users' day changes, `\"HH:MM\"` from 00:00 (default) to 12:00: at 01:30 with `\"04:00\"` it is still yesterday."
+      ),
     ])
 
   /// A rule module: what a catalog may import.

@@ -44,6 +44,10 @@ package struct RuleFile: Sendable {
   package var unlocks: UnlockRule?
   /// How `badges.next` breaks ties (`next_badge`), if the file says.
   package var nextBadge: NextBadgeRule?
+  /// The day the catalog's weeks begin (`week_starts`), if the file says.
+  package var weekStarts: WeekStart?
+  /// When the users' day changes (`day_starts_at`), if the file says.
+  package var dayStartsAt: DayStart?
 
   /// An empty file of `kind` read from `file`.
   package init(kind: Kind, file: String, id: String) {

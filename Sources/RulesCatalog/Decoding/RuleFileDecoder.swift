@@ -103,6 +103,8 @@ package struct RuleFileDecoder {
     for node in root["messages"]?.items ?? [] {
       if let message = decodeMessage(node) { result.messages.append(message) }
     }
+    result.weekStarts = Self.text(root["week_starts"]).flatMap(WeekStart.init(rawValue:))
+    result.dayStartsAt = Self.text(root["day_starts_at"]).flatMap(DayStart.init)
     return result
   }
 

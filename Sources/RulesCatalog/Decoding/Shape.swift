@@ -21,6 +21,8 @@ package indirect enum Shape: Sendable {
   case template
   /// One of a fixed set of words.
   case keyword([String])
+  /// A time of day, `HH:MM`, from 00:00 to 12:00 (`DayStart`).
+  case timeOfDay
   /// A list whose items all have the given shape.
   case list(Shape)
   /// A mapping with the keys an object schema names.
@@ -50,6 +52,7 @@ package indirect enum Shape: Sendable {
     case .expression: "an expression"
     case .template: "text"
     case .keyword(let words): "one of " + words.map { "'\($0)'" }.joined(separator: ", ")
+    case .timeOfDay: "a time from 00:00 to \(DayStart(minutes: DayStart.latest)), written HH:MM"
     case .list(let item): "a list of \(item.plural)"
     case .object(let object): "a mapping (\(object.title))"
     case .dictionary: "a mapping of names"

@@ -55,6 +55,13 @@ package struct ShapeValidator {
           "\(what()) must be \(shape.expectation); found '\(Self.clip(text))'"
             + Suggestion.hint(for: text, in: words))
       }
+    case .timeOfDay:
+      guard node.tag == .str, let text = expectScalar(node, shape, what: what()) else {
+        return wrongKind(node, shape, what: what())
+      }
+      if DayStart(text) == nil {
+        report(node.mark, .invalidValue, "\(what()) must be \(shape.expectation); found '\(Self.clip(text))'")
+      }
     case .list(let item):
       guard let items = node.items else { return wrongKind(node, shape, what: what()) }
       for element in items {

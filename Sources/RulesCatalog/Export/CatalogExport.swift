@@ -38,6 +38,8 @@ package enum CatalogExport {
     if !catalog.nextBadge.isDefault {
       root.append(("next_badge", .object([("ties", .string(catalog.nextBadge.ties.rawValue))])))
     }
+    if catalog.weekStarts != .monday { root.append(("week_starts", .string(catalog.weekStarts.rawValue))) }
+    if catalog.dayStartsAt != .midnight { root.append(("day_starts_at", .string(catalog.dayStartsAt.description))) }
     root.append(("locales", locales(catalog.translations)))
     return .object(root)
   }

@@ -66,6 +66,8 @@ package struct CatalogLoader {
     catalog.messages = root.messages
     if let unlocks = root.unlocks { catalog.unlocks = unlocks }
     if let nextBadge = root.nextBadge { catalog.nextBadge = nextBadge }
+    if let weekStarts = root.weekStarts { catalog.weekStarts = weekStarts }
+    if let dayStartsAt = root.dayStartsAt { catalog.dayStartsAt = dayStartsAt }
     merge(into: &catalog)
     return LoadedCatalog(catalog: catalog, module: nil, sources: sources, diagnostics: diagnostics)
   }

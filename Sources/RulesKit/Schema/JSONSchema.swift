@@ -158,6 +158,8 @@ package enum JSONSchema {
         return .object([("type", .string("boolean"))])
       case .keyword(let words):
         return .object([("enum", .array(words.map(JSONValue.string)))])
+      case .timeOfDay:
+        return .object([("type", .string("string")), ("pattern", .string("^(0[0-9]|1[01]):[0-5][0-9]$|^12:00$"))])
       case .list(let item):
         return .object([("type", .string("array")), ("items", schema(for: item))])
       case .object(let object):

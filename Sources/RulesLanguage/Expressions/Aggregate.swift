@@ -1,4 +1,5 @@
-/// A history aggregate: a sum over the days so far, or over a window of the last days.
+/// A history aggregate: a sum over the days so far, over a window of the last days, or over the
+/// current calendar period.
 @_spi(Tooling) public struct Aggregate: Sendable {
   /// What the aggregate computes.
   package enum Kind: Sendable, Equatable {
@@ -6,6 +7,17 @@
     case total
     /// `last(n, x)`: over the last `n` days, today included.
     case last(Int)
+    /// `week(x)`, `month(x)`, `hijri_month(x)`: over the current period, today included.
+    case period(PeriodSum)
+
+    /// How many of the last days' values the engine keeps (nil: a running sum).
+    package var window: Int? {
+      switch self {
+      case .total: nil
+      case .last(let days): days
+      case .period(let period): period.longest
+      }
+    }
   }
 
   /// What the aggregate computes.

@@ -11,6 +11,8 @@
 /// hold to the same answers.
 package enum Function: String, Sendable, CaseIterable {
   case min, max, floor, ceil, round, sqrt, abs, clamp, pow, count, total, last, percent
+  case week, month
+  case hijriMonth = "hijri_month"
 
   /// The function's entry: everything every stage knows of it.
   package var definition: FunctionDefinition {
@@ -54,6 +56,30 @@ package enum Function: String, Sendable, CaseIterable {
         "percent(part, whole): part as a percentage of whole, a number (0 when whole is 0)", arity: 2...2,
         "2 arguments (part, whole)", .number,
         kernel: FunctionKernel(FunctionKernels.percent, swift: "FunctionKernels.percent"))
+    case .week:
+      FunctionDefinition(
+        "week(x): the sum of x over the current week (from the catalog's week_starts), today included",
+        arity: 1...1, "1 argument", .history(window: false))
+    case .month:
+      FunctionDefinition(
+        "month(x): the sum of x over the current month, today included", arity: 1...1, "1 argument",
+        .history(window: false))
+    case .hijriMonth:
+      FunctionDefinition(
+        "hijri_month(x): the sum of x over the current Hijri month (Umm al-Qura), today included", arity: 1...1,
+        "1 argument", .history(window: false))
+    }
+  }
+
+  /// The aggregate a history function without a window keeps: `total` a running sum, the
+  /// period sums their period; nil for the other functions.
+  package var runningAggregate: Aggregate.Kind? {
+    switch self {
+    case .total: .total
+    case .week: .period(.week)
+    case .month: .period(.month)
+    case .hijriMonth: .period(.hijriMonth)
+    default: nil
     }
   }
 

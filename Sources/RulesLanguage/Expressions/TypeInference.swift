@@ -318,11 +318,13 @@ import RulesSource
     let arguments = argumentExprs.map { typed($0) }
     if arguments.contains(where: { $0.type == .invalid }) { return invalid(expression) }
     guard let result = function.typed(arguments, range: expression.range) else {
-      // A sum over the history (`total`).
-      guard let argument = summable(arguments[0], argumentExprs[0], function: name) else {
+      // A sum over the history (`total`) or the current period (`week`, `month`, `hijri_month`).
+      guard let argument = summable(arguments[0], argumentExprs[0], function: name),
+        let kind = function.runningAggregate
+      else {
         return invalid(expression)
       }
-      return aggregate(.total, argument, range: expression.range)
+      return aggregate(kind, argument, range: expression.range)
     }
     switch result {
     case .success(let call):

@@ -48,6 +48,7 @@ extension Aggregate.Kind {
     switch self {
     case .total: "total"
     case .last(let days): "last(\(days))"
+    case .period(let period): period.rawValue
     }
   }
 }

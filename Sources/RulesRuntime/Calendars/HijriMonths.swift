@@ -78,4 +78,17 @@ import Foundation
     if number < month.start || number >= month.end { month = HijriMonths.shared.month(containing: number) }
     return (month.year, month.month, number - month.start + 1, month.end - month.start)
   }
+
+  /// How many days of the period of `sum` that holds the day `number` come before it (0 on
+  /// the period's first day): what a period sum adds to the day's value (`Window.intBase(newest:)`).
+  @inline(__always)
+  @_spi(CompiledDay) public mutating func daysBefore(
+    _ sum: PeriodSum, ofDay number: Int, weekStart: WeekStart
+  ) -> Int {
+    switch sum {
+    case .week: weekStart.daysSinceStart(ofDay: number)
+    case .month: CalendarDay.civil(number).day - 1
+    case .hijriMonth: hijri(ofDay: number).day - 1
+    }
+  }
 }

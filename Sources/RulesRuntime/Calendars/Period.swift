@@ -1,4 +1,5 @@
 import Foundation
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
 
 /// A period of the user's calendar that a period sum (`week(x)`), a repeating badge or a
 /// leaderboard counts over: a day, a week (from the catalog's `week_starts`), a Gregorian month,
@@ -132,28 +133,12 @@ package struct Period: Sendable, Hashable, Comparable, CustomStringConvertible {
   }
 }
 
-/// The day a catalog's weeks begin (`week_starts`): Monday by default, as ISO 8601.
-package enum WeekStart: String, Sendable, Hashable, CaseIterable {
-  case monday, saturday, sunday
-
-  /// Days from the week's first day to `day` (0 to 6). 1970-01-01 was a Thursday.
-  package func daysSinceStart(of day: CalendarDay) -> Int {
-    let sinceMonday = ((day.number + 3) % 7 + 7) % 7
-    let first =
-      switch self {
-      case .monday: 0
-      case .saturday: 5
-      case .sunday: 6
-      }
-    return (sinceMonday - first + 7) % 7
-  }
+extension WeekStart {
+  /// Days from the week's first day to `day` (0 to 6).
+  package func daysSinceStart(of day: CalendarDay) -> Int { daysSinceStart(ofDay: day.number) }
 }
 
 extension CalendarDay {
   /// The day's Gregorian year, month and day of the month.
-  fileprivate var civil: (year: Int, month: Int, day: Int) {
-    let text = Array(description.utf8)
-    func value(_ range: Range<Int>) -> Int { range.reduce(0) { $0 * 10 + Int(text[$1] - 48) } }
-    return (value(0..<4), value(5..<7), value(8..<10))
-  }
+  fileprivate var civil: (year: Int, month: Int, day: Int) { Self.civil(number) }
 }

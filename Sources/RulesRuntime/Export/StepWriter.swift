@@ -145,12 +145,12 @@ struct StepWriter {
         head.append(pad + "var w\(aggregate) = 0")
         if intBases.contains(aggregate) {
           head.append(
-            pad + "let b\(aggregate) = state.windows[\(aggregate)]!.intBase")
+            pad + "let b\(aggregate) = state.windows[\(aggregate)]!.\(base("intBase", aggregate))")
         }
       case .numWindow:
         head.append(pad + "var w\(aggregate) = 0.0")
         if numBases.contains(aggregate) {
-          head.append(pad + "let b\(aggregate) = state.windows[\(aggregate)]!.numBase")
+          head.append(pad + "let b\(aggregate) = state.windows[\(aggregate)]!.\(base("numBase", aggregate))")
         }
       default: break
       }
@@ -163,6 +163,13 @@ struct StepWriter {
         }
 
       """
+  }
+
+  /// What a window's value of the day is added to: `intBase` (its sum without its oldest day)
+  /// for `last(n, x)`; for a period sum, the sum of its period's days before the day.
+  func base(_ name: String, _ aggregate: Int) -> String {
+    guard case .period(let period) = catalog.aggregates[aggregate].kind else { return name }
+    return "\(name)(newest: calendar.daysBefore(.\(period), ofDay: day, weekStart: .\(catalog.catalog.weekStarts)))"
   }
 
   /// The consecutive streaks whose break a day in progress defers (not `final`).

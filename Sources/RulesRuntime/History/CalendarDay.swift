@@ -101,6 +101,18 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
     CalendarDay(Date(), in: timeZone)
   }
 
+  /// The user's day at a moment in `zone` when their day starts at `dayStart` (a catalog's
+  /// `day_starts_at`): the day before the date while the clock there is before the start. The
+  /// clock is read in the zone at that moment, so a day start follows DST as the date does.
+  package init(_ date: Date, in zone: TimeZone, dayStartsAt dayStart: DayStart) {
+    self.init(date, in: zone)
+    guard dayStart.minutes > 0 else { return }
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = zone
+    let time = calendar.dateComponents([.hour, .minute], from: date)
+    if (time.hour ?? 0) * 60 + (time.minute ?? 0) < dayStart.minutes { number -= 1 }
+  }
+
   var date: Date { Date(timeIntervalSince1970: Double(number) * 86_400) }
 
   /// The day of the year, 1 for January 1st.
@@ -108,10 +120,9 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
     Self.calendar.ordinality(of: .day, in: .year, for: date) ?? 1
   }
 
-  /// `YYYY-MM-DD`.
-  public var description: String {
-    guard Self.numbers.contains(number) else { return foundationDescription }
-    // H. Hinnant's civil_from_days: Foundation's Gregorian calendar for every day of `years`.
+  /// The Gregorian year, month and day of the month of the day `number`: H. Hinnant's
+  /// civil_from_days, Foundation's Gregorian calendar for every day of `years`.
+  @inlinable @_spi(CompiledDay) public static func civil(_ number: Int) -> (year: Int, month: Int, day: Int) {
     let z = number + 719_468
     let era = (z >= 0 ? z : z - 146_096) / 146_097
     let doe = z - era * 146_097
@@ -120,7 +131,13 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
     let mp = (5 * doy + 2) / 153
     let day = doy - (153 * mp + 2) / 5 + 1
     let month = mp < 10 ? mp + 3 : mp - 9
-    let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+    return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+  }
+
+  /// `YYYY-MM-DD`.
+  public var description: String {
+    guard Self.numbers.contains(number) else { return foundationDescription }
+    let (year, month, day) = Self.civil(number)
     return String(unsafeUninitializedCapacity: 10) { buffer in
       func put(_ value: Int, _ at: Int, _ width: Int) {
         var value = value

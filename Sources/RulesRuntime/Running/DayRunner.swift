@@ -37,6 +37,10 @@
   let inputDefaults: [Int]
   /// The `last(n, x)` aggregates (the others' sums are copied as they are).
   let windowAggregates: [Int]
+  /// The period sums (`week(x)`): each one's aggregate and period.
+  let periodAggregates: [(aggregate: Int, period: PeriodSum)]
+  /// The day the catalog's weeks begin.
+  let weekStart: WeekStart
   /// What `commit` writes back: the totals' sums (aggregate, slot).
   let intSumCommits: [(aggregate: Int, slot: Int)]
   let numSumCommits: [(aggregate: Int, slot: Int)]
@@ -124,7 +128,15 @@
       guard case .num(let index) = slot else { return nil }
       return (input, index)
     }
-    windowAggregates = catalog.aggregates.indices.filter { catalog.aggregates[$0].kind != .total }
+    windowAggregates = catalog.aggregates.indices.filter {
+      if case .last = catalog.aggregates[$0].kind { return true }
+      return false
+    }
+    periodAggregates = catalog.aggregates.indices.compactMap { index in
+      guard case .period(let period) = catalog.aggregates[index].kind else { return nil }
+      return (index, period)
+    }
+    weekStart = catalog.catalog.weekStarts
     intSumCommits = bytecode.commits.compactMap { commit in
       guard case .intSum(let aggregate, let slot) = commit else { return nil }
       return (aggregate, slot)
@@ -232,6 +244,7 @@
   private func runDay(day: Int, state: CountedState, start: Int?, inProgress: Bool) -> Bool {
     let m = machine
     if !windowAggregates.isEmpty { setWindowBases(state.windows) }
+    if !periodAggregates.isEmpty { setPeriodBases(state.windows, day: day) }
     m.inProgress = inProgress
     m.deferredBreak = false
     m.day = day
@@ -248,6 +261,17 @@
       let window = windows[index]!
       m.intBase[index] = window.intBase
       m.numBase[index] = window.numBase
+    }
+  }
+
+  /// What each period sum's value of the day is added to: its period's days before `day`.
+  private func setPeriodBases(_ windows: [Window?], day: Int) {
+    let m = machine
+    for (index, period) in periodAggregates {
+      let window = windows[index]!
+      let before = dayCalendar.daysBefore(period, ofDay: day, weekStart: weekStart)
+      m.intBase[index] = window.intBase(newest: before)
+      m.numBase[index] = window.numBase(newest: before)
     }
   }
 

@@ -32,8 +32,7 @@
     intSums = Array(repeating: 0, count: count)
     numSums = Array(repeating: 0, count: count)
     windows = catalog.aggregates.map { aggregate in
-      guard case .last(let days) = aggregate.kind else { return nil }
-      return Window(days: days)
+      aggregate.kind.window.map { Window(days: $0) }
     }
     streaks = Array(repeating: StreakState(), count: catalog.streaks.count)
     unlocked = Array(repeating: nil, count: catalog.badges.count)

@@ -166,6 +166,7 @@ public struct UserState: Sendable {
     switch aggregate.kind {
     case .total: "total(\(aggregate.argument.canonical))"
     case .last(let days): "last(\(days), \(aggregate.argument.canonical))"
+    case .period(let period): "\(period.rawValue)(\(aggregate.argument.canonical))"
     }
   }
 

@@ -1,7 +1,8 @@
 @_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
 @_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
-/// The last `days` values of a `last(n, x)`, oldest at `head`.
+/// The last `days` values of a `last(n, x)` or a period sum (`week(x)`: the longest period's
+/// days), oldest at `head`.
 @_spi(CompiledDay) public struct Window: Sendable, Equatable {
   /// The last values of an int (or bool) aggregate.
   @_spi(CompiledDay) public var ints: [Int]
@@ -28,6 +29,29 @@
 
   /// What today's value of a number window is added to: its sum without its oldest day.
   @inlinable @_spi(CompiledDay) public var numBase: Double { Arithmetic.subtract(numSum, nums[head]) }
+
+  /// What today's value of an int period sum (`week(x)`) is added to: the sum of the newest
+  /// `count` values, the period's days before today.
+  @inlinable @_spi(CompiledDay) public func intBase(newest count: Int) -> Int {
+    var sum = 0
+    var index = head
+    for _ in 0..<Swift.min(count, days) {
+      index = index == 0 ? days - 1 : index - 1
+      sum = Arithmetic.add(sum, ints[index])
+    }
+    return sum
+  }
+
+  /// What today's value of a number period sum is added to: the sum of the newest `count` values.
+  @inlinable @_spi(CompiledDay) public func numBase(newest count: Int) -> Double {
+    var sum = 0.0
+    var index = head
+    for _ in 0..<Swift.min(count, days) {
+      index = index == 0 ? days - 1 : index - 1
+      sum = Arithmetic.add(sum, nums[index])
+    }
+    return sum
+  }
 
   /// Counts a day's value into an int window: it replaces the oldest.
   @inlinable @inline(__always)

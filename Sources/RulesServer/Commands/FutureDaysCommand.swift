@@ -27,7 +27,7 @@ struct FutureDaysCommand: AsyncParsableCommand {
     let opened = try await store.open()
     let users: [FutureDaysUser]
     do {
-      users = try await FutureDays.system.users(in: opened, catalog: catalog.id)
+      users = try await FutureDays.system.users(in: opened, catalog: catalog)
     } catch {
       printError("error: \(error)")
       try? await opened.close()

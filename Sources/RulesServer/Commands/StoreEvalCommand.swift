@@ -59,9 +59,10 @@ struct StoreEvalCommand: AsyncParsableCommand {
   {
     try await opened.evaluateReading(catalog: catalog.id, user: user) { loaded in
       guard let loaded, loaded.state != nil || !loaded.days.isEmpty else { return nil }
-      let (_, check) = try UserEvaluation.run(loaded, catalog: catalog, on: UserEvaluation.day(asked, for: loaded))
+      let (_, check) = try UserEvaluation.run(
+        loaded, catalog: catalog, on: UserEvaluation.day(asked, for: loaded, in: catalog))
       // Here, not before: a first reading without every day is read again (NeedsAllDays).
-      warnIfFuture(asked, loaded)
+      warnIfFuture(asked, loaded, catalog)
       return check
     }
   }
@@ -77,15 +78,15 @@ struct StoreEvalCommand: AsyncParsableCommand {
     loaded.state = nil
     loaded.stateDate = nil
     loaded.rebuild = false
-    warnIfFuture(asked, loaded)
-    return try UserEvaluation.run(loaded, catalog: catalog, on: UserEvaluation.day(asked, for: loaded)).1
+    warnIfFuture(asked, loaded, catalog)
+    return try UserEvaluation.run(loaded, catalog: catalog, on: UserEvaluation.day(asked, for: loaded, in: catalog)).1
   }
 
   /// A date after the user's today and the slack is allowed (nothing is written), but no app may
   /// write such a day now.
-  func warnIfFuture(_ asked: CalendarDay?, _ loaded: LoadedUser) {
-    guard let asked, asked > FutureDays.system.latest(for: loaded) else { return }
-    let today = FutureDays.system.today(for: loaded)
+  func warnIfFuture(_ asked: CalendarDay?, _ loaded: LoadedUser, _ catalog: StoreCatalog) {
+    guard let asked, asked > FutureDays.system.latest(for: loaded, in: catalog) else { return }
+    let today = FutureDays.system.today(for: loaded, in: catalog)
     printError(
       "warning: --date \(asked) is in the future: the user's today is \(today) (\(FutureDays.system.zoneName(loaded.zone, changes: loaded.timeZoneChanges))); nothing is written"
     )

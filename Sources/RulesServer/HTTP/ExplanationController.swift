@@ -29,7 +29,7 @@ extension HTTPAPI {
     guard let loaded, loaded.state != nil || !loaded.days.isEmpty else {
       throw APIError(.notFound, "unknown-user", "the catalog '\(catalog.id)' has no record of the user '\(user)'")
     }
-    let date = UserEvaluation.day(asked, for: loaded)
+    let date = UserEvaluation.day(asked, for: loaded, in: catalog)
     let (_, check) = try UserEvaluation.run(loaded, catalog: catalog, on: date, locale: locale)
     let validated = locale.map { catalog.validated.localized(to: $0) } ?? catalog.validated
     let answer = BadgeExplanationJSON.explain(

@@ -302,7 +302,7 @@ struct HTTPAPI: Sendable {
           guard let loaded else { throw StoreError("the user \(user) was not stored") }
           return try Self.evaluating {
             // After the user's today and the slack: refused, and the day put is rolled back.
-            try FutureDays.system.check(date, for: loaded)
+            try FutureDays.system.check(date, for: loaded, in: catalog)
             return try UserEvaluation.run(loaded, catalog: catalog, on: date, locale: locale)
           }
         }
@@ -322,7 +322,7 @@ struct HTTPAPI: Sendable {
       try await store.evaluateReading(catalog: catalog.id, user: user) { loaded in
         guard let loaded, loaded.state != nil || !loaded.days.isEmpty else { return nil }
         let (_, check) = try UserEvaluation.run(
-          loaded, catalog: catalog, on: UserEvaluation.day(asked, for: loaded), locale: locale)
+          loaded, catalog: catalog, on: UserEvaluation.day(asked, for: loaded, in: catalog), locale: locale)
         return check
       }
     }
@@ -362,12 +362,12 @@ struct HTTPAPI: Sendable {
       try await written {
         try await store.withLockedUser(catalog: catalog.id, user: user, put: nil, info: nil, allDays: true) { loaded in
           guard var loaded, loaded.state != nil || !loaded.days.isEmpty else { return (nil, nil) }
-          if let asked { try Self.evaluating { try FutureDays.system.check(asked, for: loaded) } }
+          if let asked { try Self.evaluating { try FutureDays.system.check(asked, for: loaded, in: catalog) } }
           // A state's date after the user's today and the slack (saved before future days were
           // refused) is not kept: the user is rebuilt as of their today.
           let date =
-            asked ?? loaded.stateDate.flatMap { $0 > FutureDays.system.latest(for: loaded) ? nil : $0 }
-            ?? UserEvaluation.day(nil, for: loaded)
+            asked ?? loaded.stateDate.flatMap { $0 > FutureDays.system.latest(for: loaded, in: catalog) ? nil : $0 }
+            ?? UserEvaluation.day(nil, for: loaded, in: catalog)
           if let state = loaded.state, (try? StoreCatalog.state(state, for: catalog.engine)) == nil {
             loaded.state = nil
           }
