@@ -8,10 +8,48 @@ import Testing
 
 /// Import, batch and serve on a store give every user exactly what `rules eval` (one check)
 /// and `rules replay` (a check every day) give on that user's history: unlocks with their
-/// dates, streaks, metrics, the whole JSON. Run on both stores.
+/// dates, streaks, metrics, the whole JSON. Run on both stores, for the shipped catalogs and a
+/// catalog with period sums and a later day start.
 @Suite(.serialized) struct DifferentialTests {
-  static let catalogs = ShippedCatalogs.names
   static let last = CalendarDay.parsed("2026-03-31")!
+
+  /// A catalog with time in it (issue 39): period sums over weeks from Saturday, a month and a
+  /// Hijri month (Ramadan 1447 ends on 2026-03-19, inside the users' days), badges on them, and a
+  /// day that starts at 04:00. Not a shipped catalog: those stay as their apps are.
+  static let timed = """
+    catalog: timed
+    week_starts: saturday
+    day_starts_at: "04:00"
+    inputs:
+      duas: {type: int, min: 0, max: 50}
+      prayed: {type: bool}
+    metrics:
+      duas_this_week: week(duas)
+      prayed_this_month: month(prayed)
+      prayed_this_hijri_month: hijri_month(prayed)
+    badges:
+      - {id: busy-week, name: Busy week, when: week(duas) >= 60}
+      - {id: steady-month, name: Steady month, when: month(prayed) >= 12}
+      - {id: hijri-ten, name: Ten days, when: hijri_month(prayed) >= 10}
+    """
+
+  /// One catalog the tests run: its id, how the binaries are told it (a name in catalogs/ or a
+  /// file) and the folder `serve --catalogs` reads it from.
+  struct Case {
+    var name: String
+    var argument: String
+    var folder: String
+  }
+
+  /// The shipped catalogs, then `timed`, written into `folder`.
+  static func cases(in folder: URL) throws -> [Case] {
+    let timedFolder = folder.appendingPathComponent("timed-catalogs")
+    try FileManager.default.createDirectory(at: timedFolder, withIntermediateDirectories: true)
+    let file = timedFolder.appendingPathComponent("timed.yaml")
+    try timed.write(to: file, atomically: true, encoding: .utf8)
+    return ShippedCatalogs.names.map { Case(name: $0, argument: $0, folder: ShippedCatalogs.folder.path) }
+      + [Case(name: "timed", argument: file.path, folder: timedFolder.path)]
+  }
 
   func json(_ text: String) -> NSDictionary? {
     try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSDictionary
@@ -43,16 +81,17 @@ import Testing
     try await withTemporaryFolder { folder in
       let store = try await backend.freshAddress(in: folder)
       let date = Self.last.description
-      for (index, name) in Self.catalogs.enumerated() {
-        let catalog = try loadCatalog(name)
+      for (index, test) in try Self.cases(in: folder).enumerated() {
+        let (name, argument) = (test.name, test.argument)
+        let catalog = try loadCatalog(path: test.folder + "/\(name).yaml")
         let generated = GeneratedUsers(
           catalog: catalog, count: 8, span: 50, last: Self.last, seed: UInt64(index + 1), travellers: true)
         let lines = folder.appendingPathComponent("\(name).jsonl")
         try generated.jsonLines().write(to: lines, atomically: true, encoding: .utf8)
-        let imported = try Binary.run("rules-server", ["import", name, lines.path, "--store", store])
+        let imported = try Binary.run("rules-server", ["import", argument, lines.path, "--store", store])
         #expect(imported.status == 0, "\(imported.stderr)")
         let batch = try Binary.run(
-          "rules-server", ["batch", name, "--store", store, "--date", date, "--format", "json"])
+          "rules-server", ["batch", argument, "--store", store, "--date", date, "--format", "json"])
         #expect(batch.status == 0, "\(batch.stderr)")
         #expect(json(batch.stdout)?["users"] as? Int == 8, "\(batch.stdout)")
 
@@ -61,15 +100,15 @@ import Testing
           let history = folder.appendingPathComponent("\(user.id).yaml")
           try generated.yaml(user).write(to: history, atomically: true, encoding: .utf8)
           let expected = try Binary.run(
-            "rules", ["eval", name, "--history", history.path, "--date", date, "--format", "json"])
+            "rules", ["eval", argument, "--history", history.path, "--date", date, "--format", "json"])
           #expect(expected.status == 0, "\(expected.stderr)")
           let actual = try Binary.run(
             "rules-server",
-            ["eval", name, "--store", store, "--user", user.id, "--date", date, "--format", "json", "--fresh"])
+            ["eval", argument, "--store", store, "--user", user.id, "--date", date, "--format", "json", "--fresh"])
           #expect(actual.stdout == expected.stdout, "\(user.id): rules-server eval is byte for byte rules eval")
-          let text = try Binary.run("rules", ["eval", name, "--history", history.path, "--date", date])
+          let text = try Binary.run("rules", ["eval", argument, "--history", history.path, "--date", date])
           let served = try Binary.run(
-            "rules-server", ["eval", name, "--store", store, "--user", user.id, "--date", date, "--fresh"])
+            "rules-server", ["eval", argument, "--store", store, "--user", user.id, "--date", date, "--fresh"])
           #expect(served.stdout == text.stdout, "\(user.id): the text too")
 
           // The batch saved exactly the unlocks rules eval gives, with their dates.
@@ -98,9 +137,14 @@ import Testing
   func servedDayByDayAgreesWithRulesReplay(_ backend: Backend) async throws {
     try Binary.requireBuilt()
     try await withTemporaryFolder { folder in
-      let server = try ServerProcess(store: try await backend.freshAddress(in: folder))
-      for (index, name) in Self.catalogs.enumerated() {
-        let catalog = try loadCatalog(name)
+      let cases = try Self.cases(in: folder)
+      let shipped = try ServerProcess(store: try await backend.freshAddress(in: folder))
+      let timed = try ServerProcess(
+        store: try await backend.freshAddress(in: folder), extra: ["--catalogs", cases.last!.folder])
+      for (index, test) in cases.enumerated() {
+        let (name, argument) = (test.name, test.argument)
+        let server = name == "timed" ? timed : shipped
+        let catalog = try loadCatalog(path: test.folder + "/\(name).yaml")
         let generated = GeneratedUsers(
           catalog: catalog, count: 4, span: 30, last: Self.last, seed: UInt64(index + 11), everyDay: true,
           travellers: true)
@@ -122,13 +166,13 @@ import Testing
           let history = folder.appendingPathComponent("\(user.id).yaml")
           try generated.yaml(withStart).write(to: history, atomically: true, encoding: .utf8)
           let replay = try Binary.run(
-            "rules", ["replay", name, "--history", history.path, "--to", Self.last.description, "--format", "json"])
+            "rules", ["replay", argument, "--history", history.path, "--to", Self.last.description, "--format", "json"])
           #expect(replay.status == 0, "\(replay.stderr)")
           let days = try JSONSerialization.jsonObject(with: Data(replay.stdout.utf8)) as? [NSDictionary]
           #expect((json(last?.body ?? "")) == days?.last, "\(user.id): served day by day = rules replay")
         }
       }
-      withExtendedLifetime(server) {}
+      withExtendedLifetime((shipped, timed)) {}
     }
   }
 }
