@@ -41,6 +41,10 @@ extension RouteCases {
           .put, user(catalog: "rizq") + "/days/2026-01-05",
           body: #"{"duas_completed": 3.0, "habits_completed": 1, "habits_total": 1}"#))
       #expect((rizq["metrics"] as? [String: Any])?["total_duas"] as? Int == 3)
+      // An enum's member by its name.
+      let salah = try await api.object(
+        RouteCall(.put, user(catalog: "salahstreak") + "/days/2026-01-05", body: #"{"fajr": "done", "isha": "qada"}"#))
+      #expect(salah["date"] as? String == "2026-01-05")
       // The texts in the language asked for.
       let arabic = try await api.object(
         RouteCall(.put, user(catalog: "rizq") + "/days/2026-01-05?locale=ar", body: #"{"duas_completed": 3}"#))
@@ -58,6 +62,7 @@ extension RouteCases {
       let day = user() + "/days/2026-01-05"
       let put = { (body: String) in RouteCall(.put, day, body: body) }
       let rizq = { (body: String) in RouteCall(.put, user(catalog: "rizq") + "/days/2026-01-05", body: body) }
+      let salah = { (body: String) in RouteCall(.put, user(catalog: "salahstreak") + "/days/2026-01-05", body: body) }
       let future = twoDaysAhead()
       return [
         unknownCatalog(RouteCall(.put, "/v1/catalogs/nope/users/alice/days/2026-01-05", body: "{}")),
@@ -76,6 +81,23 @@ extension RouteCases {
         Refusal(
           "a value under its minimum", rizq(#"{"duas_completed": -1}"#), 400, "bad-value",
           "duas_completed must be at least 0; found -1"),
+        Refusal(
+          "a string where an integer goes", rizq(#"{"duas_completed": "3"}"#), 400, "bad-value",
+          "duas_completed must be an integer; found a string ('3')"),
+        Refusal(
+          "an unknown input with no near name", put(#"{"mood": 3}"#), 400, "unknown-input", "unknown input 'mood'"),
+        Refusal(
+          "a key twice", put(#"{"planned": true, "planned": false}"#), 400, "bad-json",
+          "the body is not valid JSON: the key 'planned' appears twice (at byte 28)"),
+        Refusal(
+          "two bad inputs", put(#"{"planned": "yes", "complete": true}"#), 400, "bad-value",
+          "planned must be true or false; found a string ('yes'); unknown input 'complete'; did you mean 'completed'?"),
+        Refusal(
+          "an enum's unknown member", salah(#"{"fajr": "late"}"#), 400, "bad-value",
+          "'late' is not a value of fajr (pending, done, missed, qada)"),
+        Refusal(
+          "an enum of the wrong type", salah(#"{"fajr": true}"#), 400, "bad-value",
+          "fajr must be one of pending, done, missed, qada; found true"),
         Refusal(
           "a fraction where an integer goes", rizq(#"{"duas_completed": 3.5}"#), 400, "bad-value",
           "duas_completed must be an integer; found the number 3.5"),
