@@ -15,6 +15,9 @@ struct RouteCall: Sendable, CustomStringConvertible {
     case user(String, catalogs: [String]? = nil)
     /// No `Authorization` header, to a server without tokens (the loopback default).
     case openServer
+    /// No `Authorization` header, to a server with tokens whose rate limit is one request an
+    /// hour after a burst of one.
+    case limited
 
     var description: String {
       switch self {
@@ -23,6 +26,7 @@ struct RouteCall: Sendable, CustomStringConvertible {
       case .admin: "the admin token"
       case .user(let user, let catalogs): "\(user)'s token" + (catalogs.map { " of \($0)" } ?? "")
       case .openServer: "a server without tokens"
+      case .limited: "no token, at one request an hour"
       }
     }
   }

@@ -24,6 +24,7 @@ struct RouteHarness: Sendable {
   let table: RouteTable
   private let client: any TestClientProtocol
   private let openClient: any TestClientProtocol
+  private let limitedClient: any TestClientProtocol
   private let document: OpenAPIDocument
 
   /// Alice's days in discipline: planned and completed each day, a streak of 7 by the 7th
@@ -49,20 +50,24 @@ struct RouteHarness: Sendable {
         let open = try await InProcessAPI(
           store: store, token: nil, jwt: false, limiter: RateLimiter(RateLimit(rate: 10_000, burst: 10_000)),
           catalogs: catalogs.path)
+        let limited = try await InProcessAPI(
+          store: store, limiter: RateLimiter(RateLimit(rate: 1.0 / 3600, burst: 1)), catalogs: catalogs.path)
         let document = try OpenAPIDocument.load()
         try await api.test { client in
           try await open.test { openClient in
-            let harness = RouteHarness(
-              backend: backend, address: address, catalogs: catalogs, table: api.table, client: client,
-              openClient: openClient, document: document)
-            for (user, days) in [("alice", aliceDays), ("bob", bobDays)] {
-              for date in days {
-                let answer = try await harness.call(
-                  RouteCall(.put, "/v1/catalogs/discipline/users/\(user)/days/\(date)", body: trained))
-                #expect(answer.status == .ok, "seeding \(user) \(date): \(answer.text)")
+            try await limited.test { limitedClient in
+              let harness = RouteHarness(
+                backend: backend, address: address, catalogs: catalogs, table: api.table, client: client,
+                openClient: openClient, limitedClient: limitedClient, document: document)
+              for (user, days) in [("alice", aliceDays), ("bob", bobDays)] {
+                for date in days {
+                  let answer = try await harness.call(
+                    RouteCall(.put, "/v1/catalogs/discipline/users/\(user)/days/\(date)", body: trained))
+                  #expect(answer.status == .ok, "seeding \(user) \(date): \(answer.text)")
+                }
               }
+              try await body(harness)
             }
-            try await body(harness)
           }
         }
         try await store.close()
@@ -76,7 +81,7 @@ struct RouteHarness: Sendable {
   /// The token `caller` sends.
   static func token(_ caller: RouteCall.Caller) async throws -> String? {
     switch caller {
-    case .anonymous, .openServer: return nil
+    case .anonymous, .openServer, .limited: return nil
     case .wrongToken: return "wrong"
     case .admin: return InProcessAPI.adminToken
     case .user(let user, let catalogs): return try await TestTokens.hs256(TestTokens.claims(user, catalogs: catalogs))
@@ -90,7 +95,12 @@ struct RouteHarness: Sendable {
     if let token = try await Self.token(call.caller) { headers[.authorization] = "Bearer \(token)" }
     if call.body != nil { headers[.contentType] = "application/json" }
     for (name, value) in call.headers { headers[HTTPField.Name(name)!] = value }
-    let target = call.caller == .openServer ? openClient : client
+    let target =
+      switch call.caller {
+      case .openServer: openClient
+      case .limited: limitedClient
+      default: client
+      }
     let answer = try await target.execute(
       uri: call.path, method: call.method, headers: headers, body: call.body.map { ByteBuffer(string: $0) })
     #expect(
@@ -119,8 +129,9 @@ struct RouteHarness: Sendable {
 
   static func json(_ text: String) -> Any? { try? JSONSerialization.jsonObject(with: Data(text.utf8)) }
 
-  /// `refusal`'s call is answered exactly as it says.
-  func expect(_ refusal: Refusal, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+  /// `refusal`'s call is answered exactly as it says; the answer.
+  @discardableResult
+  func expect(_ refusal: Refusal, sourceLocation: SourceLocation = #_sourceLocation) async throws -> TestResponse {
     let answer = try await call(refusal.call, sourceLocation: sourceLocation)
     #expect(answer.status.code == refusal.status, "\(refusal): \(answer.text)", sourceLocation: sourceLocation)
     let error = (Self.json(answer.text) as? [String: Any])?["error"] as? [String: Any]
@@ -133,6 +144,7 @@ struct RouteHarness: Sendable {
       #expect(
         answer.headers[HTTPField.Name(name)!] == value, "\(refusal): \(name)", sourceLocation: sourceLocation)
     }
+    return answer
   }
 
   /// What the API answers of the store's data: Alice's and Bob's progress, the event log and

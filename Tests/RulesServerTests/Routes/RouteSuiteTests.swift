@@ -47,6 +47,24 @@ import Testing
       case .exempt:
         #expect(policy == nil && remaining == nil, "\(route.key) is not limited")
       }
+
+      // Over the rate (one request an hour): the route's second request is 429 with
+      // Retry-After, unless the route is exempt.
+      try await api.call(route.sample.from(.limited))
+      switch route.rateLimit {
+      case .caller:
+        let over = Refusal(
+          "over the rate", route.sample.from(.limited), 429, "rate-limited", "too many requests; try again in {n} s")
+        let answer = try await api.expect(over)
+        let wait = answer.headers[HTTPField.Name("Retry-After")!].flatMap(Int.init)
+        #expect(wait.map { (3500...3600).contains($0) } == true, "\(route.key): Retry-After \(wait ?? 0)")
+        #expect(answer.headers[HTTPField.Name("RateLimit-Policy")!] == #""address";q=1;w=3600"#, "\(route.key)")
+        #expect(
+          answer.headers[HTTPField.Name("RateLimit")!] == #""address";r=0;t=\#(wait ?? 0)"#, "\(route.key)")
+      case .exempt:
+        let answer = try await api.call(route.sample.from(.limited))
+        #expect(answer.status == .ok, "\(route.key) is not limited: \(answer.text)")
+      }
     }
   }
 
