@@ -20,15 +20,17 @@ struct InProcessAPI {
   let table: RouteTable
 
   /// An API over `store` with the shipped catalogs; with `token` the admin token, and with
-  /// `jwt` users' tokens signed with `TestTokens.secret`; `limiter` limits the rate.
-  init(store: any StoreBackend, token: String? = adminToken, jwt: Bool = true, limiter: RateLimiter? = nil)
-    async throws
-  {
+  /// `jwt` users' tokens signed with `TestTokens.secret`; `limiter` limits the rate; `catalogs`
+  /// is the folder served (default: the shipped catalogs).
+  init(
+    store: any StoreBackend, token: String? = adminToken, jwt: Bool = true, limiter: RateLimiter? = nil,
+    catalogs: String? = nil
+  ) async throws {
     var environment: [String: String] = [:]
     if let token { environment["RULES_API_TOKEN"] = token }
     if jwt { environment["RULES_JWT_SECRET"] = TestTokens.secret }
     let authenticator = try await Authenticator.fromEnvironment(environment)
-    let folder = repositoryRoot.appendingPathComponent("catalogs").path
+    let folder = catalogs ?? repositoryRoot.appendingPathComponent("catalogs").path
     let (catalogs, problems, duplicates) = StoreCatalog.loadAll(in: folder)
     if !(problems + duplicates).isEmpty { throw StoreTestFailure((problems + duplicates).joined(separator: "\n")) }
     api = HTTPAPI(
