@@ -194,14 +194,18 @@ struct PeriodSumTests {
       ).contains { $0.hasPrefix("2:14: error:") })
   }
 
-  @Test("docs/catalog-format.md's weekly challenge checks cleanly and does what the text says")
+  @Test(
+    "docs/catalog-format.md's weekly challenge is examples/weekly-challenge/weekly.yaml, and does what the text says")
   func documentedChallenge() throws {
     let docs = try String(
       contentsOf: Fixture.repository.appendingPathComponent("docs/catalog-format.md"), encoding: .utf8)
     let section = try #require(docs.range(of: "## Weeks and months: a weekly challenge"))
     let block = try #require(docs[section.upperBound...].range(of: "```yaml\n"))
     let end = try #require(docs[block.upperBound...].range(of: "```"))
-    let catalog = try Fixture.catalog(String(docs[block.upperBound..<end.lowerBound]))
+    let file = try String(
+      contentsOf: Fixture.repository.appendingPathComponent("examples/weekly-challenge/weekly.yaml"), encoding: .utf8)
+    #expect(String(docs[block.upperBound..<end.lowerBound]) == file, "the docs show the example file as it is")
+    let catalog = try Fixture.catalog(file)
     // Saturday 2026-05-09 begins a week: the Friday before is last week's.
     let history = try Fixture.history(
       """
