@@ -2,7 +2,8 @@ internal import CYaml
 import RulesSource
 
 /// libyaml's events, pulled one at a time, for decoders that build their model straight from
-/// the events (`RulesKit`'s `EventCatalogDecoder`) instead of from located nodes.
+/// the events (`RulesCatalog`'s `EventCatalogDecoder`, through `YAMLEventSource`) instead of
+/// from located nodes.
 ///
 /// It is a fast path only: it reports no problems. `next()` returns false on anything a
 /// decoder should leave to `YAMLDocumentReader` (which then reports it with its place): a syntax
@@ -21,6 +22,8 @@ public final class YAMLEventStream {
   // for the events of 5,000 badges, a third of the whole fast path's own work).
   private let parser: UnsafeMutablePointer<yaml_parser_t>
   private let event: UnsafeMutablePointer<yaml_event_t>
+  /// The current event as `YAMLEventSource` gives it, filled by each `next()`.
+  private let view: UnsafeMutablePointer<YAMLEvent>
   /// The text, which libyaml pulls in chunks through `read` (a whole copy of it made first for
   /// `yaml_parser_set_input_string` was 1.9 M instructions for a 1.9 MB catalog).
   private let input: Input
@@ -61,10 +64,13 @@ public final class YAMLEventStream {
     event = .allocate(capacity: 1)
     // A zeroed event is YAML_NO_EVENT, which holds nothing to delete.
     event.initialize(to: yaml_event_t())
+    view = .allocate(capacity: 1)
+    view.initialize(to: YAMLEvent())
     input = Input(source.bytes)
     guard yaml_parser_initialize(parser) == 1 else {
       parser.deallocate()
       event.deallocate()
+      view.deallocate()
       return nil
     }
     // The stream keeps `input` as long as the parser.
@@ -76,6 +82,7 @@ public final class YAMLEventStream {
     yaml_parser_delete(parser)
     parser.deallocate()
     event.deallocate()
+    view.deallocate()
   }
 
   /// Moves to the next event; false on a libyaml error (or after the end of the stream).
@@ -83,7 +90,39 @@ public final class YAMLEventStream {
     guard event.pointee.type != YAML_STREAM_END_EVENT, parser.pointee.error == YAML_NO_ERROR else { return false }
     // Deleting zeroes the event (YAML_NO_EVENT), which a failed parse leaves as it is.
     yaml_event_delete(event)
-    return yaml_parser_parse(parser, event) == 1 && event.pointee.type != YAML_NO_EVENT
+    guard yaml_parser_parse(parser, event) == 1, event.pointee.type != YAML_NO_EVENT else { return false }
+    fillView()
+    return true
+  }
+
+  /// The current event into `view`.
+  private func fillView() {
+    let type = event.pointee.type
+    let kind: YAMLEvent.Kind
+    var style = ScalarStyle.plain
+    var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    switch type {
+    case YAML_SCALAR_EVENT:
+      kind = .scalar
+      style = self.style
+      if let pointer = event.pointee.data.scalar.value {
+        bytes = UnsafeBufferPointer(start: pointer, count: event.pointee.data.scalar.length)
+      }
+    case YAML_MAPPING_START_EVENT: kind = .mappingStart
+    case YAML_MAPPING_END_EVENT: kind = .mappingEnd
+    case YAML_SEQUENCE_START_EVENT: kind = .sequenceStart
+    case YAML_SEQUENCE_END_EVENT: kind = .sequenceEnd
+    case YAML_ALIAS_EVENT: kind = .alias
+    case YAML_DOCUMENT_START_EVENT: kind = .documentStart
+    case YAML_DOCUMENT_END_EVENT: kind = .documentEnd
+    case YAML_STREAM_START_EVENT: kind = .streamStart
+    default: kind = .streamEnd
+    }
+    view.pointee.kind = kind
+    view.pointee.style = style
+    view.pointee.hasProperties = hasProperties
+    view.pointee.bytes = bytes
+    view.pointee.mark = mark
   }
 
   /// The current event's kind (`.streamEnd` before the first `next()` and after an error).
@@ -152,4 +191,9 @@ public final class YAMLEventStream {
     guard bytes.count > 0 else { return "" }
     return String(decoding: bytes, as: UTF8.self)
   }
+}
+
+extension YAMLEventStream: YAMLEventSource {
+  /// The current event, for `YAMLEventSource`'s decoders.
+  package var current: UnsafePointer<YAMLEvent> { UnsafePointer(view) }
 }

@@ -110,6 +110,9 @@ struct EventCatalogDecoderTests {
     #expect(keys.count == 14)
     for key in keys { #expect(everyBadgeValue.contains("\(key): "), "\(key)") }
     #expect(CatalogSchema.badgeDisplayKeys.isSubset(of: Set(keys)))
+    // Both decoders read a badge through `Badge.keys`: every key of the schema has its place in
+    // the model there, in the schema's order.
+    #expect(Badge.keys.map(\.schema.name) == keys)
   }
 
   @Test(
