@@ -8,6 +8,11 @@ package struct YAMLEvent {
     case streamStart, streamEnd, documentStart, documentEnd
     case sequenceStart, sequenceEnd, mappingStart, mappingEnd
     case scalar, alias
+
+    /// By the raw value, and inlinable: the decoder compares kinds at every event, and the
+    /// synthesized `==` is a call across modules.
+    @inlinable
+    package static func == (a: Kind, b: Kind) -> Bool { a.rawValue == b.rawValue }
   }
 
   /// The event's kind.
@@ -25,9 +30,11 @@ package struct YAMLEvent {
 
   /// Whether the event is a scalar without an anchor or a tag (the only scalars a decoder takes
   /// as they are).
+  @inlinable
   package var isBareScalar: Bool { kind == .scalar && !hasProperties }
 
   /// A scalar's value as a string.
+  @inlinable
   package var string: String {
     bytes.count > 0 ? String(decoding: bytes, as: UTF8.self) : ""
   }

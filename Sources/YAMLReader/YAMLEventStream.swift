@@ -95,34 +95,48 @@ public final class YAMLEventStream {
     return true
   }
 
-  /// The current event into `view`.
+  /// The current event into `view`: its kind, place and, for a scalar, its style and bytes.
   private func fillView() {
-    let type = event.pointee.type
-    let kind: YAMLEvent.Kind
-    var style = ScalarStyle.plain
-    var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-    switch type {
+    let view = view
+    view.pointee.mark = Mark(
+      line: Int(event.pointee.start_mark.line) + 1, column: Int(event.pointee.start_mark.column) + 1)
+    switch event.pointee.type {
     case YAML_SCALAR_EVENT:
-      kind = .scalar
-      style = self.style
-      if let pointer = event.pointee.data.scalar.value {
-        bytes = UnsafeBufferPointer(start: pointer, count: event.pointee.data.scalar.length)
-      }
-    case YAML_MAPPING_START_EVENT: kind = .mappingStart
-    case YAML_MAPPING_END_EVENT: kind = .mappingEnd
-    case YAML_SEQUENCE_START_EVENT: kind = .sequenceStart
-    case YAML_SEQUENCE_END_EVENT: kind = .sequenceEnd
-    case YAML_ALIAS_EVENT: kind = .alias
-    case YAML_DOCUMENT_START_EVENT: kind = .documentStart
-    case YAML_DOCUMENT_END_EVENT: kind = .documentEnd
-    case YAML_STREAM_START_EVENT: kind = .streamStart
-    default: kind = .streamEnd
+      view.pointee.kind = .scalar
+      view.pointee.hasProperties = event.pointee.data.scalar.tag != nil || event.pointee.data.scalar.anchor != nil
+      view.pointee.style =
+        switch event.pointee.data.scalar.style {
+        case YAML_SINGLE_QUOTED_SCALAR_STYLE: .singleQuoted
+        case YAML_DOUBLE_QUOTED_SCALAR_STYLE: .doubleQuoted
+        case YAML_LITERAL_SCALAR_STYLE: .literal
+        case YAML_FOLDED_SCALAR_STYLE: .folded
+        default: .plain
+        }
+      view.pointee.bytes = UnsafeBufferPointer(
+        start: event.pointee.data.scalar.value, count: event.pointee.data.scalar.length)
+      return
+    case YAML_MAPPING_START_EVENT:
+      view.pointee.kind = .mappingStart
+      view.pointee.hasProperties =
+        event.pointee.data.mapping_start.tag != nil || event.pointee.data.mapping_start.anchor != nil
+    case YAML_SEQUENCE_START_EVENT:
+      view.pointee.kind = .sequenceStart
+      view.pointee.hasProperties =
+        event.pointee.data.sequence_start.tag != nil || event.pointee.data.sequence_start.anchor != nil
+    case YAML_MAPPING_END_EVENT: view.pointee.kind = .mappingEnd
+    case YAML_SEQUENCE_END_EVENT: view.pointee.kind = .sequenceEnd
+    case YAML_ALIAS_EVENT: view.pointee.kind = .alias
+    case YAML_DOCUMENT_START_EVENT: view.pointee.kind = .documentStart
+    case YAML_DOCUMENT_END_EVENT: view.pointee.kind = .documentEnd
+    case YAML_STREAM_START_EVENT: view.pointee.kind = .streamStart
+    default: view.pointee.kind = .streamEnd
     }
-    view.pointee.kind = kind
-    view.pointee.style = style
-    view.pointee.hasProperties = hasProperties
-    view.pointee.bytes = bytes
-    view.pointee.mark = mark
+    switch event.pointee.type {
+    case YAML_MAPPING_START_EVENT, YAML_SEQUENCE_START_EVENT: break
+    default: view.pointee.hasProperties = false
+    }
+    view.pointee.style = .plain
+    view.pointee.bytes = UnsafeBufferPointer(start: nil, count: 0)
   }
 
   /// The current event's kind (`.streamEnd` before the first `next()` and after an error).

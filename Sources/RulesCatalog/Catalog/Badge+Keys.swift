@@ -19,7 +19,7 @@ package enum BadgeKeyValue {
 
 extension Badge {
   /// Where a key's value goes in the badge; `Mark` is the value's place in the badge's file.
-  package typealias KeySetter = @Sendable (inout Badge, BadgeKeyValue, Mark) -> Void
+  package typealias KeySetter = @Sendable (inout Badge, __owned BadgeKeyValue, Mark) -> Void
 
   /// One key of a badge: its schema entry and where its value goes.
   package struct Key: Sendable {
@@ -37,7 +37,7 @@ extension Badge {
   package static let keys: [Key] = CatalogSchema.badge.keys.compactMap { schema in
     if CatalogSchema.badgeDisplayKeys.contains(schema.name) {
       let name = schema.name
-      return Key(schema: schema) { badge, value, _ in
+      return Key(schema: schema) { (badge: inout Badge, value: __owned BadgeKeyValue, _: Mark) in
         guard case .text(let text) = value else { return }
         if badge.display.fields.isEmpty { badge.display.fields.reserveCapacity(4) }  // one allocation
         badge.display.fields.append((key: name, value: text))
@@ -50,52 +50,43 @@ extension Badge {
   package static let keyIndex: [String: Int] = Dictionary(
     uniqueKeysWithValues: keys.enumerated().map { ($0.element.schema.name, $0.offset) })
 
-  /// Where each key that is not a display field goes: the model's side of a badge key.
+  /// Where each key that is not a display field goes: the model's side of a badge key. (Each
+  /// closure spells its types: a dictionary of closures on `$0` and `$1` is more than the type
+  /// checker takes, and closures wrapping closures cost a call more a key.)
   private static let setters: [String: KeySetter] = [
-    "id": text { $0.id = $1 },
-    "name": text { $0.name = $1 },
-    "when": expression { $0.when = $1 },
-    "description": text { $0.description = $1 },
-    "category": text { $0.category = $1 },
-    "progress": expressions { $0.progress = (current: $1[0], target: $1[1]) },
-    "xp": integer { $0.xp = $1 },
-    "group": text {
-      $0.group = $1
-      $0.groupOrigin = Origin(file: $0.origin.file, mark: $2)
+    "id": { (badge: inout Badge, value: __owned BadgeKeyValue, _: Mark) in
+      if case .text(let text) = value { badge.id = text }
     },
-    "tags": texts { $0.tags = $1 },
-    "extra": json { $0.display.extra = $1 },
+    "name": { (badge: inout Badge, value: __owned BadgeKeyValue, _: Mark) in
+      if case .text(let text) = value { badge.name = text }
+    },
+    "when": { (badge: inout Badge, value: __owned BadgeKeyValue, _: Mark) in
+      if case .expression(let expression) = value { badge.when = expression }
+    },
+    "description": { (badge: inout Badge, value: __owned BadgeKeyValue, _: Mark) in
+      if case .text(let text) = value { badge.description = text }
+    },
+    "category": { (badge: inout Badge, value: __owned BadgeKeyValue, _: Mark) in
+      if case .text(let text) = value { badge.category = text }
+    },
+    "progress": { (badge: inout Badge, value: __owned BadgeKeyValue, _: Mark) in
+      if case .expressions(let pair) = value, pair.count == 2 { badge.progress = (current: pair[0], target: pair[1]) }
+    },
+    "xp": { (badge: inout Badge, value: __owned BadgeKeyValue, _: Mark) in
+      if case .integer(let xp) = value { badge.xp = xp }
+    },
+    "group": { (badge: inout Badge, value: __owned BadgeKeyValue, mark: Mark) in
+      guard case .text(let text) = value else { return }
+      badge.group = text
+      badge.groupOrigin = Origin(file: badge.origin.file, mark: mark)
+    },
+    "tags": { (badge: inout Badge, value: __owned BadgeKeyValue, _: Mark) in
+      if case .texts(let tags) = value { badge.tags = tags }
+    },
+    "extra": { (badge: inout Badge, value: __owned BadgeKeyValue, _: Mark) in
+      if case .json(let extra) = value { badge.display.extra = extra }
+    },
   ]
-
-  private static func text(_ set: @escaping @Sendable (inout Badge, String, Mark) -> Void) -> KeySetter {
-    { badge, value, mark in if case .text(let text) = value { set(&badge, text, mark) } }
-  }
-
-  private static func text(_ set: @escaping @Sendable (inout Badge, String) -> Void) -> KeySetter {
-    { badge, value, _ in if case .text(let text) = value { set(&badge, text) } }
-  }
-
-  private static func expression(_ set: @escaping @Sendable (inout Badge, ExpressionSource) -> Void) -> KeySetter {
-    { badge, value, _ in if case .expression(let expression) = value { set(&badge, expression) } }
-  }
-
-  private static func expressions(_ set: @escaping @Sendable (inout Badge, [ExpressionSource]) -> Void)
-    -> KeySetter
-  {
-    { badge, value, _ in if case .expressions(let list) = value, list.count == 2 { set(&badge, list) } }
-  }
-
-  private static func integer(_ set: @escaping @Sendable (inout Badge, Int) -> Void) -> KeySetter {
-    { badge, value, _ in if case .integer(let number) = value { set(&badge, number) } }
-  }
-
-  private static func texts(_ set: @escaping @Sendable (inout Badge, [String]) -> Void) -> KeySetter {
-    { badge, value, _ in if case .texts(let list) = value { set(&badge, list) } }
-  }
-
-  private static func json(_ set: @escaping @Sendable (inout Badge, JSONValue) -> Void) -> KeySetter {
-    { badge, value, _ in if case .json(let json) = value { set(&badge, json) } }
-  }
 
   /// A badge at `origin` with nothing read yet, for a decoder to fill through `keys`.
   package static func draft(at origin: Origin) -> Badge {

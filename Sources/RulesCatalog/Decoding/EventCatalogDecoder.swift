@@ -49,8 +49,8 @@ package struct EventCatalogDecoder {
     var badges: [Badge]?
     while true {
       guard events.next() else { return nil }
-      if event.pointee.kind == .mappingEnd { break }
-      guard event.pointee.isBareScalar else { return nil }
+      if at(.mappingEnd) { break }
+      guard isBareScalar else { return nil }
       if equals(event.pointee.bytes, Self.badgesKey) {
         guard badges == nil, let list = decodeBadges() else { return nil }
         badges = list
@@ -79,8 +79,8 @@ package struct EventCatalogDecoder {
   private enum Reading: Sendable {
     case text, id, expression, ids, json
     case integer(min: Int, max: Int)
-    /// A mapping of required expressions (`progress`): their names' bytes, in the schema's order.
-    case expressions([[UInt8]])
+    /// A mapping of required expressions (`progress`): their names are the entry's `names`.
+    case expressions
     /// A shape this path does not read: a badge using the key goes to the reference path.
     case unsupported
 
@@ -97,7 +97,7 @@ package struct EventCatalogDecoder {
         guard key.required, case .expression = key.shape else { return false }
         return true
       }):
-        self = .expressions(object.keys.map { Array($0.name.utf8) })
+        self = .expressions
       default: self = .unsupported
       }
     }
@@ -111,6 +111,8 @@ package struct EventCatalogDecoder {
       let head: UInt64
       let rest: [UInt8]
       let reading: Reading
+      /// The keys of a `.expressions` mapping, as bytes, in the schema's order.
+      let names: [[UInt8]]
       let set: Badge.KeySetter
     }
     let entries: [Entry]
@@ -126,9 +128,11 @@ package struct EventCatalogDecoder {
         if key.schema.required { required |= 1 << UInt64(index) }
         let bytes = Array(key.schema.name.utf8)
         let head = bytes.withUnsafeBufferPointer { word($0.baseAddress!, Swift.min(bytes.count, 8)) }
+        var names: [[UInt8]] = []
+        if case .object(let object) = key.schema.shape { names = object.keys.map { Array($0.name.utf8) } }
         return Entry(
           count: bytes.count, head: head, rest: Array(bytes.dropFirst(8)), reading: Reading(key.schema.shape),
-          set: key.set)
+          names: names, set: key.set)
       }
       self.required = required
     }
@@ -155,12 +159,12 @@ package struct EventCatalogDecoder {
 
   /// The badge list; the current event is its key.
   private mutating func decodeBadges() -> [Badge]? {
-    guard events.next(), event.pointee.kind == .sequenceStart, !event.pointee.hasProperties else { return nil }
+    guard events.next(), at(.sequenceStart), !event.pointee.hasProperties else { return nil }
     var badges: [Badge] = []
     while true {
       guard events.next() else { return nil }
-      if event.pointee.kind == .sequenceEnd { return badges }
-      guard event.pointee.kind == .mappingStart, !event.pointee.hasProperties, let badge = decodeBadge() else {
+      if at(.sequenceEnd) { return badges }
+      guard at(.mappingStart), !event.pointee.hasProperties, let badge = decodeBadge() else {
         return nil
       }
       badges.append(consume badge)
@@ -173,23 +177,25 @@ package struct EventCatalogDecoder {
     var seen: UInt64 = 0
     while true {
       guard events.next() else { return nil }
-      if event.pointee.kind == .mappingEnd { break }
-      guard event.pointee.isBareScalar, let index = keys.match(event.pointee.bytes) else {
+      if at(.mappingEnd) { break }
+      guard isBareScalar, let index = keys.match(event.pointee.bytes) else {
         return nil
       }
       let bit: UInt64 = 1 << UInt64(index)
       guard seen & bit == 0 else { return nil }
       seen |= bit
-      let entry = keys.entries[index]
-      guard let value = value(entry.reading) else { return nil }
-      entry.set(&badge, value, event.pointee.mark)
+      // The entry's fields read in place: a copy of the entry retains and releases its three
+      // references for every key.
+      guard let value = value(keys.entries[index].reading, index) else { return nil }
+      keys.entries[index].set(&badge, value, event.pointee.mark)
     }
     guard seen & keys.required == keys.required else { return nil }
     return badge
   }
 
-  /// The next value, read as `reading` says; nil when the reference path must read it.
-  private mutating func value(_ reading: Reading) -> BadgeKeyValue? {
+  /// The next value, read as `reading` says for the key at `index`; nil when the reference path
+  /// must read it.
+  private mutating func value(_ reading: Reading, _ index: Int) -> BadgeKeyValue? {
     switch reading {
     case .text: return textValue().map { .text($0) }
     case .id: return idValue().map { .text($0) }
@@ -198,7 +204,7 @@ package struct EventCatalogDecoder {
     case .integer(let min, let max):
       guard let value = integerValue(), value >= min, value <= max else { return nil }
       return .integer(value)
-    case .expressions(let names): return expressions(names).map { .expressions($0) }
+    case .expressions: return expressions(keys.entries[index].names).map { .expressions($0) }
     case .json:
       guard events.next(), let node = node(depth: 4) else { return nil }
       return .json(JSONValue(node))
@@ -209,12 +215,12 @@ package struct EventCatalogDecoder {
   /// A mapping of the expressions named `names`, each once and all of them (`progress:
   /// {current: ..., target: ...}`): their values in the order of `names`.
   private mutating func expressions(_ names: [[UInt8]]) -> [ExpressionSource]? {
-    guard events.next(), event.pointee.kind == .mappingStart, !event.pointee.hasProperties else { return nil }
+    guard events.next(), at(.mappingStart), !event.pointee.hasProperties else { return nil }
     var values = [ExpressionSource?](repeating: nil, count: names.count)
     while true {
       guard events.next() else { return nil }
-      if event.pointee.kind == .mappingEnd { break }
-      guard event.pointee.isBareScalar,
+      if at(.mappingEnd) { break }
+      guard isBareScalar,
         let index = names.firstIndex(where: { equals(event.pointee.bytes, $0) }), values[index] == nil,
         let expression = expressionValue()
       else { return nil }
@@ -228,13 +234,13 @@ package struct EventCatalogDecoder {
 
   /// The next event as a text value (`.text`: any scalar but null).
   private mutating func textValue() -> String? {
-    guard events.next(), event.pointee.isBareScalar else { return nil }
+    guard events.next(), isBareScalar else { return nil }
     if event.pointee.style == .plain && !Self.isPlainString(event.pointee.bytes) {
-      let text = event.pointee.string
+      let text = string
       guard let tag = Self.plainTag(text), tag != .null else { return nil }
       return text
     }
-    return event.pointee.string
+    return string
   }
 
   /// Whether a plain scalar is certainly a string of the core schema, seen from its first
@@ -271,7 +277,7 @@ package struct EventCatalogDecoder {
 
   /// The next event as an id (`.id`: a string or an integer written as an id).
   private mutating func idValue() -> String? {
-    guard events.next(), event.pointee.isBareScalar else { return nil }
+    guard events.next(), isBareScalar else { return nil }
     return idOfCurrent()
   }
 
@@ -280,16 +286,16 @@ package struct EventCatalogDecoder {
     guard Self.isID(bytes) else { return nil }
     // An id that starts with a letter other than n, t and f is a string to the core schema.
     if event.pointee.style == .plain && !Self.isPlainString(bytes) {
-      let text = event.pointee.string
+      let text = string
       guard let tag = Self.plainTag(text), tag == .str || tag == .int else { return nil }
       return text
     }
-    return event.pointee.string
+    return string
   }
 
   /// The next event as an integer (a plain scalar the core schema reads as one).
   private mutating func integerValue() -> Int? {
-    guard events.next(), event.pointee.isBareScalar, event.pointee.style == .plain else {
+    guard events.next(), isBareScalar, event.pointee.style == .plain else {
       return nil
     }
     // Up to 18 decimal digits: an integer of the core schema that fits (`Int("012")` is 12).
@@ -306,19 +312,19 @@ package struct EventCatalogDecoder {
       }
       if digits { return value }
     }
-    let text = event.pointee.string
+    let text = string
     guard CoreSchema.resolve(text) == .int else { return nil }
     return CoreSchema.int(text)
   }
 
   /// The next event as a list of ids.
   private mutating func idList() -> [String]? {
-    guard events.next(), event.pointee.kind == .sequenceStart, !event.pointee.hasProperties else { return nil }
+    guard events.next(), at(.sequenceStart), !event.pointee.hasProperties else { return nil }
     var list: [String] = []
     while true {
       guard events.next() else { return nil }
-      if event.pointee.kind == .sequenceEnd { return list }
-      guard event.pointee.isBareScalar, let id = idOfCurrent() else { return nil }
+      if at(.sequenceEnd) { return list }
+      guard isBareScalar, let id = idOfCurrent() else { return nil }
       if list.isEmpty { list.reserveCapacity(4) }  // one allocation, not one per doubling
       list.append(id)
     }
@@ -348,7 +354,7 @@ package struct EventCatalogDecoder {
       var items: [Node] = []
       while true {
         guard events.next() else { return nil }
-        if event.pointee.kind == .sequenceEnd { break }
+        if at(.sequenceEnd) { break }
         guard let item = node(depth: depth + 1) else { return nil }
         items.append(item)
       }
@@ -359,8 +365,8 @@ package struct EventCatalogDecoder {
       var keys = Set<String>()
       while true {
         guard events.next() else { return nil }
-        if event.pointee.kind == .mappingEnd { break }
-        guard event.pointee.kind == .scalar, let key = node(depth: depth + 1), key.tag == .str,
+        if at(.mappingEnd) { break }
+        guard at(.scalar), let key = node(depth: depth + 1), key.tag == .str,
           let text = key.text, keys.insert(text).inserted, events.next(),
           let value = node(depth: depth + 1)
         else { return nil }
@@ -374,8 +380,8 @@ package struct EventCatalogDecoder {
 
   /// The current scalar as a node.
   private func scalarNode() -> Node? {
-    guard event.pointee.isBareScalar else { return nil }
-    let text = event.pointee.string
+    guard isBareScalar else { return nil }
+    let text = string
     let style = event.pointee.style
     let tag: CoreTag
     if style == .plain {
@@ -391,7 +397,25 @@ package struct EventCatalogDecoder {
 
   /// Moves to the next event, which must be of `kind`.
   private func pull(_ kind: YAMLEvent.Kind) -> Bool {
-    events.next() && event.pointee.kind == kind
+    events.next() && at(kind)
+  }
+
+  /// Whether the current event is of `kind`. (Compares the one-byte tags: `YAMLEvent`'s
+  /// members are in another module, and neither its `==` nor its computed properties were
+  /// inlined here: a call each, at every event.)
+  @inline(__always)
+  private func at(_ kind: YAMLEvent.Kind) -> Bool {
+    unsafeBitCast(event.pointee.kind, to: UInt8.self) == unsafeBitCast(kind, to: UInt8.self)
+  }
+
+  /// Whether the current event is a scalar without an anchor or a tag.
+  @inline(__always)
+  private var isBareScalar: Bool { at(.scalar) && !event.pointee.hasProperties }
+
+  /// The current scalar as a string.
+  private var string: String {
+    let bytes = event.pointee.bytes
+    return bytes.count > 0 ? String(decoding: bytes, as: UTF8.self) : ""
   }
 
   private func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ name: [UInt8]) -> Bool {
