@@ -141,6 +141,23 @@ struct EventCatalogDecoderTests {
     }
   }
 
+  @Test("agrees with the reference path on the catalog fuzz target's corpus")
+  func fuzzCorpus() throws {
+    let folder = repository.appendingPathComponent("Fuzz/corpus/catalog")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(names.count > 1_000)
+    var fast = 0
+    for name in names {
+      let data = try Data(contentsOf: folder.appendingPathComponent(name))
+      // As FuzzCatalog reads its input: the bytes as the catalog's file.
+      let file = SourceFile(path: "catalogs/catalog.yaml", bytes: Array(data))
+      if CatalogDecoderOracle.takesFastPath(file) { fast += 1 }
+      if let mismatch = CatalogDecoderOracle.mismatch(file) { Issue.record("\(name): \(mismatch)") }
+    }
+    // The corpus exercises both paths.
+    #expect(fast > 0 && fast < names.count)
+  }
+
   /// Each case adds a line to a clean catalog; the message is one the reference path reports
   /// for it (nil: the reference path accepts the file, but the fast path leaves it all the same).
   @Test(
