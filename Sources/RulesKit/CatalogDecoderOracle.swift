@@ -10,7 +10,7 @@ import YAMLReader
 @_spi(Tooling) public enum CatalogDecoderOracle {
   /// How the two paths differ on `source`, or nil when they agree.
   @_spi(Tooling) public static func mismatch(_ source: SourceFile, limits: ReaderLimits = .default) -> String? {
-    guard let fast = EventCatalogDecoder.decode(source, file: source.path, limits: limits) else {
+    guard let fast = YAMLDocuments.fastDecode(source, limits: limits) else {
       return nil
     }
     let read = YAMLDocumentReader(limits: limits).read(source)
@@ -33,7 +33,7 @@ import YAMLReader
 
   /// Whether the fast path decodes `source` (rather than leaving it to the reference path).
   @_spi(Tooling) public static func takesFastPath(_ source: SourceFile, limits: ReaderLimits = .default) -> Bool {
-    EventCatalogDecoder.decode(source, file: source.path, limits: limits) != nil
+    YAMLDocuments.fastDecode(source, limits: limits) != nil
   }
 
   /// Every field of the model, origins included, as text.

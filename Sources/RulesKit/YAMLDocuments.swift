@@ -52,10 +52,17 @@ import YAMLReader
   /// `source` as a catalog reader's document: decoded on the fast path when it can be, else
   /// read into nodes by `YAMLDocumentReader` (the reference path, which reports every problem).
   @_spi(Tooling) public static func catalogDocument(_ source: SourceFile, limits: ReaderLimits = .default) -> Document {
-    if let file = EventCatalogDecoder.decode(source, file: source.path, limits: limits) {
+    if let file = fastDecode(source, limits: limits) {
       return Document(source: source, ruleFile: file)
     }
     return document(source, limits: limits)
+  }
+
+  /// `source` decoded on the fast path (`EventCatalogDecoder` over libyaml's events), or nil
+  /// when the reference path must read it.
+  static func fastDecode(_ source: SourceFile, limits: ReaderLimits) -> RuleFile? {
+    guard let events = YAMLEventStream(source, limits: limits) else { return nil }
+    return EventCatalogDecoder.decode(events, file: source.path, maxDepth: limits.maxDepth)
   }
 
   /// `source` read into nodes by `YAMLDocumentReader`.

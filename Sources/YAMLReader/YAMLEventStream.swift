@@ -2,7 +2,8 @@ internal import CYaml
 import RulesSource
 
 /// libyaml's events, pulled one at a time, for decoders that build their model straight from
-/// the events (`RulesKit`'s `EventCatalogDecoder`) instead of from located nodes.
+/// the events (`RulesCatalog`'s `EventCatalogDecoder`, through `YAMLEventSource`) instead of
+/// from located nodes.
 ///
 /// It is a fast path only: it reports no problems. `next()` returns false on anything a
 /// decoder should leave to `YAMLDocumentReader` (which then reports it with its place): a syntax
@@ -21,6 +22,8 @@ public final class YAMLEventStream {
   // for the events of 5,000 badges, a third of the whole fast path's own work).
   private let parser: UnsafeMutablePointer<yaml_parser_t>
   private let event: UnsafeMutablePointer<yaml_event_t>
+  /// The current event as `YAMLEventSource` gives it, filled by each `next()`.
+  private let view: UnsafeMutablePointer<YAMLEvent>
   /// The text, which libyaml pulls in chunks through `read` (a whole copy of it made first for
   /// `yaml_parser_set_input_string` was 1.9 M instructions for a 1.9 MB catalog).
   private let input: Input
@@ -61,10 +64,13 @@ public final class YAMLEventStream {
     event = .allocate(capacity: 1)
     // A zeroed event is YAML_NO_EVENT, which holds nothing to delete.
     event.initialize(to: yaml_event_t())
+    view = .allocate(capacity: 1)
+    view.initialize(to: YAMLEvent())
     input = Input(source.bytes)
     guard yaml_parser_initialize(parser) == 1 else {
       parser.deallocate()
       event.deallocate()
+      view.deallocate()
       return nil
     }
     // The stream keeps `input` as long as the parser.
@@ -76,6 +82,7 @@ public final class YAMLEventStream {
     yaml_parser_delete(parser)
     parser.deallocate()
     event.deallocate()
+    view.deallocate()
   }
 
   /// Moves to the next event; false on a libyaml error (or after the end of the stream).
@@ -83,7 +90,53 @@ public final class YAMLEventStream {
     guard event.pointee.type != YAML_STREAM_END_EVENT, parser.pointee.error == YAML_NO_ERROR else { return false }
     // Deleting zeroes the event (YAML_NO_EVENT), which a failed parse leaves as it is.
     yaml_event_delete(event)
-    return yaml_parser_parse(parser, event) == 1 && event.pointee.type != YAML_NO_EVENT
+    guard yaml_parser_parse(parser, event) == 1, event.pointee.type != YAML_NO_EVENT else { return false }
+    fillView()
+    return true
+  }
+
+  /// The current event into `view`: its kind, place and, for a scalar, its style and bytes.
+  private func fillView() {
+    let view = view
+    view.pointee.mark = Mark(
+      line: Int(event.pointee.start_mark.line) + 1, column: Int(event.pointee.start_mark.column) + 1)
+    switch event.pointee.type {
+    case YAML_SCALAR_EVENT:
+      view.pointee.kind = .scalar
+      view.pointee.hasProperties = event.pointee.data.scalar.tag != nil || event.pointee.data.scalar.anchor != nil
+      view.pointee.style =
+        switch event.pointee.data.scalar.style {
+        case YAML_SINGLE_QUOTED_SCALAR_STYLE: .singleQuoted
+        case YAML_DOUBLE_QUOTED_SCALAR_STYLE: .doubleQuoted
+        case YAML_LITERAL_SCALAR_STYLE: .literal
+        case YAML_FOLDED_SCALAR_STYLE: .folded
+        default: .plain
+        }
+      view.pointee.bytes = UnsafeBufferPointer(
+        start: event.pointee.data.scalar.value, count: event.pointee.data.scalar.length)
+      return
+    case YAML_MAPPING_START_EVENT:
+      view.pointee.kind = .mappingStart
+      view.pointee.hasProperties =
+        event.pointee.data.mapping_start.tag != nil || event.pointee.data.mapping_start.anchor != nil
+    case YAML_SEQUENCE_START_EVENT:
+      view.pointee.kind = .sequenceStart
+      view.pointee.hasProperties =
+        event.pointee.data.sequence_start.tag != nil || event.pointee.data.sequence_start.anchor != nil
+    case YAML_MAPPING_END_EVENT: view.pointee.kind = .mappingEnd
+    case YAML_SEQUENCE_END_EVENT: view.pointee.kind = .sequenceEnd
+    case YAML_ALIAS_EVENT: view.pointee.kind = .alias
+    case YAML_DOCUMENT_START_EVENT: view.pointee.kind = .documentStart
+    case YAML_DOCUMENT_END_EVENT: view.pointee.kind = .documentEnd
+    case YAML_STREAM_START_EVENT: view.pointee.kind = .streamStart
+    default: view.pointee.kind = .streamEnd
+    }
+    switch event.pointee.type {
+    case YAML_MAPPING_START_EVENT, YAML_SEQUENCE_START_EVENT: break
+    default: view.pointee.hasProperties = false
+    }
+    view.pointee.style = .plain
+    view.pointee.bytes = UnsafeBufferPointer(start: nil, count: 0)
   }
 
   /// The current event's kind (`.streamEnd` before the first `next()` and after an error).
@@ -152,4 +205,9 @@ public final class YAMLEventStream {
     guard bytes.count > 0 else { return "" }
     return String(decoding: bytes, as: UTF8.self)
   }
+}
+
+extension YAMLEventStream: YAMLEventSource {
+  /// The current event, for `YAMLEventSource`'s decoders.
+  package var current: UnsafePointer<YAMLEvent> { UnsafePointer(view) }
 }

@@ -110,6 +110,9 @@ struct EventCatalogDecoderTests {
     #expect(keys.count == 14)
     for key in keys { #expect(everyBadgeValue.contains("\(key): "), "\(key)") }
     #expect(CatalogSchema.badgeDisplayKeys.isSubset(of: Set(keys)))
+    // Both decoders read a badge through `Badge.keys`: every key of the schema has its place in
+    // the model there, in the schema's order.
+    #expect(Badge.keys.map(\.schema.name) == keys)
   }
 
   @Test(
@@ -136,6 +139,23 @@ struct EventCatalogDecoderTests {
     for file in yamlFiles(in: "catalogs/tests").map(source) + yamlTestSuite {
       #expect(CatalogDecoderOracle.mismatch(file) == nil, "\(file.path)")
     }
+  }
+
+  @Test("agrees with the reference path on the catalog fuzz target's corpus")
+  func fuzzCorpus() throws {
+    let folder = repository.appendingPathComponent("Fuzz/corpus/catalog")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(names.count > 1_000)
+    var fast = 0
+    for name in names {
+      let data = try Data(contentsOf: folder.appendingPathComponent(name))
+      // As FuzzCatalog reads its input: the bytes as the catalog's file.
+      let file = SourceFile(path: "catalogs/catalog.yaml", bytes: Array(data))
+      if CatalogDecoderOracle.takesFastPath(file) { fast += 1 }
+      if let mismatch = CatalogDecoderOracle.mismatch(file) { Issue.record("\(name): \(mismatch)") }
+    }
+    // The corpus exercises both paths.
+    #expect(fast > 0 && fast < names.count)
   }
 
   /// Each case adds a line to a clean catalog; the message is one the reference path reports

@@ -11,7 +11,7 @@ import YAMLReader
 // share), events, nodes, load (the catalog reader's fast path), load-tree (the reference path:
 // located nodes, then RuleFileDecoder), write BADGES PATH (the generated catalog), shipped, expr,
 // closure, day CATALOG, compiled CATALOG (the day generated as Swift), baseline, histories CATALOG (the users' histories made and nothing
-// evaluated: the setup day and baseline share), replay YEARS, step DAYS. The number after the
+// evaluated: the setup day and baseline share), replay YEARS [CATALOG], step DAYS. The number after the
 // workload scales it (badges, contexts, users, ...). `Benchmarks/callgrind` subtracts each
 // setup from its workload's count.
 
@@ -78,7 +78,10 @@ case "day", "compiled", "baseline", "histories":
   }
   print("\(workload) \(name): \(tally), \(Double(users * 365) / seconds / 1e6) M user-days/s")
 case "replay":
-  let program = BenchFiles.load("catalogs/rizq.yaml", files: BenchFiles.shipped("rizq"))
+  // replay YEARS [CATALOG]: rizq by default (engine.replay); salahstreak's reports write messages
+  // and explicit progress each day (the report-heavy one).
+  let name = rest.count > 1 ? rest[1] : "rizq"
+  let program = BenchFiles.load("catalogs/\(name).yaml", files: BenchFiles.shipped(name))
   let history = HistoryGenerator(inputs: program.catalog.inputs, days: 365 * number(0, 1)).history(user: 1)
   let (evaluations, seconds) = Record.seconds {
     CheckRunner.replay(program, history: history, from: nil, to: history.records.last!.date)

@@ -281,23 +281,45 @@ package struct RuleFileDecoder {
       display: display(node, keys: ["icon"]))
   }
 
+  /// A badge, its keys read through `Badge.keys` (as the fast path reads them): each value by
+  /// its key's shape, leniently (`ShapeValidator` reports what is wrong with it); nil without
+  /// an `id`, a `name` or a `when` it can read. A key written twice counts once, the first.
   private func decodeBadge(_ node: Node) -> Badge? {
-    guard let id = Self.text(node["id"]), let name = Self.text(node["name"]),
-      let when = expression(node["when"])
-    else { return nil }
-    var progress: (ExpressionSource, ExpressionSource)?
-    if let progressNode = node["progress"], let current = expression(progressNode["current"]),
-      let target = expression(progressNode["target"])
-    {
-      progress = (current, target)
+    guard let pairs = node.pairs else { return nil }
+    var badge = Badge.draft(at: origin(node))
+    var seen = [Bool](repeating: false, count: Badge.keys.count)
+    var read = seen
+    for pair in pairs {
+      guard let name = pair.key.text, let index = Badge.keyIndex[name], !seen[index] else { continue }
+      seen[index] = true
+      let key = Badge.keys[index]
+      guard let value = value(pair.value, shape: key.schema.shape) else { continue }
+      key.set(&badge, value, pair.value.mark)
+      read[index] = true
     }
-    return Badge(
-      id: id, origin: origin(node), name: name, description: Self.text(node["description"]),
-      category: Self.text(node["category"]), when: when, progress: progress,
-      xp: Self.int(node["xp"]).map { Swift.max(0, $0) } ?? 0,
-      group: Self.text(node["group"]), groupOrigin: node["group"].map(origin),
-      tags: Self.tags(node["tags"]),
-      display: display(node, keys: CatalogSchema.badgeDisplayKeys))
+    for (index, key) in Badge.keys.enumerated() where key.schema.required && !read[index] { return nil }
+    return badge
+  }
+
+  /// A badge key's value, read from `node` as its shape says; nil for one it cannot read.
+  private func value(_ node: Node, shape: Shape) -> BadgeKeyValue? {
+    switch shape {
+    case .text, .id, .name, .keyword: return Self.text(node).map { .text($0) }
+    case .expression, .template: return expression(node).map { .expression($0) }
+    case .integer(let min, let max):
+      guard let value = Self.int(node) else { return nil }
+      return .integer(Swift.min(Swift.max(min ?? .min, value), max ?? .max))
+    case .list: return node.items.map { .texts($0.compactMap { Self.text($0) }) }
+    case .object(let object):
+      var values: [ExpressionSource] = []
+      for key in object.keys {
+        guard let value = expression(node[key.name]) else { return nil }
+        values.append(value)
+      }
+      return .expressions(values)
+    case .anything: return .json(JSONValue(node))
+    default: return nil
+    }
   }
 
   private func decodeMilestones(_ node: Node) -> MilestoneTrack? {

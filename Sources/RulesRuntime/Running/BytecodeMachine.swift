@@ -10,9 +10,12 @@ final class BytecodeMachine {
   let frame: Frame
   /// The kernels of the functions of the table, by position in `Function.allCases` (those
   /// without one give 0: the bytecode never calls them so).
-  private static let kernels: [@Sendable (Double, Double, Double) -> Double] = Function.allCases.map {
+  private static let kernelTable: [@Sendable (Double, Double, Double) -> Double] = Function.allCases.map {
     $0.definition.kernel?.run ?? { _, _, _ in 0 }
   }
+  /// `kernelTable`, held by the machine: read from the static, `run` paid its lazy
+  /// initialization's check on every call (about 2 instructions a call, callgrind).
+  private let kernels: [@Sendable (Double, Double, Double) -> Double]
   let ints: UnsafeMutablePointer<Int>
   let nums: UnsafeMutablePointer<Double>
   /// The code (`MachineCode`), and the operation each instruction begins.
@@ -69,6 +72,7 @@ final class BytecodeMachine {
       intConstants: bytecode.intConstants, numConstants: bytecode.numConstants)
     ints = frame.ints
     nums = frame.nums
+    kernels = Self.kernelTable
     let code = MachineCode(bytecode, temporaries: temporaries, numTemporaries: numTemporaries, fusing: fusing)
     opCount = code.ops.count
     ops = .allocate(capacity: max(opCount, 1))
@@ -411,7 +415,7 @@ final class BytecodeMachine {
         let value = nums[op.x1]
         ints[op.x0] = Arithmetic.int(Foundation.floor(value < 0 ? 0 : value.squareRoot()))
       case .numKernel:
-        nums[op.x0] = Self.kernels[op.x4](nums[op.x1], nums[op.x2], nums[op.x3])
+        nums[op.x0] = kernels[op.x4](nums[op.x1], nums[op.x2], nums[op.x3])
       }
       pc += 1
     }

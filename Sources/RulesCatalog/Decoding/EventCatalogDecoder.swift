@@ -1,32 +1,36 @@
-@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+@_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 import RulesSource
-import YAMLReader
 
-/// The fast path of reading a catalog or rule module: decodes it straight from libyaml's
-/// events (`YAMLEventStream`), with no tree of located nodes for the badges, which are
-/// nearly all of a large catalog. Badge keys are matched as bytes, and values become strings
-/// only where the model holds one. The other sections (a few dozen entries at most) are
-/// built as nodes and go through `RuleFileDecoder`, as on the reference path.
+/// The fast path of reading a catalog or rule module: decodes it straight from a YAML parser's
+/// events (`YAMLEventSource`: `YAMLReader`'s `YAMLEventStream` over libyaml, which the tooling
+/// hands in; this layer links no libyaml), with no tree of located nodes for the badges, which
+/// are nearly all of a large catalog. A badge's keys, their shapes and bounds come from
+/// `CatalogSchema.badge`, and where each value goes from `Badge.keys`, the table the reference
+/// decoder (`RuleFileDecoder`) reads too; keys are matched as bytes, and values become strings
+/// only where the model holds one. The other sections (a few dozen entries at most) are built
+/// as nodes and go through `RuleFileDecoder`, as on the reference path.
 ///
 /// It gives up (nil) on anything that the reference path (`YAMLDocumentReader`, then
 /// `RuleFileDecoder`) would report or that it does not know: a syntax error, an anchor, an
 /// alias or a tag, a second document, an unknown, duplicate or missing key, a value of the
 /// wrong kind or out of range, an id or name that is not one, a section whose decoding reports
-/// anything. `YAMLDocuments.catalogReader` then reads the file on the reference path, which
-/// reports every problem, so diagnostics never come from here. The reference path is the
-/// oracle: `EventCatalogDecoderTests` and the fuzz target `FuzzCatalog` check that both give
-/// the same model.
-struct EventCatalogDecoder {
-  private let events: YAMLEventStream
+/// anything. The tooling then reads the file on the reference path, which reports every
+/// problem, so diagnostics never come from here. The reference path is the oracle: RulesKit's
+/// `CatalogDecoderOracle`, `EventCatalogDecoderTests` and the fuzz target `FuzzCatalog` check
+/// that both give the same model.
+package struct EventCatalogDecoder {
+  private let events: any YAMLEventSource
+  /// The current event, which `events.next()` updates in place.
+  private let event: UnsafePointer<YAMLEvent>
   private let file: String
   private let maxDepth: Int
-  /// The badge keys, from `CatalogSchema`.
+  /// The badge keys, from `CatalogSchema.badge` and `Badge.keys`.
   private let keys = BadgeKeys.schema
 
-  /// The file at `source`, named `file` in origins, or nil when the reference path must read it.
-  static func decode(_ source: SourceFile, file: String, limits: ReaderLimits) -> RuleFile? {
-    guard let events = YAMLEventStream(source, limits: limits) else { return nil }
-    var decoder = EventCatalogDecoder(events: events, file: file, maxDepth: limits.maxDepth)
+  /// The file whose events `events` gives (none pulled yet), named `file` in origins, or nil
+  /// when the reference path must read it. `maxDepth` is the reader's limit on nesting.
+  package static func decode(_ events: any YAMLEventSource, file: String, maxDepth: Int) -> RuleFile? {
+    var decoder = EventCatalogDecoder(events: events, event: events.current, file: file, maxDepth: maxDepth)
     return decoder.decodeFile()
   }
 
@@ -37,17 +41,17 @@ struct EventCatalogDecoder {
     (CatalogSchema.catalog.keys + CatalogSchema.module.keys).map(\.name))
 
   private mutating func decodeFile() -> RuleFile? {
-    guard pull(.streamStart), pull(.documentStart), pull(.mappingStart), !events.hasProperties else {
+    guard pull(.streamStart), pull(.documentStart), pull(.mappingStart), !event.pointee.hasProperties else {
       return nil
     }
-    let rootMark = events.mark
+    let rootMark = event.pointee.mark
     var pairs: [Pair] = []
     var badges: [Badge]?
     while true {
       guard events.next() else { return nil }
-      if events.kind == .mappingEnd { break }
-      guard events.isBareScalar else { return nil }
-      if equals(events.bytes, Self.badgesKey) {
+      if at(.mappingEnd) { break }
+      guard isBareScalar else { return nil }
+      if equals(event.pointee.bytes, Self.badgesKey) {
         guard badges == nil, let list = decodeBadges() else { return nil }
         badges = list
         continue
@@ -71,63 +75,66 @@ struct EventCatalogDecoder {
 
   private static let badgesKey = Array("badges".utf8)
 
-  /// What this path does with each key of a badge. The keys themselves, their shapes and which
-  /// are display fields come from `CatalogSchema` (`BadgeKeys`); a key the schema gains that no
-  /// role here reads is matched by nothing, so a badge using it goes to the reference path.
-  private enum BadgeKey: Sendable {
-    case id, name, when, description, category, xp, tags, group, progress, extra
-    /// A display field (`CatalogSchema.badgeDisplayKeys`): any text, kept under its key.
-    case display
+  /// How this path reads a badge key's value, from the key's shape in the schema.
+  private enum Reading: Sendable {
+    case text, id, expression, ids, json
+    case integer(min: Int, max: Int)
+    /// A mapping of required expressions (`progress`): their names are the entry's `names`.
+    case expressions
+    /// A shape this path does not read: a badge using the key goes to the reference path.
+    case unsupported
+
+    init(_ shape: Shape) {
+      switch shape {
+      case .text: self = .text
+      case .id: self = .id
+      case .expression: self = .expression
+      case .list(.id): self = .ids
+      case .anything: self = .json
+      case .integer(let min, let max): self = .integer(min: min ?? .min, max: max ?? .max)
+      case .object(let object)
+      where object.keys.allSatisfy({ key in
+        guard key.required, case .expression = key.shape else { return false }
+        return true
+      }):
+        self = .expressions
+      default: self = .unsupported
+      }
+    }
   }
 
-  /// The keys of `CatalogSchema.badge`, matched by their bytes: each name's length and first
-  /// eight bytes as one little-endian word, then the rest. Made once from the schema.
+  /// The keys of `Badge.keys`, matched by their bytes: each name's length and first eight bytes
+  /// as one little-endian word, then the rest. Made once from the table.
   private struct BadgeKeys: Sendable {
     struct Entry: Sendable {
       let count: Int
       let head: UInt64
       let rest: [UInt8]
-      let key: BadgeKey
-      /// The key as text (a display field's key in the model).
-      let name: String
+      let reading: Reading
+      /// The keys of a `.expressions` mapping, as bytes, in the schema's order.
+      let names: [[UInt8]]
+      let set: Badge.KeySetter
     }
     let entries: [Entry]
-    /// The smallest `xp` (`CatalogSchema.badge`'s `.integer(min:)`).
-    let minXP: Int
+    /// The bits of the required keys, by their position in `entries`.
+    let required: UInt64
 
     static let schema = BadgeKeys()
 
     private init() {
-      var minXP = 0
-      entries = CatalogSchema.badge.keys.compactMap { schema in
-        guard let key = Self.role(schema) else { return nil }
-        if case .integer(let min?, _) = schema.shape, key == .xp { minXP = min }
-        let bytes = Array(schema.name.utf8)
+      precondition(Badge.keys.count <= 64, "a badge's keys are seen as bits of one word")
+      var required: UInt64 = 0
+      entries = Badge.keys.enumerated().map { index, key in
+        if key.schema.required { required |= 1 << UInt64(index) }
+        let bytes = Array(key.schema.name.utf8)
         let head = bytes.withUnsafeBufferPointer { word($0.baseAddress!, Swift.min(bytes.count, 8)) }
-        return Entry(count: bytes.count, head: head, rest: Array(bytes.dropFirst(8)), key: key, name: schema.name)
+        var names: [[UInt8]] = []
+        if case .object(let object) = key.schema.shape { names = object.keys.map { Array($0.name.utf8) } }
+        return Entry(
+          count: bytes.count, head: head, rest: Array(bytes.dropFirst(8)), reading: Reading(key.schema.shape),
+          names: names, set: key.set)
       }
-      self.minXP = minXP
-    }
-
-    /// The role of a schema key whose shape is the one the role reads, else nil.
-    private static func role(_ schema: KeySchema) -> BadgeKey? {
-      if CatalogSchema.badgeDisplayKeys.contains(schema.name) {
-        guard case .text = schema.shape else { return nil }
-        return .display
-      }
-      switch (schema.name, schema.shape) {
-      case ("id", .id): return .id
-      case ("name", .text): return .name
-      case ("when", .expression): return .when
-      case ("description", .text): return .description
-      case ("category", .text): return .category
-      case ("xp", .integer(_, nil)): return .xp
-      case ("tags", .list(.id)): return .tags
-      case ("group", .id): return .group
-      case ("progress", .object): return .progress
-      case ("extra", .anything): return .extra
-      default: return nil
-      }
+      self.required = required
     }
 
     /// The position of the key whose name is `bytes`. No bytes past the scalar are read.
@@ -152,12 +159,12 @@ struct EventCatalogDecoder {
 
   /// The badge list; the current event is its key.
   private mutating func decodeBadges() -> [Badge]? {
-    guard events.next(), events.kind == .sequenceStart, !events.hasProperties else { return nil }
+    guard events.next(), at(.sequenceStart), !event.pointee.hasProperties else { return nil }
     var badges: [Badge] = []
     while true {
       guard events.next() else { return nil }
-      if events.kind == .sequenceEnd { return badges }
-      guard events.kind == .mappingStart, !events.hasProperties, let badge = decodeBadge() else {
+      if at(.sequenceEnd) { return badges }
+      guard at(.mappingStart), !event.pointee.hasProperties, let badge = decodeBadge() else {
         return nil
       }
       badges.append(consume badge)
@@ -166,112 +173,74 @@ struct EventCatalogDecoder {
 
   /// One badge; the current event starts its mapping.
   private mutating func decodeBadge() -> Badge? {
-    let origin = Origin(file: file, mark: events.mark)
-    var id: String?
-    var name: String?
-    var when: ExpressionSource?
-    var description: String?
-    var category: String?
-    var progress: (current: ExpressionSource, target: ExpressionSource)?
-    var xp = 0
-    var group: String?
-    var groupOrigin: Origin?
-    var tags: [String] = []
-    var fields: [(key: String, value: String)] = []
-    var extra: JSONValue?
+    var badge = Badge.draft(at: Origin(file: file, mark: event.pointee.mark))
     var seen: UInt64 = 0
     while true {
       guard events.next() else { return nil }
-      if events.kind == .mappingEnd { break }
-      guard events.isBareScalar, let index = keys.match(events.bytes) else {
+      if at(.mappingEnd) { break }
+      guard isBareScalar, let index = keys.match(event.pointee.bytes) else {
         return nil
       }
       let bit: UInt64 = 1 << UInt64(index)
       guard seen & bit == 0 else { return nil }
       seen |= bit
-      let entry = keys.entries[index]
-      switch entry.key {
-      case .id:
-        guard let text = idValue() else { return nil }
-        id = text
-      case .name:
-        guard let text = textValue() else { return nil }
-        name = text
-      case .when:
-        guard let expression = expressionValue() else { return nil }
-        when = expression
-      case .description:
-        guard let text = textValue() else { return nil }
-        description = text
-      case .category:
-        guard let text = textValue() else { return nil }
-        category = text
-      case .xp:
-        guard let value = integerValue(), value >= keys.minXP else { return nil }
-        xp = value
-      case .tags:
-        guard let list = idList() else { return nil }
-        tags = list
-      case .display:
-        guard let text = textValue() else { return nil }
-        if fields.isEmpty { fields.reserveCapacity(4) }  // one allocation, not one per doubling
-        fields.append((key: entry.name, value: text))
-      case .group:
-        guard let text = idValue() else { return nil }
-        group = text
-        groupOrigin = Origin(file: file, mark: events.mark)
-      case .progress:
-        guard let pair = progressValue() else { return nil }
-        progress = pair
-      case .extra:
-        guard events.next(), let node = node(depth: 4) else { return nil }
-        extra = JSONValue(node)
-      }
+      // The entry's fields read in place: a copy of the entry retains and releases its three
+      // references for every key.
+      guard let value = value(keys.entries[index].reading, index) else { return nil }
+      keys.entries[index].set(&badge, value, event.pointee.mark)
     }
-    guard let id, let name, let when else { return nil }
-    return Badge(
-      id: id, origin: origin, name: name, description: description, category: category, when: when,
-      progress: progress, xp: xp, group: group, groupOrigin: groupOrigin, tags: tags,
-      display: Display(fields: fields, extra: extra))
+    guard seen & keys.required == keys.required else { return nil }
+    return badge
   }
 
-  /// `progress: {current: ..., target: ...}`, both required.
-  private mutating func progressValue() -> (current: ExpressionSource, target: ExpressionSource)? {
-    guard events.next(), events.kind == .mappingStart, !events.hasProperties else { return nil }
-    var current: ExpressionSource?
-    var target: ExpressionSource?
+  /// The next value, read as `reading` says for the key at `index`; nil when the reference path
+  /// must read it.
+  private mutating func value(_ reading: Reading, _ index: Int) -> BadgeKeyValue? {
+    switch reading {
+    case .text: return textValue().map { .text($0) }
+    case .id: return idValue().map { .text($0) }
+    case .expression: return expressionValue().map { .expression($0) }
+    case .ids: return idList().map { .texts($0) }
+    case .integer(let min, let max):
+      guard let value = integerValue(), value >= min, value <= max else { return nil }
+      return .integer(value)
+    case .expressions: return expressions(keys.entries[index].names).map { .expressions($0) }
+    case .json:
+      guard events.next(), let node = node(depth: 4) else { return nil }
+      return .json(JSONValue(node))
+    case .unsupported: return nil
+    }
+  }
+
+  /// A mapping of the expressions named `names`, each once and all of them (`progress:
+  /// {current: ..., target: ...}`): their values in the order of `names`.
+  private mutating func expressions(_ names: [[UInt8]]) -> [ExpressionSource]? {
+    guard events.next(), at(.mappingStart), !event.pointee.hasProperties else { return nil }
+    var values = [ExpressionSource?](repeating: nil, count: names.count)
     while true {
       guard events.next() else { return nil }
-      if events.kind == .mappingEnd { break }
-      guard events.isBareScalar else { return nil }
-      if equals(events.bytes, Self.currentKey), current == nil {
-        current = expressionValue()
-        if current == nil { return nil }
-      } else if equals(events.bytes, Self.targetKey), target == nil {
-        target = expressionValue()
-        if target == nil { return nil }
-      } else {
-        return nil
-      }
+      if at(.mappingEnd) { break }
+      guard isBareScalar,
+        let index = names.firstIndex(where: { equals(event.pointee.bytes, $0) }), values[index] == nil,
+        let expression = expressionValue()
+      else { return nil }
+      values[index] = expression
     }
-    guard let current, let target else { return nil }
-    return (current, target)
+    let all = values.compactMap { $0 }
+    return all.count == names.count ? all : nil
   }
-
-  private static let currentKey = Array("current".utf8)
-  private static let targetKey = Array("target".utf8)
 
   // MARK: - Values
 
   /// The next event as a text value (`.text`: any scalar but null).
   private mutating func textValue() -> String? {
-    guard events.next(), events.isBareScalar else { return nil }
-    if events.style == .plain && !Self.isPlainString(events.bytes) {
-      let text = events.string
+    guard events.next(), isBareScalar else { return nil }
+    if event.pointee.style == .plain && !Self.isPlainString(event.pointee.bytes) {
+      let text = string
       guard let tag = Self.plainTag(text), tag != .null else { return nil }
       return text
     }
-    return events.string
+    return string
   }
 
   /// Whether a plain scalar is certainly a string of the core schema, seen from its first
@@ -302,34 +271,35 @@ struct EventCatalogDecoder {
   /// The next event as an expression.
   private mutating func expressionValue() -> ExpressionSource? {
     guard let text = textValue() else { return nil }
-    return ExpressionSource(text: text, origin: Origin(file: file, mark: events.mark), style: events.style)
+    return ExpressionSource(
+      text: text, origin: Origin(file: file, mark: event.pointee.mark), style: event.pointee.style)
   }
 
   /// The next event as an id (`.id`: a string or an integer written as an id).
   private mutating func idValue() -> String? {
-    guard events.next(), events.isBareScalar else { return nil }
+    guard events.next(), isBareScalar else { return nil }
     return idOfCurrent()
   }
 
   private func idOfCurrent() -> String? {
-    let bytes = events.bytes
+    let bytes = event.pointee.bytes
     guard Self.isID(bytes) else { return nil }
     // An id that starts with a letter other than n, t and f is a string to the core schema.
-    if events.style == .plain && !Self.isPlainString(bytes) {
-      let text = events.string
+    if event.pointee.style == .plain && !Self.isPlainString(bytes) {
+      let text = string
       guard let tag = Self.plainTag(text), tag == .str || tag == .int else { return nil }
       return text
     }
-    return events.string
+    return string
   }
 
   /// The next event as an integer (a plain scalar the core schema reads as one).
   private mutating func integerValue() -> Int? {
-    guard events.next(), events.isBareScalar, events.style == .plain else {
+    guard events.next(), isBareScalar, event.pointee.style == .plain else {
       return nil
     }
     // Up to 18 decimal digits: an integer of the core schema that fits (`Int("012")` is 12).
-    let bytes = events.bytes
+    let bytes = event.pointee.bytes
     if bytes.count > 0, bytes.count <= 18 {
       var value = 0
       var digits = true
@@ -342,19 +312,19 @@ struct EventCatalogDecoder {
       }
       if digits { return value }
     }
-    let text = events.string
+    let text = string
     guard CoreSchema.resolve(text) == .int else { return nil }
     return CoreSchema.int(text)
   }
 
   /// The next event as a list of ids.
   private mutating func idList() -> [String]? {
-    guard events.next(), events.kind == .sequenceStart, !events.hasProperties else { return nil }
+    guard events.next(), at(.sequenceStart), !event.pointee.hasProperties else { return nil }
     var list: [String] = []
     while true {
       guard events.next() else { return nil }
-      if events.kind == .sequenceEnd { return list }
-      guard events.isBareScalar, let id = idOfCurrent() else { return nil }
+      if at(.sequenceEnd) { return list }
+      guard isBareScalar, let id = idOfCurrent() else { return nil }
       if list.isEmpty { list.reserveCapacity(4) }  // one allocation, not one per doubling
       list.append(id)
     }
@@ -374,9 +344,9 @@ struct EventCatalogDecoder {
   /// (or that this path leaves to it: anchors, aliases, tags, keys that are not strings,
   /// duplicate keys). `depth` counts the collections it is in, itself included.
   private mutating func node(depth: Int) -> Node? {
-    guard !events.hasProperties else { return nil }
-    let mark = events.mark
-    switch events.kind {
+    guard !event.pointee.hasProperties else { return nil }
+    let mark = event.pointee.mark
+    switch event.pointee.kind {
     case .scalar:
       return scalarNode()
     case .sequenceStart:
@@ -384,7 +354,7 @@ struct EventCatalogDecoder {
       var items: [Node] = []
       while true {
         guard events.next() else { return nil }
-        if events.kind == .sequenceEnd { break }
+        if at(.sequenceEnd) { break }
         guard let item = node(depth: depth + 1) else { return nil }
         items.append(item)
       }
@@ -395,8 +365,8 @@ struct EventCatalogDecoder {
       var keys = Set<String>()
       while true {
         guard events.next() else { return nil }
-        if events.kind == .mappingEnd { break }
-        guard events.kind == .scalar, let key = node(depth: depth + 1), key.tag == .str,
+        if at(.mappingEnd) { break }
+        guard at(.scalar), let key = node(depth: depth + 1), key.tag == .str,
           let text = key.text, keys.insert(text).inserted, events.next(),
           let value = node(depth: depth + 1)
         else { return nil }
@@ -410,9 +380,9 @@ struct EventCatalogDecoder {
 
   /// The current scalar as a node.
   private func scalarNode() -> Node? {
-    guard events.isBareScalar else { return nil }
-    let text = events.string
-    let style = events.style
+    guard isBareScalar else { return nil }
+    let text = string
+    let style = event.pointee.style
     let tag: CoreTag
     if style == .plain {
       guard let resolved = Self.plainTag(text) else { return nil }
@@ -420,14 +390,32 @@ struct EventCatalogDecoder {
     } else {
       tag = .str
     }
-    return Node(content: .scalar(text), mark: events.mark, style: style, tag: tag)
+    return Node(content: .scalar(text), mark: event.pointee.mark, style: style, tag: tag)
   }
 
   // MARK: - Events
 
   /// Moves to the next event, which must be of `kind`.
-  private func pull(_ kind: YAMLEventStream.Kind) -> Bool {
-    events.next() && events.kind == kind
+  private func pull(_ kind: YAMLEvent.Kind) -> Bool {
+    events.next() && at(kind)
+  }
+
+  /// Whether the current event is of `kind`. (Compares the one-byte tags: `YAMLEvent`'s
+  /// members are in another module, and neither its `==` nor its computed properties were
+  /// inlined here: a call each, at every event.)
+  @inline(__always)
+  private func at(_ kind: YAMLEvent.Kind) -> Bool {
+    unsafeBitCast(event.pointee.kind, to: UInt8.self) == unsafeBitCast(kind, to: UInt8.self)
+  }
+
+  /// Whether the current event is a scalar without an anchor or a tag.
+  @inline(__always)
+  private var isBareScalar: Bool { at(.scalar) && !event.pointee.hasProperties }
+
+  /// The current scalar as a string.
+  private var string: String {
+    let bytes = event.pointee.bytes
+    return bytes.count > 0 ? String(decoding: bytes, as: UTF8.self) : ""
   }
 
   private func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ name: [UInt8]) -> Bool {
