@@ -246,28 +246,40 @@ let benchmarks: @Sendable () -> Void = {
     }
   }
 
-  for (label, span) in [("1d", 1), ("1y", 365), ("10y", 3650)] {
-    Benchmark("engine.step \(label)", configuration: config(iterations: 200, warmup: 5, seconds: 10)) { benchmark in
-      let (program, history, saved) = Shared.step[label]!
-      let date = history.records.last!.date
-      let steps = 100
-      let (_, seconds) = Record.seconds {
-        for _ in 0..<steps {
-          blackHole(CheckRunner.evaluate(program, history: history, date: date, saved: saved))
+  // RIZQ, and the documentation's weekly challenge (period sums, issue 39): both flat in the
+  // length of the history.
+  let stepped: [(name: String, path: String, files: [String: SourceFile], values: [Int], spans: [(String, Int)])] = [
+    ("engine.step", "catalogs/rizq.yaml", BenchFiles.shipped("rizq"), [3, 2, 5], [("1d", 1), ("1y", 365), ("10y", 3650)]),
+    (
+      "engine.step periods", "examples/weekly-challenge/weekly.yaml",
+      BenchFiles.files(["examples/weekly-challenge/weekly.yaml"]), [3], [("1d", 1), ("10y", 3650)]
+    ),
+  ]
+  for (name, path, files, values, spans) in stepped {
+    for (label, span) in spans {
+      let key = "\(name) \(label)"
+      Benchmark(key, configuration: config(iterations: 200, warmup: 5, seconds: 10)) { benchmark in
+        let (program, history, saved) = Shared.step[key]!
+        let date = history.records.last!.date
+        let steps = 100
+        let (_, seconds) = Record.seconds {
+          for _ in 0..<steps {
+            blackHole(CheckRunner.evaluate(program, history: history, date: date, saved: saved))
+          }
         }
+        report(benchmark, key, units: Double(steps), seconds: seconds, unit: "steps/s")
+      } setup: {
+        let program = BenchFiles.load(path, files: files)
+        let generator = HistoryGenerator(inputs: program.catalog.inputs, days: span + 1)
+        var history = generator.history(user: 3)
+        // Every day recorded, so the last one is the day after the state's.
+        history.records = (0...span).map { offset in
+          EncodedRecord(date: generator.firstDay + offset, values: values)
+        }
+        let dayBefore = history.records[history.records.count - 2].date
+        let saved = CheckRunner.evaluate(program, history: history, date: dayBefore, saved: nil).state
+        Shared.step[key] = (program, history, saved)
       }
-      report(benchmark, "engine.step \(label)", units: Double(steps), seconds: seconds, unit: "steps/s")
-    } setup: {
-      let program = BenchFiles.load("catalogs/rizq.yaml", files: BenchFiles.shipped("rizq"))
-      let generator = HistoryGenerator(inputs: program.catalog.inputs, days: span + 1)
-      var history = generator.history(user: 3)
-      // Every day recorded, so the last one is the day after the state's.
-      history.records = (0...span).map { offset in
-        EncodedRecord(date: generator.firstDay + offset, values: [3, 2, 5])
-      }
-      let dayBefore = history.records[history.records.count - 2].date
-      let saved = CheckRunner.evaluate(program, history: history, date: dayBefore, saved: nil).state
-      Shared.step[label] = (program, history, saved)
     }
   }
 }

@@ -24,6 +24,16 @@ package enum BenchFiles {
     SourceFile(path: "generated.yaml", text: CatalogGenerator.yaml(badges: badges))
   }
 
+  /// The repository's files at `paths`, by those paths.
+  package static func files(_ paths: [String]) -> [String: SourceFile] {
+    var files: [String: SourceFile] = [:]
+    for path in paths {
+      guard let data = try? Data(contentsOf: repository.appendingPathComponent(path)) else { continue }
+      files[path] = SourceFile(path: path, bytes: Array(data))
+    }
+    return files
+  }
+
   /// A shipped catalog and the modules it imports, by the paths the loader asks for.
   package static func shipped(_ name: String) -> [String: SourceFile] {
     var files: [String: SourceFile] = [:]
