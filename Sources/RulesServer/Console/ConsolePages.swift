@@ -7,7 +7,8 @@ import RulesSite
 enum ConsolePages {
   static let headers: HTTPFields = [
     .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
-    HTTPFields.Element.Name("Content-Security-Policy")!: ConsoleChrome.contentSecurityPolicy,
+    HTTPFields.Element.Name("Content-Security-Policy")!: ConsoleChrome.contentSecurityPolicy
+      + "; frame-ancestors 'none'",
     HTTPFields.Element.Name("X-Content-Type-Options")!: "nosniff", HTTPFields.Element.Name("X-Frame-Options")!: "DENY",
     HTTPFields.Element.Name("Referrer-Policy")!: "same-origin",
   ]

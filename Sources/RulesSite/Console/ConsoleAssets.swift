@@ -13,7 +13,8 @@ package enum ConsoleAssets {
     .stats .n{display:block;font-size:1.8em;font-weight:700}
     .chart{max-width:640px} .chart text{fill:var(--fg);font-size:12px} .chart .bar{fill:var(--new)} .chart .axis{stroke:var(--line)}
     .refused{border:2px solid var(--h0);border-radius:10px;padding:8px 12px} .done{border:2px solid var(--gain);border-radius:10px;padding:8px 12px}
-    .pager{display:flex;gap:16px}
+    .pager{display:flex;gap:16px} form.stack button{justify-self:start}
+    tr.found{background:var(--rest)} tr.found td{font-weight:700}
     """
 
   package static let script = """
