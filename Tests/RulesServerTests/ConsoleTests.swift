@@ -342,3 +342,48 @@ import Testing
     }
   }
 }
+
+extension ConsoleTests {
+  /// Another spelling of a console path (slashes, dots) reaches the same route and the same
+  /// check: a visitor is sent to sign in, never served; a spelling that is no route is 404.
+  @Test func noSpellingOfAConsolePathOpensIt() async throws {
+    try await withStore(.sqlite) { store, _ in
+      let api = try await InProcessAPI(store: store)
+      try await api.test { client in
+        let cookie = try await Self.signIn(client)
+        for path in [
+          "/console/", "//console", "/console/./catalogs/rizq", "/console/x/../catalogs/rizq",
+          "/console/catalogs/rizq/",
+          "/x/../console/events", "/console/%2E/events", "/console/events/feed/",
+        ] {
+          let visitor = try await Self.send(client, .get, path)
+          #expect(visitor.status == .seeOther, "\(path)")
+          let admin = try await Self.send(client, .get, path, cookie: cookie)
+          #expect(admin.status == .ok, "\(path)")
+        }
+        for path in ["/console/reload/", "/console/./reload", "//console//reload"] {
+          #expect(try await Self.send(client, .post, path, body: "csrf=x").status == .forbidden, "\(path)")
+        }
+        // A path no route has is the API's answer (no route: the access check asks for a token).
+        #expect(try await Self.send(client, .get, "/console/nothing", cookie: cookie).status.code >= 400)
+      }
+    }
+  }
+}
+
+extension ConsoleTests {
+  /// With a rate limit, sign-in attempts take from the address's bucket: guessing tokens is slow.
+  @Test func signInAttemptsAreRateLimited() async throws {
+    try await withStore(.sqlite) { store, _ in
+      let limiter = RateLimiter(RateLimit(rate: 1.0 / 3600, burst: 2))
+      let api = try await InProcessAPI(store: store, limiter: limiter)
+      try await api.test { client in
+        #expect(try await Self.send(client, .post, "/console/signin", body: "token=a").status == .unauthorized)
+        #expect(try await Self.send(client, .post, "/console/signin", body: "token=b").status == .unauthorized)
+        let third = try await Self.send(client, .post, "/console/signin", body: "token=\(InProcessAPI.adminToken)")
+        #expect(third.status == .tooManyRequests)
+        #expect(third.headers[.setCookie] == nil)
+      }
+    }
+  }
+}

@@ -84,6 +84,15 @@ struct ConsoleController: Sendable {
   /// `POST /console/signin`: the admin token (or an admin JWT) from the form opens a session.
   func signIn(_ request: Request, _ context: APIRequestContext) async -> Response {
     if let refusal = ConsoleGate.crossSite(request) { return refusal }
+    // With --rate-limit, each attempt takes from the client address's bucket (guessing tokens).
+    if let limiter = api.limiter {
+      let forwarded = request.headers[values: AccessMiddleware.forwardedFor]
+      let key = RateLimiter.addressKey(limiter.client(peer: context.remoteAddress, forwardedFor: forwarded))
+      if case .limited(let wait) = await limiter.take(key) {
+        return signInPage(
+          request, message: "Too many attempts from this address; try again in \(wait) s.", status: .tooManyRequests)
+      }
+    }
     let type = request.headers[.contentType]?.lowercased() ?? ""
     guard type.hasPrefix("application/x-www-form-urlencoded"),
       let form = try? await ConsoleForm.body(request, limit: Self.maxSignIn)

@@ -2,10 +2,11 @@
 /// links, its sign-out form and a policy that lets its forms post and its feed poll the server
 /// it came from (and nothing else).
 package enum ConsoleChrome {
-  /// The console's pages may send forms and fetch from their own origin only; nothing is loaded,
-  /// and no other site may frame them.
+  /// The console's pages may send forms and fetch from their own origin only, and load nothing
+  /// (the page's meta tag; the server's header adds that no other site may frame them, which a
+  /// meta tag cannot say).
   package static let contentSecurityPolicy =
-    "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; connect-src 'self'; base-uri 'none'; form-action 'self'"
 
   /// The console's header links, `current` the page's (by its label).
   static let sections = [("Catalogs", "/console"), ("Events", "/console/events"), ("Candidate", "/console/candidate")]
