@@ -345,6 +345,9 @@ struct ConsoleController: Sendable {
         ]
       }
       var page = DiagnosticsPage(path: path, diagnostics: diagnostics, sources: result.sources, route: .index)
+      page.notes.append(
+        "Nothing was served or changed. Fix the candidate, then send it again from the candidate page (/console/candidate)."
+      )
       page.chrome = ConsoleChrome.chrome(
         "\(path): problems — rules console", csrf: sessions.csrf(of: request), current: "Candidate")
       return ConsolePages.page(page, "diagnostics", status: .unprocessableContent)

@@ -96,8 +96,14 @@ struct ConsoleGate: Sendable {
   }
 }
 
+extension ConsoleGate {
+  /// Whether a (canonical) path is the console's, a route or not: a signed-in browser gets the
+  /// router's 404 for a page there is not, a visitor the sign-in page.
+  static func isConsole(_ path: String) -> Bool { path == "/console" || path.hasPrefix("/console/") }
+}
+
 extension Route {
   /// Whether the route is one of the console's (`/console...`): HTML pages for people, not the
   /// API of docs/openapi.yaml; `ConsoleGate` admits their callers.
-  var isConsole: Bool { path == "/console" || path.hasPrefix("/console/") }
+  var isConsole: Bool { ConsoleGate.isConsole(path) }
 }

@@ -50,7 +50,7 @@ struct AccessMiddleware: RouterMiddleware {
     var outcome = await authenticator.authenticate(request.headers[.authorization])
     // A console page without a bearer token: the session's cookie, and a form's CSRF token.
     var request = request
-    if let route, route.isConsole, request.headers[.authorization] == nil {
+    if route?.isConsole ?? ConsoleGate.isConsole(request.uri.path), request.headers[.authorization] == nil {
       switch await console.admit(request) {
       case .admitted(let admitted):
         request = admitted
