@@ -107,3 +107,8 @@ extension Route {
   /// API of docs/openapi.yaml; `ConsoleGate` admits their callers.
   var isConsole: Bool { ConsoleGate.isConsole(path) }
 }
+
+extension RouteTable {
+  /// The table with `more` routes after its own (the console's, after the API's).
+  func adding(_ more: [Route]) -> RouteTable { RouteTable(routes + more) }
+}

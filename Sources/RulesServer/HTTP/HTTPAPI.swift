@@ -76,29 +76,28 @@ struct HTTPAPI: Sendable {
   /// Every route of the API: the one list (docs/store.md, "Adding a route").
   func routes(metrics: @escaping @Sendable () -> String) -> RouteTable {
     let leaderboards = LeaderboardsController(api: self)
-    return RouteTable(
-      [
-        Route(.get, "/healthz", .public) { _, _ in Self.json(#"{"status":"ok"}"#) },
-        Route(.get, "/readyz", .public) { _, _ in try await ready() },
-        Route(.get, "/v1/openapi.json", .public) { _, _ in
-          let catalogs = served.set.order.map { served.set.byID[$0]! }
-          return Self.json(
-            ServedDocument.json(catalogs).serialized(indent: nil))
-        },
-        Route(.get, "/metrics", .adminOrOpen) { _, _ in Self.metrics(metrics()) },
-        Route(.get, "/v1/catalogs", .adminOrOpen) { _, _ in Self.json(Self.list(served.set)) },
-        Route(.get, "/v1/catalogs/{catalog}", .adminOrOpen) { _, context in Self.json(try catalog(context).export) },
-        Route(.put, "/v1/catalogs/{catalog}/users/{user}", .ownUser, putUser),
-        Route(.delete, "/v1/catalogs/{catalog}/users/{user}", .admin, deleteUser),
-        Route(.post, "/v1/catalogs/{catalog}/users/{user}/rebuild", .admin, rebuild),
-        Route(.put, "/v1/catalogs/{catalog}/users/{user}/days/{date}", .ownUser, putDay),
-        Route(.get, "/v1/catalogs/{catalog}/users/{user}/progress", .ownUser, progress),
-        Route(.get, "/v1/catalogs/{catalog}/users/{user}/badges/{badge}/explanation", .ownUser, explanation),
-        Route(.get, "/v1/catalogs/{catalog}/leaderboards/{name}", .catalogUser, leaderboards.leaderboard),
-        Route(.get, "/v1/catalogs/{catalog}/stats", .adminOrOpen, leaderboards.stats),
-        Route(.get, "/v1/events", .admin, events),
-        Route(.post, "/v1/admin/catalogs/reload", .admin, reload),
-      ] + ConsoleController(api: self).routes)
+    return RouteTable([
+      Route(.get, "/healthz", .public) { _, _ in Self.json(#"{"status":"ok"}"#) },
+      Route(.get, "/readyz", .public) { _, _ in try await ready() },
+      Route(.get, "/v1/openapi.json", .public) { _, _ in
+        let catalogs = served.set.order.map { served.set.byID[$0]! }
+        return Self.json(
+          ServedDocument.json(catalogs).serialized(indent: nil))
+      },
+      Route(.get, "/metrics", .adminOrOpen) { _, _ in Self.metrics(metrics()) },
+      Route(.get, "/v1/catalogs", .adminOrOpen) { _, _ in Self.json(Self.list(served.set)) },
+      Route(.get, "/v1/catalogs/{catalog}", .adminOrOpen) { _, context in Self.json(try catalog(context).export) },
+      Route(.put, "/v1/catalogs/{catalog}/users/{user}", .ownUser, putUser),
+      Route(.delete, "/v1/catalogs/{catalog}/users/{user}", .admin, deleteUser),
+      Route(.post, "/v1/catalogs/{catalog}/users/{user}/rebuild", .admin, rebuild),
+      Route(.put, "/v1/catalogs/{catalog}/users/{user}/days/{date}", .ownUser, putDay),
+      Route(.get, "/v1/catalogs/{catalog}/users/{user}/progress", .ownUser, progress),
+      Route(.get, "/v1/catalogs/{catalog}/users/{user}/badges/{badge}/explanation", .ownUser, explanation),
+      Route(.get, "/v1/catalogs/{catalog}/leaderboards/{name}", .catalogUser, leaderboards.leaderboard),
+      Route(.get, "/v1/catalogs/{catalog}/stats", .adminOrOpen, leaderboards.stats),
+      Route(.get, "/v1/events", .admin, events),
+      Route(.post, "/v1/admin/catalogs/reload", .admin, reload),
+    ]).adding(ConsoleController(api: self).routes)
   }
 
   /// The API's responder: the request's path made canonical (`CanonicalPath`), then the router
