@@ -169,4 +169,9 @@ package struct Site: Sendable {
 package struct ProblemPage: Sendable {
   package var chrome: Chrome
   package var message: String
+
+  package init(chrome: Chrome, message: String) {
+    self.chrome = chrome
+    self.message = message
+  }
 }

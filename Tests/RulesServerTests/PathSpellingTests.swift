@@ -66,7 +66,8 @@ import Testing
       let bob = try await TestTokens.hs256(TestTokens.claims("bob"))
       let table = api.table
       try await api.test { client in
-        for route in table.routes {
+        // The console's pages answer a visitor 303 and a form 403 (ConsoleTests spells their paths).
+        for route in table.routes where !route.isConsole {
           let path = Self.concrete(route)
           for (caller, token) in [
             ("no token", nil), ("bob's token", bob), ("the admin token", InProcessAPI.adminToken),
@@ -104,7 +105,8 @@ import Testing
       let table = api.table
       try await api.test { client in
         _ = try await client.call(.get, "/v1/catalogs")
-        for route in table.routes {
+        // The console's pages answer a visitor 303 and a form 403 (ConsoleTests spells their paths).
+        for route in table.routes where !route.isConsole {
           let path = Self.concrete(route)
           for spelling in [path] + Self.sameSpellings(path) + Self.otherSpellings(path) {
             let answer = try await client.call(route.method, spelling)
@@ -129,7 +131,7 @@ import Testing
     try await withStore(.sqlite) { store, _ in
       let api = try await InProcessAPI(store: store)
       let bob = try await TestTokens.hs256(TestTokens.claims("bob"))
-      let routes = api.table.routes.filter { $0.access != .public && $0.access != .catalogUser }
+      let routes = api.table.routes.filter { $0.access != .public && $0.access != .catalogUser && !$0.isConsole }
       try await api.test { client in
         var random = SplitMix64(seed: seed)
         for _ in 0..<count {

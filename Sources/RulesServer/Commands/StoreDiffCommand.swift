@@ -49,40 +49,18 @@ struct StoreDiffCommand: AsyncParsableCommand {
     let day = try parseDay(date, option: "--date") ?? CalendarDay.today(in: TimeZone(identifier: "UTC")!)
     let part = shard.flatMap(Shard.init)
     let opened = try await store.open()
-    var impact = DiffImpact(date: day, old: old.validated, new: new.validated)
+    let impact: DiffImpact
     do {
-      var after: String?
-      while true {
-        let ids = try await opened.userIDs(catalog: old.id, after: after, limit: 1_000)
-        guard let last = ids.last else { break }
-        after = last
-        for id in ids where part?.contains(id) ?? true {
-          // A read-only transaction: every stored day, no saved state (from the first day).
-          guard var loaded = try await opened.readUser(catalog: old.id, user: id, allDays: true), !loaded.days.isEmpty
-          else { continue }
-          loaded.state = nil
-          loaded.stateDate = nil
-          loaded.rebuild = false
-          do {
-            let (_, before) = try UserEvaluation.run(loaded, catalog: old, on: day)
-            let (_, after) = try UserEvaluation.run(loaded, catalog: new, on: day)
-            impact.add(user: id, old: before.evaluation, new: after.evaluation)
-          } catch {
-            impact.fail(user: id, message: "\(error)")
-          }
-        }
-      }
+      impact = try await StoreImpact.impact(store: opened, old: old, new: new, date: day, shard: part)
     } catch {
       printError("error: \(error)")
       try? await opened.close()
       throw ExitCode.failure
     }
     // What a reload would find: the candidate's reading of the store (a shard reads it whole).
-    var reading = StoreReading()
+    let reading: StoreReading
     do {
-      if new.id == old.id {
-        reading = try await opened.reading(new, states: true)
-      }
+      reading = try await StoreImpact.reading(store: opened, old: old, new: new)
     } catch {
       printError("error: \(error)")
       try? await opened.close()

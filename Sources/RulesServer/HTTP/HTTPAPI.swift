@@ -51,6 +51,8 @@ struct HTTPAPI: Sendable {
   /// The last failed write, for `/readyz`.
   let writeFailures = WriteFailures()
   let logger: Logger
+  /// The console's sessions (`/console`, docs/console.md).
+  let consoleSessions: ConsoleSessions
 
   init(
     store: any StoreBackend, catalogs: ServedCatalogs, authenticator: Authenticator, limiter: RateLimiter? = nil,
@@ -62,6 +64,7 @@ struct HTTPAPI: Sendable {
     self.authenticator = authenticator
     self.limiter = limiter
     self.logger = logger
+    consoleSessions = ConsoleSessions(authenticator: authenticator)
   }
 
   static func json(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
@@ -94,7 +97,7 @@ struct HTTPAPI: Sendable {
       Route(.get, "/v1/catalogs/{catalog}/stats", .adminOrOpen, leaderboards.stats),
       Route(.get, "/v1/events", .admin, events),
       Route(.post, "/v1/admin/catalogs/reload", .admin, reload),
-    ])
+    ]).adding(ConsoleController(api: self).routes)
   }
 
   /// The API's responder: the request's path made canonical (`CanonicalPath`), then the router
@@ -103,7 +106,9 @@ struct HTTPAPI: Sendable {
   func responder(_ table: RouteTable) -> some HTTPResponder<APIRequestContext> {
     let router = table.router(middlewares: [
       RequestIDMiddleware(), ErrorMiddleware(allowed: table.allowedMethods), MetricsMiddleware(),
-      LogRequestsMiddleware(.info), AccessMiddleware(authenticator: authenticator, limiter: limiter, table: table),
+      LogRequestsMiddleware(.info),
+      AccessMiddleware(
+        authenticator: authenticator, limiter: limiter, table: table, console: ConsoleGate(sessions: consoleSessions)),
     ])
     return CanonicalPathResponder(next: router.buildResponder())
   }

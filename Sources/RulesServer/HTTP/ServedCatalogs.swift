@@ -16,6 +16,8 @@ final class ServedCatalogs: Sendable {
   struct Set: Sendable {
     var byID: [String: StoreCatalog]
     var order: [String]
+    /// When they were read (the console shows it).
+    var loaded = Date()
 
     init(_ catalogs: [StoreCatalog]) {
       byID = Dictionary(catalogs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })

@@ -10,6 +10,12 @@ package struct Chrome: Sendable {
   package var style = SiteAssets.style
   package var script = SiteAssets.script
   package var csp = SiteAssets.contentSecurityPolicy
+  /// The name the header links home with.
+  package var brand = "rules studio"
+  /// The header's other links (the console's pages).
+  package var nav: [Link] = []
+  /// The console's sign-out form, with its CSRF token (nil: no form).
+  package var signOut: String?
 
   package init(title: String, lang: String = "en", home: String) {
     self.title = title

@@ -23,8 +23,8 @@ package enum SiteTemplates {
 
   static let templates: [String: String] = [
     "head": head, "foot": foot, "badge": badge, "index": index, "catalog": catalog, "diagnostics": diagnostics,
-    "user": user, "impact": impact, "problem": problem,
-  ]
+    "user": user, "impact": impact, "problem": problem, "user-body": userBody, "impact-body": impactBody,
+  ].merging(ConsoleTemplates.templates) { own, _ in own }
 
   static let head = """
     <!doctype html>
@@ -40,7 +40,7 @@ package enum SiteTemplates {
     </head>
     <body>
     <a class="skip" href="#main">Skip to the content</a>
-    <header class="top"><nav aria-label="Site"><a href="{{home}}">rules studio</a></nav></header>
+    <header class="top"><nav aria-label="Site"><a href="{{home}}">{{brand}}</a>{{#nav}} <a href="{{href}}"{{#current}} aria-current="page"{{/current}}>{{label}}</a>{{/nav}}</nav>{{#signOut}}<form class="signout" method="post" action="/console/signout"><input type="hidden" name="csrf" value="{{.}}"><button type="submit">Sign out</button></form>{{/signOut}}</header>
     {{/chrome}}
     <main id="main">
     """
@@ -137,6 +137,12 @@ package enum SiteTemplates {
     {{> head}}
     <h1>{{user}}</h1>
     <p class="sub"><a href="{{catalogHref}}">{{catalogName}}</a> · {{first}} to {{date}}</p>
+    {{> user-body}}
+    {{> foot}}
+    """
+
+  /// The user page without its head, title and foot (the console draws it under a user's progress).
+  static let userBody = """
     {{^hasDays}}<p>This history has no days up to {{date}}.</p>{{/hasDays}}
     {{#hasDays}}
     <section aria-labelledby="h-calendar"><h2 id="h-calendar">Calendar{{#streakName}} (<code>{{.}}</code>){{/streakName}}</h2>
@@ -177,11 +183,16 @@ package enum SiteTemplates {
     {{/hasDays}}
     <section aria-labelledby="h-badges"><h2 id="h-badges">Badges on {{date}}</h2>
     <ul class="grid">{{#badges}}{{> badge}}{{/badges}}</ul></section>
-    {{> foot}}
     """
 
   static let impact = """
     {{> head}}
+    {{> impact-body}}
+    {{> foot}}
+    """
+
+  /// The impact page without its head and foot (the console adds the reload under it).
+  static let impactBody = """
     <h1>Impact: <code>{{id}}</code></h1>
     <p class="sub">{{old}} → {{new}} · {{users}} users as of {{date}}, as <code>rules diff --format json</code> counts them</p>
     <section aria-labelledby="h-changes"><h2 id="h-changes">Changes</h2>
@@ -205,7 +216,6 @@ package enum SiteTemplates {
     {{^shifts}}<p>No user's streak or metric changes.</p>{{/shifts}}
     {{#hasUnchanged}}<p class="meta">Unchanged for every user: {{#unchanged}}<code data-unchanged="{{.}}">{{.}}</code> {{/unchanged}}</p>{{/hasUnchanged}}</section>
     {{#failed}}<p class="note">Not counted: {{.}}</p>{{/failed}}
-    {{> foot}}
     """
 
   static let problem = """

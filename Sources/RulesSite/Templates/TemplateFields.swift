@@ -15,6 +15,9 @@ extension Chrome: MustacheParent {
     case "style": self.style
     case "script": self.script
     case "csp": self.csp
+    case "brand": self.brand
+    case "nav": self.nav
+    case "signOut": self.signOut
     default: nil
     }
   }

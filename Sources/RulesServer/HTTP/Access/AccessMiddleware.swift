@@ -21,6 +21,8 @@ struct AccessMiddleware: RouterMiddleware {
   let authenticator: Authenticator
   let limiter: RateLimiter?
   let table: RouteTable
+  /// The console's routes admit a browser by its session cookie (`ConsoleGate`).
+  let console: ConsoleGate
   let limited = Counter(label: "rules_rate_limited_total")
 
   static let rateLimitPolicy = HTTPFields.Element.Name("RateLimit-Policy")!
@@ -45,7 +47,17 @@ struct AccessMiddleware: RouterMiddleware {
     if route?.access == .public || (route == nil && table.isPublic(request.uri.path)) {
       return try await next(request, context)
     }
-    let outcome = await authenticator.authenticate(request.headers[.authorization])
+    var outcome = await authenticator.authenticate(request.headers[.authorization])
+    // A console page without a bearer token: the session's cookie, and a form's CSRF token.
+    var request = request
+    if route?.isConsole ?? ConsoleGate.isConsole(request.uri.path), request.headers[.authorization] == nil {
+      switch await console.admit(request) {
+      case .admitted(let admitted):
+        request = admitted
+        outcome = .success(.admin)
+      case .refused(let response): return response
+      }
+    }
 
     var limitHeaders = HTTPFields()
     if let limiter, route?.rateLimit ?? .caller == .caller {
