@@ -11,30 +11,19 @@ protocol SQLArgument: Sendable {
 /// A statement's arguments, in the order of its `?`s.
 typealias SQLArguments = [any SQLArgument]
 
-extension String: SQLArgument {
+/// A value both drivers bind as it is.
+protocol SQLPlainArgument: SQLArgument, DatabaseValueConvertible, PostgresDynamicTypeEncodable {}
+
+extension SQLPlainArgument {
   var sqliteValue: DatabaseValue { databaseValue }
   func bind(to binds: inout PostgresBindings) { binds.append(self) }
 }
 
-extension Int: SQLArgument {
-  var sqliteValue: DatabaseValue { databaseValue }
-  func bind(to binds: inout PostgresBindings) { binds.append(self) }
-}
-
-extension Int64: SQLArgument {
-  var sqliteValue: DatabaseValue { databaseValue }
-  func bind(to binds: inout PostgresBindings) { binds.append(self) }
-}
-
-extension Double: SQLArgument {
-  var sqliteValue: DatabaseValue { databaseValue }
-  func bind(to binds: inout PostgresBindings) { binds.append(self) }
-}
-
-extension Bool: SQLArgument {
-  var sqliteValue: DatabaseValue { databaseValue }
-  func bind(to binds: inout PostgresBindings) { binds.append(self) }
-}
+extension String: SQLPlainArgument {}
+extension Int: SQLPlainArgument {}
+extension Int64: SQLPlainArgument {}
+extension Double: SQLPlainArgument {}
+extension Bool: SQLPlainArgument {}
 
 extension Data: SQLArgument {
   var sqliteValue: DatabaseValue { databaseValue }
