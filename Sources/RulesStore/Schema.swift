@@ -4,22 +4,21 @@ enum Schema {
   /// The newest version this build knows.
   static let version = 4
 
-  enum Dialect { case sqlite, postgres }
-
   /// The statements of each version, in order (version 1 is the first).
-  static func migrations(_ dialect: Dialect) -> [[String]] {
-    let bool = dialect == .sqlite ? "INTEGER NOT NULL DEFAULT 0" : "BOOLEAN NOT NULL DEFAULT FALSE"
-    let bigint = dialect == .sqlite ? "INTEGER" : "BIGINT"
+  static func migrations(_ name: SQLDialect.Name) -> [[String]] {
+    let dialect = name == .sqlite ? SQLDialect.sqlite : .postgres
+    let bool = dialect.boolean
+    let bigint = dialect.bigint
     // Version 2: the user's time zone changes and calendar; the catalog version of each
     // unlock; each day's record in the engine's encoded form beside its JSON; states as bytes (the binary form; a version-1 JSON state is read as it is and
     // saved in binary the next time). One transaction: a crash leaves version 1 or 2.
     let version2 =
-      dialect == .sqlite
+      name == .sqlite
       ? [
         "ALTER TABLE users ADD COLUMN timezone_changes TEXT",
         "ALTER TABLE users ADD COLUMN calendar TEXT",
         "ALTER TABLE unlocks ADD COLUMN catalog_version INTEGER",
-        "ALTER TABLE days ADD COLUMN encoded BLOB",
+        "ALTER TABLE days ADD COLUMN encoded \(dialect.bytes)",
         """
         CREATE TABLE states_v2 (
           catalog TEXT NOT NULL,
@@ -36,7 +35,7 @@ enum Schema {
       : [
         "ALTER TABLE users ADD COLUMN timezone_changes TEXT, ADD COLUMN calendar TEXT",
         "ALTER TABLE unlocks ADD COLUMN catalog_version INTEGER",
-        "ALTER TABLE days ADD COLUMN encoded BYTEA",
+        "ALTER TABLE days ADD COLUMN encoded \(dialect.bytes)",
         "ALTER TABLE states ALTER COLUMN state TYPE BYTEA USING convert_to(state, 'UTF8')",
       ]
     return [
@@ -90,10 +89,19 @@ enum Schema {
   /// The migration identifier of a version (GRDB's `grdb_migrations`): `v1`, `v2`...
   static func identifier(_ version: Int) -> String { "v\(version)" }
 
-  static let migrationsTable = """
+  static let createMigrations = SQLStatement { _ in
+    """
     CREATE TABLE IF NOT EXISTS rules_migrations (
       version INTEGER PRIMARY KEY,
       applied_at TEXT NOT NULL
     )
     """
+  }
+
+  static let currentVersion = SQLStatement { _ in "SELECT COALESCE(MAX(version), 0) FROM rules_migrations" }
+
+  /// Arguments: the version, when (ISO 8601).
+  static let recordVersion = SQLStatement { _ in
+    "INSERT INTO rules_migrations (version, applied_at) VALUES (?, ?)"
+  }
 }

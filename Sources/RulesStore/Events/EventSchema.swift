@@ -3,13 +3,13 @@
 /// documents the tables. Applied in one transaction with the version's row: a crash leaves
 /// version 2 or 3.
 enum EventSchema {
-  static func version3(_ dialect: Schema.Dialect) -> [String] {
+  static func version3(_ dialect: SQLDialect) -> [String] {
     let id =
-      dialect == .sqlite
+      dialect.name == .sqlite
       // AUTOINCREMENT: an id is never given twice, even after the newest events are deleted.
       ? "id INTEGER PRIMARY KEY AUTOINCREMENT"
       : "id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY"
-    let bigint = dialect == .sqlite ? "INTEGER" : "BIGINT"
+    let bigint = dialect.bigint
     return [
       """
       CREATE TABLE events (

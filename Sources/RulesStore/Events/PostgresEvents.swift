@@ -48,7 +48,7 @@ extension PostgresStore {
         """
         INSERT INTO event_marks (catalog, user_id, mark)
         SELECT \(catalog), u, m FROM unnest(\(markUsers)::text[], \(marks)::text[]) AS t(u, m)
-        ON CONFLICT (catalog, user_id) DO UPDATE SET mark = excluded.mark
+        \(unescaped: EventSQL.markConflict)
         """, logger: logger)
     }
     guard !users.isEmpty else { return }
@@ -60,39 +60,32 @@ extension PostgresStore {
     try await connection.query(
       """
       WITH inserted AS (
-        INSERT INTO events (catalog, catalog_version, user_id, date, kind, subject, detail, data, created_at)
+        \(unescaped: EventSQL.eventInsert)
         SELECT \(catalog), \(version)::integer, u, d, k, s, x, j, \(EventClock.now)::bigint
         FROM unnest(\(users)::text[], \(dates)::text[], \(kinds)::text[], \(subjects)::text[], \(details)::text[],
           \(data)::text[]) WITH ORDINALITY AS t(u, d, k, s, x, j, n)
         ORDER BY n
-        ON CONFLICT (catalog, user_id, kind, subject, date, detail) DO NOTHING
+        \(unescaped: EventSQL.eventConflict)
         RETURNING user_id, id
       )
       INSERT INTO deliveries (catalog, user_id, latest)
       SELECT \(catalog), user_id, MAX(id) FROM inserted GROUP BY user_id
-      ON CONFLICT (catalog, user_id) DO UPDATE SET latest = GREATEST(deliveries.latest, excluded.latest)
+      \(unescaped: EventSQL.latestConflict(.postgres))
       """, logger: logger)
   }
 
-  typealias EventRow = (Int64, String, Int, String, String, String, String, String, Int64)
-
-  static func event(_ row: EventRow) -> StoredEvent {
+  static func event(_ row: PostgresColumns<EventSQL.EventColumns>) throws -> StoredEvent {
     StoredEvent(
-      id: row.0, catalog: row.1, catalogVersion: row.2, user: row.3, date: row.4, kind: row.5, subject: row.6,
-      data: row.7, createdAt: row.8)
+      id: try row[.id], catalog: try row[.catalog], catalogVersion: try row[.catalogVersion], user: try row[.user],
+      date: try row[.date], kind: try row[.kind], subject: try row[.subject], data: try row[.data],
+      createdAt: try row[.createdAt])
   }
 
   package func events(_ query: EventQuery) async throws -> [StoredEvent] {
     var events: [StoredEvent] = []
+    let (statement, arguments) = EventSQL.events(query)
     do {
-      let rows = try await client.query(
-        """
-        SELECT id, catalog, catalog_version, user_id, date, kind, subject, data, created_at FROM events
-        WHERE id > \(query.after) AND (\(query.catalog)::text IS NULL OR catalog = \(query.catalog))
-          AND (\(query.user)::text IS NULL OR user_id = \(query.user)) AND (\(query.kind)::text IS NULL OR kind = \(query.kind))
-        ORDER BY id LIMIT \(query.limit)
-        """, logger: logger)
-      for try await row in rows.decode(EventRow.self) { events.append(Self.event(row)) }
+      try await client.forEach(statement, arguments, logger: logger) { events.append(try Self.event($0)) }
     } catch {
       await pool.renewIfGaveUp(after: error)
       throw error
@@ -102,40 +95,25 @@ extension PostgresStore {
 
   package func claimDeliveries(users: Int, batch: Int, now: Int64, lease: Int64) async throws -> [DeliveryClaim] {
     try await transaction { connection in
-      var due: [(String, String, Int64, Int64, Int)] = []
-      let rows = try await connection.query(
-        """
-        SELECT catalog, user_id, delivered, sending, attempts FROM deliveries
-        WHERE delivered < latest AND next_attempt <= \(now) AND claimed_until <= \(now)
-        ORDER BY next_attempt, catalog, user_id LIMIT \(users)
-        FOR UPDATE SKIP LOCKED
-        """, logger: logger)
-      for try await row in rows.decode((String, String, Int64, Int64, Int).self) { due.append(row) }
+      var due: [(catalog: String, user: String, delivered: Int64, sending: Int64, attempts: Int)] = []
+      try await connection.forEach(EventSQL.due, [now, now, users], logger: logger) { row in
+        due.append(
+          (try row[.catalog], try row[.user], try row[.delivered], try row[.sending], try row[.attempts]))
+      }
       var claims: [DeliveryClaim] = []
       for (catalog, user, delivered, sending, attempts) in due {
         // A batch tried before is sent again as it was; else the next `batch` events.
+        let (through, limit) = sending > delivered ? (sending, Int.max / 2) : (Int64.max, batch)
         var events: [StoredEvent] = []
-        let through = sending > delivered ? sending : Int64.max
-        let limit = sending > delivered ? Int.max / 2 : batch
-        let rows = try await connection.query(
-          """
-          SELECT id, catalog, catalog_version, user_id, date, kind, subject, data, created_at FROM events
-          WHERE catalog = \(catalog) AND user_id = \(user) AND id > \(delivered) AND id <= \(through)
-          ORDER BY id LIMIT \(limit)
-          """, logger: logger)
-        for try await row in rows.decode(EventRow.self) { events.append(Self.event(row)) }
+        try await connection.forEach(
+          EventSQL.userEvents, [catalog, user, delivered, through, limit], logger: logger
+        ) { events.append(try Self.event($0)) }
         guard let last = events.last else {
-          try await connection.query(
-            "UPDATE deliveries SET delivered = latest, sending = 0 WHERE catalog = \(catalog) AND user_id = \(user)",
-            logger: logger)
+          try await connection.execute(EventSQL.nothingToSend, [catalog, user], logger: logger)
           continue
         }
         let token = UUID().uuidString
-        try await connection.query(
-          """
-          UPDATE deliveries SET sending = \(last.id), claimed_until = \(now + lease), claim = \(token)
-          WHERE catalog = \(catalog) AND user_id = \(user)
-          """, logger: logger)
+        try await connection.execute(EventSQL.claim, [last.id, now + lease, token, catalog, user], logger: logger)
         claims.append(DeliveryClaim(catalog: catalog, user: user, events: events, attempts: attempts, token: token))
       }
       return claims
@@ -144,43 +122,26 @@ extension PostgresStore {
 
   package func delivered(_ claim: DeliveryClaim) async throws {
     guard let last = claim.events.last?.id else { return }
+    let token = claim.token
     _ = try await transaction { connection in
-      try await connection.query(
-        """
-        UPDATE deliveries SET delivered = GREATEST(delivered, \(last)),
-          attempts = CASE WHEN claim = \(claim.token) THEN 0 ELSE attempts END,
-          next_attempt = CASE WHEN claim = \(claim.token) THEN 0 ELSE next_attempt END,
-          claimed_until = CASE WHEN claim = \(claim.token) THEN 0 ELSE claimed_until END,
-          last_error = CASE WHEN claim = \(claim.token) THEN NULL ELSE last_error END
-        WHERE catalog = \(claim.catalog) AND user_id = \(claim.user)
-        """, logger: logger)
+      try await connection.execute(
+        EventSQL.delivered, [last, token, token, token, token, claim.catalog, claim.user], logger: logger)
     }
   }
 
   package func failed(_ claim: DeliveryClaim, retryAt: Int64, error: String) async throws {
     _ = try await transaction { connection in
-      try await connection.query(
-        """
-        UPDATE deliveries SET attempts = attempts + 1, next_attempt = \(retryAt), claimed_until = 0,
-          last_error = \(error)
-        WHERE catalog = \(claim.catalog) AND user_id = \(claim.user) AND claim = \(claim.token)
-        """, logger: logger)
+      try await connection.execute(
+        EventSQL.failed, [retryAt, error, claim.catalog, claim.user, claim.token], logger: logger)
     }
   }
 
   package func backlog() async throws -> DeliveryBacklog {
     try await transaction { connection in
-      let rows = try await connection.query(
-        """
-        SELECT COUNT(*)::bigint, COALESCE(SUM((SELECT COUNT(*) FROM events e
-            WHERE e.catalog = d.catalog AND e.user_id = d.user_id AND e.id > d.delivered)), 0)::bigint,
-          MIN((SELECT MIN(e.created_at) FROM events e
-            WHERE e.catalog = d.catalog AND e.user_id = d.user_id AND e.id > d.delivered))
-        FROM deliveries d WHERE d.delivered < d.latest
-        """, logger: logger)
       var backlog = DeliveryBacklog(users: 0, events: 0, oldest: nil)
-      for try await (users, events, oldest) in rows.decode((Int64, Int64, Int64?).self) {
-        backlog = DeliveryBacklog(users: Int(users), events: Int(events), oldest: oldest)
+      try await connection.forEach(EventSQL.backlog, logger: logger) { row in
+        backlog = DeliveryBacklog(
+          users: Int(try row[.users] as Int64), events: Int(try row[.events] as Int64), oldest: try row[.oldest])
       }
       return backlog
     }

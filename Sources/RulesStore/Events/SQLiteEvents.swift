@@ -7,117 +7,74 @@ extension SQLiteStore {
   /// the write lock, so ids follow commits). An event already told is left out (its unique key).
   static func appendEvents(_ db: Database, catalog: String, check: SavedCheck) throws {
     guard let facts = check.facts else { return }
-    let previous = try String.fetchOne(
-      db.cachedStatement(sql: "SELECT mark FROM event_marks WHERE catalog = ? AND user_id = ?"),
-      arguments: [catalog, check.user])
+    let previous: String? = try db.value(mark, [catalog, check.user])
     let (events, text) = facts.events(previousMark: previous, unlocks: check.new)
     let now = EventClock.now
     var latest: Int64 = 0
-    let insert = try db.cachedStatement(
-      sql: """
-        INSERT INTO events (catalog, catalog_version, user_id, date, kind, subject, detail, data, created_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT (catalog, user_id, kind, subject, date, detail) DO NOTHING
-        """)
     for event in events {
-      try insert.execute(arguments: [
+      let arguments: SQLArguments = [
         catalog, check.catalogVersion ?? 0, check.user, event.date.description, event.kind, event.subject,
         event.detail, event.data, now,
-      ])
-      if db.changesCount > 0 { latest = db.lastInsertedRowID }
+      ]
+      if try db.changes(appendEvent, arguments) > 0 { latest = db.lastInsertedRowID }
     }
-    if text != previous {
-      try db.cachedStatement(
-        sql: """
-          INSERT INTO event_marks (catalog, user_id, mark) VALUES (?, ?, ?)
-          ON CONFLICT (catalog, user_id) DO UPDATE SET mark = excluded.mark
-          """
-      ).execute(arguments: [catalog, check.user, text])
-    }
-    if latest > 0 {
-      try db.cachedStatement(
-        sql: """
-          INSERT INTO deliveries (catalog, user_id, latest) VALUES (?, ?, ?)
-          ON CONFLICT (catalog, user_id) DO UPDATE SET latest = MAX(deliveries.latest, excluded.latest)
-          """
-      ).execute(arguments: [catalog, check.user, latest])
-    }
+    if text != previous { try db.execute(saveMark, [catalog, check.user, text]) }
+    if latest > 0 { try db.execute(saveLatest, [catalog, check.user, latest]) }
+  }
+
+  static let mark = SQLStatement { _ in "SELECT mark FROM event_marks WHERE catalog = ? AND user_id = ?" }
+
+  static let appendEvent = SQLStatement { _ in
+    "\(EventSQL.eventInsert) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)\n\(EventSQL.eventConflict)"
+  }
+
+  static let saveMark = SQLStatement { _ in
+    "INSERT INTO event_marks (catalog, user_id, mark) VALUES (?, ?, ?)\n\(EventSQL.markConflict)"
+  }
+
+  static let saveLatest = SQLStatement { d in
+    "INSERT INTO deliveries (catalog, user_id, latest) VALUES (?, ?, ?)\n\(EventSQL.latestConflict(d))"
   }
 
   static func event(_ row: Row) -> StoredEvent {
-    StoredEvent(
-      id: row["id"], catalog: row["catalog"], catalogVersion: row["catalog_version"], user: row["user_id"],
-      date: row["date"], kind: row["kind"], subject: row["subject"], data: row["data"], createdAt: row["created_at"])
+    typealias Column = EventSQL.EventColumns
+    return StoredEvent(
+      id: row[Column.id], catalog: row[Column.catalog], catalogVersion: row[Column.catalogVersion],
+      user: row[Column.user], date: row[Column.date], kind: row[Column.kind], subject: row[Column.subject],
+      data: row[Column.data], createdAt: row[Column.createdAt])
   }
-
-  static let eventColumns = "id, catalog, catalog_version, user_id, date, kind, subject, data, created_at"
 
   package func events(_ query: EventQuery) async throws -> [StoredEvent] {
     try await queue.read { db in
-      var sql = "SELECT \(Self.eventColumns) FROM events WHERE id > ?"
-      var arguments: StatementArguments = [query.after]
-      if let catalog = query.catalog {
-        sql += " AND catalog = ?"
-        arguments += [catalog]
-      }
-      if let user = query.user {
-        sql += " AND user_id = ?"
-        arguments += [user]
-      }
-      if let kind = query.kind {
-        sql += " AND kind = ?"
-        arguments += [kind]
-      }
-      sql += " ORDER BY id LIMIT ?"
-      arguments += [query.limit]
-      return try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.event)
+      let (statement, arguments) = EventSQL.events(query)
+      return try Row.fetchAll(db.statement(statement, arguments)).map(Self.event)
     }
   }
 
   package func claimDeliveries(users: Int, batch: Int, now: Int64, lease: Int64) async throws -> [DeliveryClaim] {
     try await queue.writeWithoutTransaction { db in
+      typealias Column = EventSQL.DueColumns
       var claims: [DeliveryClaim] = []
       try db.inTransaction(.immediate) {
-        let due = try Row.fetchAll(
-          db,
-          sql: """
-            SELECT catalog, user_id, delivered, sending, attempts FROM deliveries
-            WHERE delivered < latest AND next_attempt <= ? AND claimed_until <= ?
-            ORDER BY next_attempt, catalog, user_id LIMIT ?
-            """, arguments: [now, now, users])
-        for row in due {
-          let catalog: String = row["catalog"]
-          let user: String = row["user_id"]
-          let delivered: Int64 = row["delivered"]
-          let sending: Int64 = row["sending"]
+        for row in try Row.fetchAll(db.statement(EventSQL.due, [now, now, users])) {
+          let catalog: String = row[Column.catalog]
+          let user: String = row[Column.user]
+          let delivered: Int64 = row[Column.delivered]
+          let sending: Int64 = row[Column.sending]
           // A batch tried before is sent again as it was; else the next `batch` events.
-          let events =
-            sending > delivered
-            ? try Row.fetchAll(
-              db,
-              sql:
-                "SELECT \(Self.eventColumns) FROM events WHERE catalog = ? AND user_id = ? AND id > ? AND id <= ? ORDER BY id",
-              arguments: [catalog, user, delivered, sending]
-            ).map(Self.event)
-            : try Row.fetchAll(
-              db,
-              sql:
-                "SELECT \(Self.eventColumns) FROM events WHERE catalog = ? AND user_id = ? AND id > ? ORDER BY id LIMIT ?",
-              arguments: [catalog, user, delivered, batch]
-            ).map(Self.event)
+          let (through, limit) = sending > delivered ? (sending, Int.max / 2) : (Int64.max, batch)
+          let events = try Row.fetchAll(
+            db.statement(EventSQL.userEvents, [catalog, user, delivered, through, limit])
+          ).map(Self.event)
           guard let last = events.last else {
             // The events were deleted with the user: nothing to send.
-            try db.execute(
-              sql: "UPDATE deliveries SET delivered = latest, sending = 0 WHERE catalog = ? AND user_id = ?",
-              arguments: [catalog, user])
+            try db.execute(EventSQL.nothingToSend, [catalog, user])
             continue
           }
           let token = UUID().uuidString
-          try db.execute(
-            sql: "UPDATE deliveries SET sending = ?, claimed_until = ?, claim = ? WHERE catalog = ? AND user_id = ?",
-            arguments: [last.id, now + lease, token, catalog, user])
+          try db.execute(EventSQL.claim, [last.id, now + lease, token, catalog, user])
           claims.append(
-            DeliveryClaim(catalog: catalog, user: user, events: events, attempts: row["attempts"], token: token))
+            DeliveryClaim(catalog: catalog, user: user, events: events, attempts: row[Column.attempts], token: token))
         }
         return .commit
       }
@@ -128,40 +85,22 @@ extension SQLiteStore {
   package func delivered(_ claim: DeliveryClaim) async throws {
     guard let last = claim.events.last?.id else { return }
     try await queue.write { db in
-      try db.execute(
-        sql: """
-          UPDATE deliveries SET delivered = MAX(delivered, ?),
-            attempts = CASE WHEN claim = ? THEN 0 ELSE attempts END,
-            next_attempt = CASE WHEN claim = ? THEN 0 ELSE next_attempt END,
-            claimed_until = CASE WHEN claim = ? THEN 0 ELSE claimed_until END,
-            last_error = CASE WHEN claim = ? THEN NULL ELSE last_error END
-          WHERE catalog = ? AND user_id = ?
-          """, arguments: [last, claim.token, claim.token, claim.token, claim.token, claim.catalog, claim.user])
+      let token = claim.token
+      try db.execute(EventSQL.delivered, [last, token, token, token, token, claim.catalog, claim.user])
     }
   }
 
   package func failed(_ claim: DeliveryClaim, retryAt: Int64, error: String) async throws {
     try await queue.write { db in
-      try db.execute(
-        sql: """
-          UPDATE deliveries SET attempts = attempts + 1, next_attempt = ?, claimed_until = 0, last_error = ?
-          WHERE catalog = ? AND user_id = ? AND claim = ?
-          """, arguments: [retryAt, error, claim.catalog, claim.user, claim.token])
+      try db.execute(EventSQL.failed, [retryAt, error, claim.catalog, claim.user, claim.token])
     }
   }
 
   package func backlog() async throws -> DeliveryBacklog {
     try await queue.read { db in
-      let row = try Row.fetchOne(
-        db,
-        sql: """
-          SELECT COUNT(*) AS users, COALESCE(SUM((SELECT COUNT(*) FROM events e
-              WHERE e.catalog = d.catalog AND e.user_id = d.user_id AND e.id > d.delivered)), 0) AS events,
-            MIN((SELECT MIN(e.created_at) FROM events e
-              WHERE e.catalog = d.catalog AND e.user_id = d.user_id AND e.id > d.delivered)) AS oldest
-          FROM deliveries d WHERE d.delivered < d.latest
-          """)!
-      return DeliveryBacklog(users: row["users"], events: row["events"], oldest: row["oldest"])
+      typealias Column = EventSQL.BacklogColumns
+      let row = try Row.fetchOne(db.statement(EventSQL.backlog, []))!
+      return DeliveryBacklog(users: row[Column.users], events: row[Column.events], oldest: row[Column.oldest])
     }
   }
 }

@@ -9,20 +9,16 @@ extension PostgresStore {
       // One snapshot, no lock.
       try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
       var tally = tally
-      let prefix = ByteBuffer(bytes: encoding)
-      let days = try await connection.query(
-        """
-        SELECT user_id, date, record FROM days
-        WHERE catalog = \(catalog) AND (encoded IS NULL OR substring(encoded FROM 1 FOR 8) <> \(prefix))
-        """, logger: logger)
-      for try await (user, date, record) in days.decode((String, String, String).self) {
-        tally.add(user: user, date: date, record: record)
+      try await connection.forEach(ProgressSQL.readDays, [catalog, encoding], logger: logger) { day in
+        tally.add(user: try day[.user], date: try day[.date], record: try day[.record])
       }
       if states {
         tally.countStates()
-        let saved = try await connection.query(
-          "SELECT state FROM states WHERE catalog = \(catalog)", logger: logger)
-        for try await state in saved.decode(ByteBuffer.self) { tally.add(state: Data(state.readableBytesView)) }
+        for try await state in try await connection.rows(ProgressSQL.readStates.postgres([catalog]), logger: logger)
+          .decode(ByteBuffer.self)
+        {
+          tally.add(state: Data(state.readableBytesView))
+        }
       }
       return tally
     }

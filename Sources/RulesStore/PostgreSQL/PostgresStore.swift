@@ -117,39 +117,35 @@ package final class PostgresStore: StoreBackend {
     }
   }
 
+  /// Brings the store to `Schema.version` as GRDB's migrator does SQLite: the versions in
+  /// order, each in a transaction of its own that records it in `rules_migrations` (a crash
+  /// leaves a whole version, which the next start continues from), one migrator at a time
+  /// (an advisory lock, whichever process starts first); a store newer than this build is refused.
   func migrate() async throws {
-    try await transaction { connection in
-      // One migrator at a time, whichever process starts first.
-      try await connection.query("SELECT pg_advisory_xact_lock(7271001)", logger: logger)
-      try await connection.query(PostgresQuery(unsafeSQL: Schema.migrationsTable), logger: logger)
-      var current = 0
-      for try await version in try await connection.query(
-        "SELECT COALESCE(MAX(version), 0) FROM rules_migrations", logger: logger
-      ).decode(Int.self) {
-        current = version
+    let now = ISO8601DateFormatter().string(from: Date())
+    while true {
+      let current = try await transaction { connection in
+        try await connection.query("SELECT pg_advisory_xact_lock(7271001)", logger: logger)
+        try await connection.execute(Schema.createMigrations, logger: logger)
+        let current: Int = try await connection.value(Schema.currentVersion, logger: logger) ?? 0
+        if current > Schema.version {
+          throw StoreError(
+            "the store is at schema version \(current); this rules-server knows up to \(Schema.version) (upgrade it)")
+        }
+        guard current < Schema.version else { return current }
+        for statement in Schema.migrations(.postgres)[current] {
+          try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+        }
+        try await connection.execute(Schema.recordVersion, [current + 1, now], logger: logger)
+        return current + 1
       }
-      if current > Schema.version {
-        throw StoreError(
-          "the store is at schema version \(current); this rules-server knows up to \(Schema.version) (upgrade it)")
-      }
-      let now = ISO8601DateFormatter().string(from: Date())
-      for (index, statements) in Schema.migrations(.postgres).enumerated() where index + 1 > current {
-        for statement in statements { try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger) }
-        try await connection.query(
-          "INSERT INTO rules_migrations (version, applied_at) VALUES (\(index + 1), \(now))", logger: logger)
-      }
+      if current == Schema.version { return }
     }
   }
 
   package func schemaVersion() async throws -> Int {
     do {
-      var version = 0
-      for try await value in try await client.query("SELECT COALESCE(MAX(version), 0) FROM rules_migrations")
-        .decode(Int.self)
-      {
-        version = value
-      }
-      return version
+      return try await client.value(Schema.currentVersion, logger: logger) ?? 0
     } catch {
       await pool.renewIfGaveUp(after: error)
       throw error
@@ -178,21 +174,9 @@ package final class PostgresStore: StoreBackend {
       }
       var changedFrom: [UserID.Key: String] = [:]
       for user in users {
-        let changes = user.timeZoneChanges != nil
-        let rows = try await connection.query(
-          """
-          UPDATE users SET start = COALESCE(\(user.start?.description), start),
-            timezone = COALESCE(\(user.timeZone), timezone),
-            timezone_changes = CASE WHEN \(changes) THEN \(user.timeZoneChangesText) ELSE timezone_changes END,
-            calendar = COALESCE(\(user.calendar), calendar)
-          WHERE catalog = \(catalog) AND user_id = \(user.user)
-            AND (start IS DISTINCT FROM COALESCE(\(user.start?.description), start)
-              OR timezone IS DISTINCT FROM COALESCE(\(user.timeZone), timezone)
-              OR (\(changes) AND timezone_changes IS DISTINCT FROM \(user.timeZoneChangesText))
-              OR calendar IS DISTINCT FROM COALESCE(\(user.calendar), calendar))
-          RETURNING user_id
-          """, logger: logger)
-        for try await _ in rows where user.start != nil || changes || user.timeZone != nil {
+        let changed = try await connection.changes(
+          ProgressSQL.importInfo, ProgressSQL.importInfoArguments(catalog: catalog, user), logger: logger)
+        if changed > 0, user.start != nil || user.timeZoneChanges != nil || user.timeZone != nil {
           changedFrom[UserID.Key(user.user)] = "0000-00-00"
         }
       }
@@ -208,8 +192,7 @@ package final class PostgresStore: StoreBackend {
           INSERT INTO days (catalog, user_id, date, record, encoded)
           SELECT \(catalog), u, d, r, NULLIF(e, ''::bytea)
           FROM unnest(\(ids)::text[], \(dates)::text[], \(texts)::text[], \(encoded)::bytea[]) AS t(u, d, r, e)
-          ON CONFLICT (catalog, user_id, date) DO UPDATE SET record = excluded.record, encoded = excluded.encoded
-          WHERE CASE WHEN days.encoded IS NULL OR excluded.encoded IS NULL THEN days.record IS DISTINCT FROM excluded.record ELSE days.encoded IS DISTINCT FROM excluded.encoded END
+          \(unescaped: ProgressSQL.dayConflict(.postgres))
           RETURNING user_id, date
           """, logger: logger)
         for try await (user, date) in rows.decode((String, String).self) {
@@ -237,12 +220,11 @@ package final class PostgresStore: StoreBackend {
 
   package func userIDs(catalog: String, after: String?, limit: Int) async throws -> [String] {
     var ids: [String] = []
-    let rows = try await client.query(
-      """
-      SELECT user_id FROM users WHERE catalog = \(catalog) AND user_id COLLATE "C" > \(after ?? "")
-      ORDER BY user_id COLLATE "C" LIMIT \(limit)
-      """, logger: logger)
-    for try await id in rows.decode(String.self) { ids.append(id) }
+    for try await id in try await client.rows(
+      ProgressSQL.userIDs.postgres([catalog, after ?? "", limit]), logger: logger
+    ).decode(String.self) {
+      ids.append(id)
+    }
     return ids
   }
 
@@ -253,41 +235,47 @@ package final class PostgresStore: StoreBackend {
     }
   }
 
+  /// A chunk of users at once (one round trip a table). Arguments: catalog, the ids.
+  static let loadUsers = SQLQuery<ProgressSQL.UserColumns> { d, columns in
+    ProgressSQL.users(d, columns, users: d.isAnyOf("u.user_id"))
+  }
+
+  /// Their days: every day with `allDays`, a rebuild or no state, else from the state's date.
+  /// Arguments: catalog, the ids, allDays.
+  static let loadDays = SQLQuery<ProgressSQL.DayColumns> { d, columns in
+    """
+    SELECT \(columns) FROM days d
+    JOIN users u ON u.catalog = d.catalog AND u.user_id = d.user_id
+    LEFT JOIN states s ON s.catalog = d.catalog AND s.user_id = d.user_id
+    WHERE d.catalog = ? AND \(d.isAnyOf("d.user_id"))
+      AND (? OR s.date IS NULL OR u.rebuild OR d.date >= s.date)
+    ORDER BY d.user_id, d.date
+    """
+  }
+
   static func load(
     _ connection: PostgresConnection, catalog: String, ids: [String], allDays: Bool, logger: Logger
   ) async throws -> [LoadedUser] {
+    typealias Column = ProgressSQL.UserColumns
     var users: [UserID.Key: LoadedUser] = [:]
-    let rows = try await connection.query(
-      """
-      SELECT u.user_id, u.start, u.timezone, u.revision, u.rebuild, s.state, s.date, u.timezone_changes, u.calendar
-      FROM users u
-      LEFT JOIN states s ON s.catalog = u.catalog AND s.user_id = u.user_id
-      WHERE u.catalog = \(catalog) AND u.user_id = ANY(\(ids)::text[])
-      """, logger: logger)
-    for try await (id, start, zone, revision, rebuild, state, date, changes, calendar) in rows.decode(
-      (String, String?, String?, Int64, Bool, ByteBuffer?, String?, String?, String?).self)
-    {
+    try await connection.forEach(loadUsers, [catalog, SQLTextList(ids)], logger: logger) { row in
+      let id: String = try row[.user]
+      let rebuild: Bool = try row[.rebuild]
+      let state: ByteBuffer? = try row[.state]
       var user = LoadedUser(
-        user: id, start: start.flatMap(CalendarDay.parsed), timeZone: zone, revision: revision, rebuild: rebuild,
-        state: state.map { Data($0.readableBytesView) }, stateDate: date.flatMap(CalendarDay.parsed), days: [],
+        user: id, start: (try row[.start] as String?).flatMap(CalendarDay.parsed), timeZone: try row[.timeZone],
+        revision: try row[.revision], rebuild: rebuild, state: state.map { Data($0.readableBytesView) },
+        stateDate: (try row[.stateDate] as String?).flatMap(CalendarDay.parsed), days: [],
         allDays: allDays || rebuild || state == nil)
-      user.timeZoneChanges = ZoneHistory.parse(changes)
-      user.calendar = calendar.flatMap { try? UserCalendar(named: $0) } ?? .gregorian
+      user.timeZoneChanges = ZoneHistory.parse(try row[.timeZoneChanges])
+      user.calendar = (try row[.calendar] as String?).flatMap { try? UserCalendar(named: $0) } ?? .gregorian
       users[UserID.Key(id)] = user
     }
-    let days = try await connection.query(
-      """
-      SELECT d.user_id, d.date, d.record, d.encoded FROM days d
-      JOIN users u ON u.catalog = d.catalog AND u.user_id = d.user_id
-      LEFT JOIN states s ON s.catalog = d.catalog AND s.user_id = d.user_id
-      WHERE d.catalog = \(catalog) AND d.user_id = ANY(\(ids)::text[])
-        AND (\(allDays) OR s.date IS NULL OR u.rebuild OR d.date >= s.date)
-      ORDER BY d.user_id, d.date
-      """, logger: logger)
-    for try await (id, date, record, encoded) in days.decode((String, String, String, ByteBuffer?).self) {
-      guard let day = CalendarDay.parsed(date) else { continue }
-      users[UserID.Key(id)]?.days.append(
-        StoredDay(date: day, record: record, encoded: encoded.map { Data($0.readableBytesView) }))
+    try await connection.forEach(loadDays, [catalog, SQLTextList(ids), allDays], logger: logger) { row in
+      guard let day = CalendarDay.parsed(try row[.date]) else { return }
+      let encoded: ByteBuffer? = try row[.encoded]
+      users[UserID.Key(try row[.user])]?.days.append(
+        StoredDay(date: day, record: try row[.record], encoded: encoded.map { Data($0.readableBytesView) }))
     }
     return ids.compactMap { users[UserID.Key($0)] }
   }
@@ -327,7 +315,7 @@ package final class PostgresStore: StoreBackend {
       INSERT INTO states (catalog, user_id, date, state)
       SELECT \(catalog), u, d, s FROM unnest(\(kept.map(\.user))::text[], \(kept.map(\.stateDate.description))::text[],
         \(kept.map { ByteBuffer(bytes: $0.state) })::bytea[]) AS t(u, d, s)
-      ON CONFLICT (catalog, user_id) DO UPDATE SET date = excluded.date, state = excluded.state
+      \(unescaped: ProgressSQL.stateConflict)
       """, logger: logger)
     try await saveStandings(connection, catalog: catalog, checks: kept, logger: logger)
     let unlocks = kept.flatMap { check in check.new.map { (check.user, $0) } }
@@ -339,12 +327,15 @@ package final class PostgresStore: StoreBackend {
         INSERT INTO unlocks (catalog, user_id, badge, date, catalog_version)
         SELECT \(catalog), u, b, d, \(version)::integer FROM unnest(\(unlocks.map(\.0))::text[],
           \(unlocks.map(\.1.badge))::text[], \(unlocks.map(\.1.date.description))::text[]) AS t(u, b, d)
-        ON CONFLICT (catalog, user_id, badge) DO NOTHING
+        \(unescaped: ProgressSQL.unlockConflict)
         """, logger: logger)
     }
     try await appendEvents(connection, catalog: catalog, checks: kept, logger: logger)
     return saved
   }
+
+  /// The user's lock, held to the end of the transaction. Arguments: catalog, user.
+  static let lockUser = SQLStatement { _ in "SELECT 1 FROM users WHERE catalog = ? AND user_id = ? FOR UPDATE" }
 
   package func withLockedUser<R: Sendable>(
     catalog: String, user: String, put day: StoredDay?, info: ImportUser?, allDays: Bool,
@@ -352,47 +343,18 @@ package final class PostgresStore: StoreBackend {
   ) async throws -> R {
     try await transaction { connection in
       if day != nil || info != nil {
-        try await connection.query(
-          "INSERT INTO users (catalog, user_id) VALUES (\(catalog), \(user)) ON CONFLICT (catalog, user_id) DO NOTHING",
-          logger: logger)
+        try await connection.execute(ProgressSQL.ensureUser, [catalog, user], logger: logger)
       }
-      // The user's lock, held to the end of the transaction.
-      try await connection.query(
-        "SELECT 1 FROM users WHERE catalog = \(catalog) AND user_id = \(user) FOR UPDATE", logger: logger)
+      try await connection.execute(Self.lockUser, [catalog, user], logger: logger)
       if let info {
-        try await connection.query(
-          """
-          UPDATE users SET start = \(info.start?.description), timezone = \(info.timeZone),
-            timezone_changes = \(info.timeZoneChangesText), calendar = \(info.calendar), revision = revision + 1,
-            rebuild = rebuild OR ((start IS DISTINCT FROM \(info.start?.description)
-                OR timezone IS DISTINCT FROM \(info.timeZone)
-                OR timezone_changes IS DISTINCT FROM \(info.timeZoneChangesText))
-              AND EXISTS (SELECT 1 FROM states s WHERE s.catalog = users.catalog AND s.user_id = users.user_id))
-          WHERE catalog = \(catalog) AND user_id = \(user)
-            AND (start IS DISTINCT FROM \(info.start?.description) OR timezone IS DISTINCT FROM \(info.timeZone)
-              OR timezone_changes IS DISTINCT FROM \(info.timeZoneChangesText)
-              OR calendar IS DISTINCT FROM \(info.calendar))
-          """, logger: logger)
+        try await connection.execute(
+          ProgressSQL.putInfo, ProgressSQL.putInfoArguments(catalog: catalog, user: user, info), logger: logger)
       }
       if let day {
-        let rows = try await connection.query(
-          """
-          INSERT INTO days (catalog, user_id, date, record, encoded)
-          VALUES (\(catalog), \(user), \(day.date.description), \(day.record), \(day.encoded.map { ByteBuffer(bytes: $0) }))
-          ON CONFLICT (catalog, user_id, date) DO UPDATE SET record = excluded.record, encoded = excluded.encoded
-          WHERE CASE WHEN days.encoded IS NULL OR excluded.encoded IS NULL THEN days.record IS DISTINCT FROM excluded.record ELSE days.encoded IS DISTINCT FROM excluded.encoded END
-          RETURNING 1
-          """, logger: logger)
-        var changed = false
-        for try await _ in rows { changed = true }
-        if changed {
-          try await connection.query(
-            """
-            UPDATE users SET revision = revision + 1,
-              rebuild = rebuild OR EXISTS (SELECT 1 FROM states s
-                WHERE s.catalog = users.catalog AND s.user_id = users.user_id AND s.date > \(day.date.description))
-            WHERE catalog = \(catalog) AND user_id = \(user)
-            """, logger: logger)
+        let date = day.date.description
+        let arguments: SQLArguments = [catalog, user, date, day.record, day.encoded]
+        if try await connection.changes(ProgressSQL.putDay, arguments, logger: logger) > 0 {
+          try await connection.execute(ProgressSQL.dayChanged, [date, catalog, user], logger: logger)
         }
       }
       let loaded = try await Self.load(connection, catalog: catalog, ids: [user], allDays: allDays, logger: logger)
@@ -407,18 +369,16 @@ package final class PostgresStore: StoreBackend {
 
   package func daysAfter(catalog: String, date: CalendarDay) async throws -> [UserDates] {
     var users: [UserDates] = []
-    let rows = try await client.query(
-      """
-      SELECT d.user_id, d.date, u.timezone, u.timezone_changes FROM days d
-      LEFT JOIN users u ON u.catalog = d.catalog AND u.user_id = d.user_id
-      WHERE d.catalog = \(catalog) AND d.date COLLATE "C" > \(date.description) ORDER BY d.user_id COLLATE "C", d.date
-      """, logger: logger)
-    for try await (user, date, zone, changes) in rows.decode((String, String, String?, String?).self) {
-      guard let day = CalendarDay.parsed(date) else { continue }
+    try await client.forEach(ProgressSQL.daysAfter, [catalog, date.description], logger: logger) { row in
+      let user: String = try row[.user]
+      guard let day = CalendarDay.parsed(try row[.date]) else { return }
       if users.last?.user == user {
         users[users.count - 1].dates.append(day)
       } else {
-        users.append(UserDates(user: user, timeZone: zone, timeZoneChanges: ZoneHistory.parse(changes), dates: [day]))
+        users.append(
+          UserDates(
+            user: user, timeZone: try row[.timeZone], timeZoneChanges: ZoneHistory.parse(try row[.timeZoneChanges]),
+            dates: [day]))
       }
     }
     return users
@@ -426,11 +386,10 @@ package final class PostgresStore: StoreBackend {
 
   package func unlocks(catalog: String, user: String) async throws -> [StoredUnlock] {
     var unlocks: [StoredUnlock] = []
-    let rows = try await client.query(
-      "SELECT badge, date FROM unlocks WHERE catalog = \(catalog) AND user_id = \(user) ORDER BY date, badge",
-      logger: logger)
-    for try await (badge, date) in rows.decode((String, String).self) {
-      if let day = CalendarDay.parsed(date) { unlocks.append(StoredUnlock(badge: badge, date: day)) }
+    try await client.forEach(ProgressSQL.unlocks, [catalog, user], logger: logger) { row in
+      if let day = CalendarDay.parsed(try row[.date]) {
+        unlocks.append(StoredUnlock(badge: try row[.badge], date: day))
+      }
     }
     return unlocks
   }

@@ -7,18 +7,16 @@ extension SQLiteStore {
   ) async throws -> Tally {
     // A read transaction: a reader of the WAL, which never takes or waits for the write lock.
     try await queue.read { db in
+      typealias Column = ProgressSQL.ReadDayColumns
       var tally = tally
-      let days = try Row.fetchCursor(
-        db,
-        sql: """
-          SELECT user_id, date, record FROM days
-          WHERE catalog = ? AND (encoded IS NULL OR substr(encoded, 1, 8) <> ?)
-          """, arguments: [catalog, encoding])
-      while let day = try days.next() { tally.add(user: day["user_id"], date: day["date"], record: day["record"]) }
+      let days = try db.rows(ProgressSQL.readDays, [catalog, encoding])
+      while let day = try days.next() {
+        tally.add(user: day[Column.user], date: day[Column.date], record: day[Column.record])
+      }
       if states {
         tally.countStates()
-        let saved = try Row.fetchCursor(db, sql: "SELECT state FROM states WHERE catalog = ?", arguments: [catalog])
-        while let row = try saved.next() { tally.add(state: row["state"]) }
+        let saved = try Data.fetchCursor(db.statement(ProgressSQL.readStates, [catalog]))
+        while let state = try saved.next() { tally.add(state: state) }
       }
       return tally
     }

@@ -38,8 +38,7 @@ package final class SQLiteStore: StoreBackend {
       let version = index + 1
       migrator.registerMigration(Schema.identifier(version)) { db in
         for statement in statements { try db.execute(sql: statement) }
-        try db.execute(
-          sql: "INSERT INTO rules_migrations (version, applied_at) VALUES (?, ?)", arguments: [version, now])
+        try db.execute(Schema.recordVersion, [version, now])
       }
     }
     return migrator
@@ -52,8 +51,8 @@ package final class SQLiteStore: StoreBackend {
   func migrate() throws {
     try queue.writeWithoutTransaction { db in
       try db.inTransaction(.immediate) {
-        try db.execute(sql: Schema.migrationsTable)
-        let current = try Int.fetchOne(db, sql: "SELECT MAX(version) FROM rules_migrations") ?? 0
+        try db.execute(Schema.createMigrations)
+        let current: Int = try db.value(Schema.currentVersion) ?? 0
         if current > Schema.version {
           throw StoreError(
             "the store is at schema version \(current); this rules-server knows up to \(Schema.version) (upgrade it)")
@@ -68,7 +67,7 @@ package final class SQLiteStore: StoreBackend {
   }
 
   package func schemaVersion() async throws -> Int {
-    try await queue.read { db in try Int.fetchOne(db, sql: "SELECT MAX(version) FROM rules_migrations") ?? 0 }
+    try await queue.read { db in try db.value(Schema.currentVersion) ?? 0 }
   }
 
   package func importRecords(
@@ -78,62 +77,29 @@ package final class SQLiteStore: StoreBackend {
       var summary = ImportSummary(records: records.count, users: 0, changed: 0)
       try db.inTransaction(.immediate) {
         var distinct = Set<UserID.Key>()
-        let ensureUser = try db.cachedStatement(
-          sql: "INSERT INTO users (catalog, user_id) VALUES (?, ?) ON CONFLICT (catalog, user_id) DO NOTHING")
-        for record in records where distinct.insert(UserID.Key(record.user)).inserted {
-          try ensureUser.execute(arguments: [catalog, record.user])
+        for user in records.lazy.map(\.user) + users.lazy.map(\.user) where distinct.insert(UserID.Key(user)).inserted {
+          try db.execute(ProgressSQL.ensureUser, [catalog, user])
         }
         // The earliest changed day of each user.
         var changedFrom: [UserID.Key: CalendarDay] = [:]
-        let setInfo = try db.cachedStatement(
-          sql: """
-            INSERT INTO users (catalog, user_id, start, timezone, timezone_changes, calendar) VALUES (?, ?, ?, ?, ?, ?)
-            ON CONFLICT (catalog, user_id) DO UPDATE SET
-              start = COALESCE(excluded.start, users.start),
-              timezone = COALESCE(excluded.timezone, users.timezone),
-              timezone_changes = CASE WHEN ? THEN excluded.timezone_changes ELSE users.timezone_changes END,
-              calendar = COALESCE(excluded.calendar, users.calendar)
-            WHERE users.start IS NOT COALESCE(excluded.start, users.start)
-              OR users.timezone IS NOT COALESCE(excluded.timezone, users.timezone)
-              OR (? AND users.timezone_changes IS NOT excluded.timezone_changes)
-              OR users.calendar IS NOT COALESCE(excluded.calendar, users.calendar)
-            """)
         for user in users {
-          distinct.insert(UserID.Key(user.user))
-          let changes = user.timeZoneChanges != nil
-          try setInfo.execute(arguments: [
-            catalog, user.user, user.start?.description, user.timeZone, user.timeZoneChangesText, user.calendar,
-            changes,
-            changes,
-          ])
+          let changed = try db.changes(ProgressSQL.importInfo, ProgressSQL.importInfoArguments(catalog: catalog, user))
           // A new start (or time zone history) changes the days counted from the first: count again.
-          if db.changesCount > 0, user.start != nil || changes || user.timeZone != nil {
+          if changed > 0, user.start != nil || user.timeZoneChanges != nil || user.timeZone != nil {
             changedFrom[UserID.Key(user.user)] = CalendarDay(number: Int.min / 4)
           }
         }
-        let upsert = try db.cachedStatement(
-          sql: """
-            INSERT INTO days (catalog, user_id, date, record, encoded) VALUES (?, ?, ?, ?, ?)
-            ON CONFLICT (catalog, user_id, date) DO UPDATE SET record = excluded.record, encoded = excluded.encoded
-            WHERE CASE WHEN days.encoded IS NULL OR excluded.encoded IS NULL THEN days.record IS NOT excluded.record ELSE days.encoded IS NOT excluded.encoded END
-            """)
         for record in records {
-          try upsert.execute(arguments: [catalog, record.user, record.date.description, record.record, record.encoded])
-          if db.changesCount > 0 {
+          let arguments: SQLArguments = [catalog, record.user, record.date.description, record.record, record.encoded]
+          if try db.changes(ProgressSQL.putDay, arguments) > 0 {
             summary.changed += 1
             if let earlier = changedFrom[UserID.Key(record.user)], earlier <= record.date { continue }
             changedFrom[UserID.Key(record.user)] = record.date
           }
         }
-        let mark = try db.cachedStatement(
-          sql: """
-            UPDATE users SET revision = revision + 1,
-              rebuild = rebuild OR EXISTS (SELECT 1 FROM states s
-                WHERE s.catalog = users.catalog AND s.user_id = users.user_id AND s.date > ?)
-            WHERE catalog = ? AND user_id = ?
-            """)
         for (user, day) in changedFrom {
-          try mark.execute(arguments: [day.number < -100_000 ? "0000-00-00" : day.description, catalog, user.id])
+          try db.execute(
+            ProgressSQL.dayChanged, [day.number < -100_000 ? "0000-00-00" : day.description, catalog, user.id])
         }
         summary.users = distinct.count
         return .commit
@@ -144,10 +110,7 @@ package final class SQLiteStore: StoreBackend {
 
   package func userIDs(catalog: String, after: String?, limit: Int) async throws -> [String] {
     try await queue.read { db in
-      try String.fetchAll(
-        db,
-        sql: "SELECT user_id FROM users WHERE catalog = ? AND user_id > ? ORDER BY user_id LIMIT ?",
-        arguments: [catalog, after ?? "", limit])
+      try String.fetchAll(db.statement(ProgressSQL.userIDs, [catalog, after ?? "", limit]))
     }
   }
 
@@ -155,35 +118,35 @@ package final class SQLiteStore: StoreBackend {
     try await queue.read { db in try ids.compactMap { try Self.load(db, catalog: catalog, user: $0, allDays: false) } }
   }
 
+  /// One user at a time (no round trip: a prepared statement each).
+  static let loadUser = SQLQuery<ProgressSQL.UserColumns> { d, columns in
+    ProgressSQL.users(d, columns, users: "u.user_id = ?")
+  }
+
+  static let loadDays = SQLQuery<ProgressSQL.DayColumns> { _, columns in
+    "SELECT \(columns) FROM days d WHERE d.catalog = ? AND d.user_id = ? AND d.date >= ? ORDER BY d.date"
+  }
+
   static func load(_ db: Database, catalog: String, user: String, allDays: Bool) throws -> LoadedUser? {
-    let row = try Row.fetchOne(
-      db.cachedStatement(
-        sql: """
-          SELECT u.start, u.timezone, u.revision, u.rebuild, s.state, s.date AS state_date, u.timezone_changes, u.calendar
-          FROM users u
-          LEFT JOIN states s ON s.catalog = u.catalog AND s.user_id = u.user_id
-          WHERE u.catalog = ? AND u.user_id = ?
-          """), arguments: [catalog, user])
-    guard let row else { return nil }
-    let state: Data? = row["state"]
-    let stateDate = (row["state_date"] as String?).flatMap(CalendarDay.parsed)
-    let rebuild: Bool = row["rebuild"]
+    typealias Column = ProgressSQL.UserColumns
+    guard let row = try Row.fetchOne(db.statement(loadUser, [catalog, user])) else { return nil }
+    let state: Data? = row[Column.state]
+    let stateDate = (row[Column.stateDate] as String?).flatMap(CalendarDay.parsed)
+    let rebuild: Bool = row[Column.rebuild]
     let all = allDays || rebuild || state == nil
-    let days = try Row.fetchCursor(
-      db.cachedStatement(
-        sql: "SELECT date, record, encoded FROM days WHERE catalog = ? AND user_id = ? AND date >= ? ORDER BY date"),
-      arguments: [catalog, user, all ? "" : stateDate?.description ?? ""])
+    let days = try db.rows(loadDays, [catalog, user, all ? "" : stateDate?.description ?? ""])
     var stored: [StoredDay] = []
     while let day = try days.next() {
-      guard let date = CalendarDay.parsed(day["date"] as String) else { continue }
-      stored.append(StoredDay(date: date, record: day["record"], encoded: day["encoded"]))
+      guard let date = CalendarDay.parsed(day[ProgressSQL.DayColumns.date] as String) else { continue }
+      stored.append(
+        StoredDay(date: date, record: day[ProgressSQL.DayColumns.record], encoded: day[ProgressSQL.DayColumns.encoded]))
     }
     var loaded = LoadedUser(
-      user: user, start: (row["start"] as String?).flatMap(CalendarDay.parsed), timeZone: row["timezone"],
-      revision: row["revision"],
-      rebuild: rebuild, state: state, stateDate: stateDate, days: stored, allDays: all)
-    loaded.timeZoneChanges = ZoneHistory.parse(row["timezone_changes"])
-    loaded.calendar = (row["calendar"] as String?).flatMap { try? UserCalendar(named: $0) } ?? .gregorian
+      user: user, start: (row[Column.start] as String?).flatMap(CalendarDay.parsed), timeZone: row[Column.timeZone],
+      revision: row[Column.revision], rebuild: rebuild, state: state, stateDate: stateDate, days: stored,
+      allDays: all)
+    loaded.timeZoneChanges = ZoneHistory.parse(row[Column.timeZoneChanges])
+    loaded.calendar = (row[Column.calendar] as String?).flatMap { try? UserCalendar(named: $0) } ?? .gregorian
     return loaded
   }
 
@@ -196,7 +159,7 @@ package final class SQLiteStore: StoreBackend {
     try await queue.writeWithoutTransaction { db in
       var saved = Set<UserID.Key>()
       try db.inTransaction(.immediate) {
-        for check in checks where try Self.save(db, catalog: catalog, check: check, holdingLock: false) {
+        for check in checks where try Self.save(db, catalog: catalog, check: check) {
           saved.insert(UserID.Key(check.user))
         }
         return .commit
@@ -205,27 +168,29 @@ package final class SQLiteStore: StoreBackend {
     }
   }
 
+  /// Arguments: rebuilt, catalog, user, revision.
+  static let saveUser = SQLStatement { _ in
+    "UPDATE users SET rebuild = CASE WHEN ? THEN 0 ELSE rebuild END WHERE catalog = ? AND user_id = ? AND revision = ?"
+  }
+
+  static let saveState = SQLStatement { _ in
+    "INSERT INTO states (catalog, user_id, date, state) VALUES (?, ?, ?, ?)\n\(ProgressSQL.stateConflict)"
+  }
+
+  static let saveUnlock = SQLStatement { _ in
+    """
+    INSERT INTO unlocks (catalog, user_id, badge, date, catalog_version) VALUES (?, ?, ?, ?, ?)
+    \(ProgressSQL.unlockConflict)
+    """
+  }
+
   /// Saves one user's state and new unlocks; false when the user's revision moved.
-  static func save(_ db: Database, catalog: String, check: SavedCheck, holdingLock: Bool) throws -> Bool {
-    try db.cachedStatement(
-      sql:
-        "UPDATE users SET rebuild = CASE WHEN ? THEN 0 ELSE rebuild END WHERE catalog = ? AND user_id = ? AND revision = ?"
-    ).execute(arguments: [check.rebuilt, catalog, check.user, check.revision])
-    guard db.changesCount == 1 else { return false }
-    try db.cachedStatement(
-      sql: """
-        INSERT INTO states (catalog, user_id, date, state) VALUES (?, ?, ?, ?)
-        ON CONFLICT (catalog, user_id) DO UPDATE SET date = excluded.date, state = excluded.state
-        """
-    ).execute(arguments: [catalog, check.user, check.stateDate.description, check.state])
+  static func save(_ db: Database, catalog: String, check: SavedCheck) throws -> Bool {
+    guard try db.changes(saveUser, [check.rebuilt, catalog, check.user, check.revision]) == 1 else { return false }
+    try db.execute(saveState, [catalog, check.user, check.stateDate.description, check.state])
     try saveStandings(db, catalog: catalog, check: check)
-    let unlock = try db.cachedStatement(
-      sql: """
-        INSERT INTO unlocks (catalog, user_id, badge, date, catalog_version) VALUES (?, ?, ?, ?, ?)
-        ON CONFLICT (catalog, user_id, badge) DO NOTHING
-        """)
     for new in check.new {
-      try unlock.execute(arguments: [catalog, check.user, new.badge, new.date.description, check.catalogVersion])
+      try db.execute(saveUnlock, [catalog, check.user, new.badge, new.date.description, check.catalogVersion])
     }
     try appendEvents(db, catalog: catalog, check: check)
     return true
@@ -238,47 +203,20 @@ package final class SQLiteStore: StoreBackend {
     try await queue.writeWithoutTransaction { db in
       var result: R?
       try db.inTransaction(.immediate) {
-        if day != nil || info != nil {
-          try db.execute(
-            sql: "INSERT INTO users (catalog, user_id) VALUES (?, ?) ON CONFLICT (catalog, user_id) DO NOTHING",
-            arguments: [catalog, user])
-        }
+        if day != nil || info != nil { try db.execute(ProgressSQL.ensureUser, [catalog, user]) }
         if let info {
-          try db.execute(
-            sql: """
-              UPDATE users SET start = ?, timezone = ?, timezone_changes = ?, calendar = ?, revision = revision + 1,
-                rebuild = rebuild OR ((start IS NOT ? OR timezone IS NOT ? OR timezone_changes IS NOT ?)
-                  AND EXISTS (SELECT 1 FROM states s WHERE s.catalog = users.catalog AND s.user_id = users.user_id))
-              WHERE catalog = ? AND user_id = ?
-                AND (start IS NOT ? OR timezone IS NOT ? OR timezone_changes IS NOT ? OR calendar IS NOT ?)
-              """,
-            arguments: [
-              info.start?.description, info.timeZone, info.timeZoneChangesText, info.calendar,
-              info.start?.description, info.timeZone, info.timeZoneChangesText, catalog, user,
-              info.start?.description, info.timeZone, info.timeZoneChangesText, info.calendar,
-            ])
+          try db.execute(ProgressSQL.putInfo, ProgressSQL.putInfoArguments(catalog: catalog, user: user, info))
         }
         if let day {
-          try db.execute(
-            sql: """
-              INSERT INTO days (catalog, user_id, date, record, encoded) VALUES (?, ?, ?, ?, ?)
-              ON CONFLICT (catalog, user_id, date) DO UPDATE SET record = excluded.record, encoded = excluded.encoded
-              WHERE CASE WHEN days.encoded IS NULL OR excluded.encoded IS NULL THEN days.record IS NOT excluded.record ELSE days.encoded IS NOT excluded.encoded END
-              """, arguments: [catalog, user, day.date.description, day.record, day.encoded])
-          if db.changesCount > 0 {
-            try db.execute(
-              sql: """
-                UPDATE users SET revision = revision + 1,
-                  rebuild = rebuild OR EXISTS (SELECT 1 FROM states s
-                    WHERE s.catalog = users.catalog AND s.user_id = users.user_id AND s.date > ?)
-                WHERE catalog = ? AND user_id = ?
-                """, arguments: [day.date.description, catalog, user])
+          let date = day.date.description
+          if try db.changes(ProgressSQL.putDay, [catalog, user, date, day.record, day.encoded]) > 0 {
+            try db.execute(ProgressSQL.dayChanged, [date, catalog, user])
           }
         }
         let loaded = try Self.load(db, catalog: catalog, user: user, allDays: allDays)
         let (check, value) = try evaluate(loaded)
         if let check {
-          guard try Self.save(db, catalog: catalog, check: check, holdingLock: true) else {
+          guard try Self.save(db, catalog: catalog, check: check) else {
             throw StoreError("the user \(user) changed while locked")
           }
         }
@@ -291,24 +229,19 @@ package final class SQLiteStore: StoreBackend {
 
   package func daysAfter(catalog: String, date: CalendarDay) async throws -> [UserDates] {
     try await queue.read { db in
+      typealias Column = ProgressSQL.DateColumns
       var users: [UserDates] = []
-      let rows = try Row.fetchCursor(
-        db,
-        sql: """
-          SELECT d.user_id, d.date, u.timezone, u.timezone_changes FROM days d
-          LEFT JOIN users u ON u.catalog = d.catalog AND u.user_id = d.user_id
-          WHERE d.catalog = ? AND d.date > ? ORDER BY d.user_id, d.date
-          """, arguments: [catalog, date.description])
+      let rows = try db.rows(ProgressSQL.daysAfter, [catalog, date.description])
       while let row = try rows.next() {
-        let user: String = row["user_id"]
-        guard let day = CalendarDay.parsed(row["date"] as String) else { continue }
+        let user: String = row[Column.user]
+        guard let day = CalendarDay.parsed(row[Column.date] as String) else { continue }
         if users.last?.user == user {
           users[users.count - 1].dates.append(day)
         } else {
           users.append(
             UserDates(
-              user: user, timeZone: row["timezone"], timeZoneChanges: ZoneHistory.parse(row["timezone_changes"]),
-              dates: [day]))
+              user: user, timeZone: row[Column.timeZone],
+              timeZoneChanges: ZoneHistory.parse(row[Column.timeZoneChanges]), dates: [day]))
         }
       }
       return users
@@ -317,12 +250,14 @@ package final class SQLiteStore: StoreBackend {
 
   package func unlocks(catalog: String, user: String) async throws -> [StoredUnlock] {
     try await queue.read { db in
-      try Row.fetchAll(
-        db, sql: "SELECT badge, date FROM unlocks WHERE catalog = ? AND user_id = ? ORDER BY date, badge",
-        arguments: [catalog, user]
-      ).compactMap { row in
-        CalendarDay.parsed(row["date"] as String).map { StoredUnlock(badge: row["badge"], date: $0) }
+      var unlocks: [StoredUnlock] = []
+      let rows = try db.rows(ProgressSQL.unlocks, [catalog, user])
+      while let row = try rows.next() {
+        if let date = CalendarDay.parsed(row[ProgressSQL.UnlockColumns.date] as String) {
+          unlocks.append(StoredUnlock(badge: row[ProgressSQL.UnlockColumns.badge], date: date))
+        }
       }
+      return unlocks
     }
   }
 

@@ -5,7 +5,7 @@ import PostgresNIO
 
 extension PostgresStore {
   /// The save's hook: the standings of the checks saved, one statement, in the transaction
-  /// that saves their states (a row whose value and run are unchanged is not written again).
+  /// that saves their states.
   static func saveStandings(
     _ connection: PostgresConnection, catalog: String, checks: [SavedCheck], logger: Logger
   ) async throws {
@@ -31,159 +31,92 @@ extension PostgresStore {
       SELECT \(catalog), u, n, v, NULLIF(s, ''), NULLIF(t, '')
       FROM unnest(\(users)::text[], \(names)::text[], \(values)::float8[], \(since)::text[], \(until)::text[])
         AS x(u, n, v, s, t)
-      ON CONFLICT (catalog, user_id, name) DO UPDATE SET value = excluded.value, since = excluded.since,
-        until = excluded.until
-      WHERE standings.value IS DISTINCT FROM excluded.value OR standings.since IS DISTINCT FROM excluded.since
-        OR standings.until IS DISTINCT FROM excluded.until
+      \(unescaped: StandingsSQL.conflict(.postgres))
       """, logger: logger)
-  }
-
-  func rows(_ query: PostgresQuery) async throws -> [(user: String, value: Double)] {
-    var rows: [(user: String, value: Double)] = []
-    for try await (user, value) in try await client.query(query, logger: logger).decode((String, Double).self) {
-      rows.append((user, value))
-    }
-    return rows
   }
 
   package func leaderboard(catalog: String, name: String, limit: Int, around: String?) async throws -> Leaderboard? {
     guard let around else {
-      let top = try await rows(
-        """
-        SELECT user_id, value FROM standings WHERE catalog = \(catalog) AND name = \(name)
-        ORDER BY value DESC, user_id LIMIT \(limit)
-        """)
+      let top = try await Self.entries(client, StandingsSQL.top, [catalog, name, limit], logger: logger)
       return Leaderboard(catalog: catalog, name: name, entries: Leaderboard.ranked(top, greater: 0, before: 0))
     }
     // One snapshot for every query of the answer.
     return try await transaction { connection in
       try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
-      func rows(_ query: PostgresQuery) async throws -> [(user: String, value: Double)] {
-        var rows: [(user: String, value: Double)] = []
-        for try await (user, value) in try await connection.query(query, logger: logger).decode((String, Double).self) {
-          rows.append((user, value))
-        }
-        return rows
+      func rows(_ query: SQLQuery<StandingsSQL.EntryColumns>, _ arguments: SQLArguments) async throws -> [(
+        user: String, value: Double
+      )] {
+        try await Self.entries(connection, query, [catalog, name] + arguments, logger: logger)
       }
-      func count(_ query: PostgresQuery) async throws -> Int {
-        var count = 0
-        for try await value in try await connection.query(query, logger: logger).decode(Int.self) { count = value }
-        return count
-      }
-      let mine = try await rows(
-        """
-        SELECT user_id, value FROM standings WHERE catalog = \(catalog) AND user_id = \(around) AND name = \(name)
-        """)
-      guard let value = mine.first?.value else { return nil }
+      guard let value: Double = try await connection.value(StandingsSQL.value, [catalog, around, name], logger: logger)
+      else { return nil }
       let wanted = limit - 1
-      var above = try await rows(
-        """
-        SELECT user_id, value FROM standings WHERE catalog = \(catalog) AND name = \(name) AND value = \(value)
-          AND user_id < \(around) ORDER BY user_id DESC LIMIT \(wanted)
-        """)
-      if above.count < wanted {
-        above += try await rows(
-          """
-          SELECT user_id, value FROM standings WHERE catalog = \(catalog) AND name = \(name) AND value > \(value)
-          ORDER BY value, user_id DESC LIMIT \(wanted - above.count)
-          """)
-      }
-      var below = try await rows(
-        """
-        SELECT user_id, value FROM standings WHERE catalog = \(catalog) AND name = \(name) AND value = \(value)
-          AND user_id > \(around) ORDER BY user_id LIMIT \(wanted)
-        """)
-      if below.count < wanted {
-        below += try await rows(
-          """
-          SELECT user_id, value FROM standings WHERE catalog = \(catalog) AND name = \(name) AND value < \(value)
-          ORDER BY value DESC, user_id LIMIT \(wanted - below.count)
-          """)
-      }
+      var above = try await rows(StandingsSQL.tiedBefore, [value, around, wanted])
+      if above.count < wanted { above += try await rows(StandingsSQL.greater, [value, wanted - above.count]) }
+      var below = try await rows(StandingsSQL.tiedAfter, [value, around, wanted])
+      if below.count < wanted { below += try await rows(StandingsSQL.lesser, [value, wanted - below.count]) }
       let window = Leaderboard.window(above: above, user: (around, value), below: below, limit: limit)
       let first = window[0]
-      let greater = try await count(
-        "SELECT COUNT(*) FROM standings WHERE catalog = \(catalog) AND name = \(name) AND value > \(first.value)")
-      let tied = try await count(
-        """
-        SELECT COUNT(*) FROM standings WHERE catalog = \(catalog) AND name = \(name) AND value = \(first.value)
-          AND user_id < \(first.user)
-        """)
+      let greater: Int =
+        try await connection.value(StandingsSQL.countGreater, [catalog, name, first.value], logger: logger) ?? 0
+      let tied: Int =
+        try await connection.value(
+          StandingsSQL.countTiedBefore, [catalog, name, first.value, first.user], logger: logger) ?? 0
       return Leaderboard(
         catalog: catalog, name: name, entries: Leaderboard.ranked(window, greater: greater, before: greater + tied))
     }
   }
 
+  static func entries(
+    _ runner: some PostgresRunner, _ query: SQLQuery<StandingsSQL.EntryColumns>, _ arguments: SQLArguments,
+    logger: Logger
+  ) async throws -> [(user: String, value: Double)] {
+    var entries: [(user: String, value: Double)] = []
+    try await runner.forEach(query, arguments, logger: logger) { entries.append((try $0[.user], try $0[.value])) }
+    return entries
+  }
+
   package func stats(catalog: String, date: CalendarDay?, streaks: [String]) async throws -> CatalogStats {
     try await transaction { connection in
       try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
-      func count(_ query: PostgresQuery) async throws -> Int {
-        var count = 0
-        for try await value in try await connection.query(query, logger: logger).decode(Int.self) { count = value }
-        return count
+      func count(_ statement: SQLStatement, _ arguments: SQLArguments) async throws -> Int {
+        try await connection.value(statement, arguments, logger: logger) ?? 0
       }
-      func perBadge(_ query: PostgresQuery) async throws -> [(badge: String, users: Int)] {
-        var rows: [(badge: String, users: Int)] = []
-        for try await (badge, users) in try await connection.query(query, logger: logger).decode((String, Int).self) {
-          rows.append((badge, users))
+      func perBadge(_ query: SQLQuery<StandingsSQL.BadgeColumns>, _ arguments: SQLArguments) async throws -> [(
+        badge: String, users: Int
+      )] {
+        var badges: [(badge: String, users: Int)] = []
+        try await connection.forEach(query, arguments, logger: logger) {
+          badges.append((try $0[.badge], try $0[.users]))
         }
-        return rows
+        return badges
       }
       var day = date
       if day == nil {
-        for try await latest in try await connection.query(
-          "SELECT MAX(date) FROM states WHERE catalog = \(catalog)", logger: logger
-        ).decode(String?.self) {
-          day = latest.flatMap(CalendarDay.parsed)
-        }
+        day = (try await connection.value(StandingsSQL.latestDate, [catalog], logger: logger) as String?)
+          .flatMap(CalendarDay.parsed)
       }
       var stats = CatalogStats(catalog: catalog, date: day)
-      stats.users = try await count("SELECT COUNT(*) FROM users WHERE catalog = \(catalog)")
-      stats.usersEvaluated = try await count("SELECT COUNT(*) FROM states WHERE catalog = \(catalog)")
-      stats.unlocks = try await perBadge(
-        """
-        SELECT badge, COUNT(*) FROM unlocks WHERE catalog = \(catalog) GROUP BY badge ORDER BY badge COLLATE "C"
-        """)
-      let sums = Standings.buckets.map {
-        "COALESCE(SUM(CASE WHEN value BETWEEN \($0.low) AND \($0.high) THEN 1 ELSE 0 END), 0)::bigint"
-      }
+      stats.users = try await count(StandingsSQL.users, [catalog])
+      stats.usersEvaluated = try await count(StandingsSQL.evaluated, [catalog])
+      stats.unlocks = try await perBadge(StandingsSQL.unlocks, [catalog])
       for streak in streaks {
-        let query = PostgresQuery(
-          unsafeSQL: """
-            SELECT \(sums.joined(separator: ", ")) FROM standings WHERE catalog = $1 AND name = $2 AND value >= 1
-            """,
-          binds: {
-            var binds = PostgresBindings()
-            binds.append(catalog)
-            binds.append(streak + ".current")
-            return binds
-          }())
         var buckets = [Int](repeating: 0, count: Standings.buckets.count)
-        for try await row in try await connection.query(query, logger: logger) {
-          var cells = row.makeIterator()
-          for index in buckets.indices { buckets[index] = try cells.next()?.decode(Int.self) ?? 0 }
+        for try await row in try await connection.rows(
+          StandingsSQL.buckets.postgres([catalog, streak + ".current"]), logger: logger)
+        {
+          let cells = row.makeRandomAccess()
+          for index in buckets.indices { buckets[index] = try cells[index].decode(Int.self) }
         }
         stats.streaks.append((streak, buckets))
       }
       if let day {
         let text = day.description
-        stats.usersEvaluatedOnDate = try await count(
-          "SELECT COUNT(*) FROM states WHERE catalog = \(catalog) AND date = \(text)")
-        stats.unlocksOnDate = try await perBadge(
-          """
-          SELECT badge, COUNT(*) FROM unlocks WHERE catalog = \(catalog) AND date = \(text)
-          GROUP BY badge ORDER BY badge COLLATE "C"
-          """)
+        stats.usersEvaluatedOnDate = try await count(StandingsSQL.evaluatedOnDate, [catalog, text])
+        stats.unlocksOnDate = try await perBadge(StandingsSQL.unlocksOnDate, [catalog, text])
         for streak in streaks {
           stats.streakDaysOnDate.append(
-            (
-              streak,
-              try await count(
-                """
-                SELECT COUNT(*) FROM standings WHERE catalog = \(catalog) AND name = \(streak + ".current")
-                  AND until >= \(text) AND since <= \(text)
-                """)
-            ))
+            (streak, try await count(StandingsSQL.runsOnDate, [catalog, streak + ".current", text, text])))
         }
       }
       return stats
@@ -197,17 +130,12 @@ extension PostgresStore {
     try await transaction { connection in
       // One filler at a time; the catalog's users held, so no save of theirs runs meanwhile.
       try await connection.query("SELECT pg_advisory_xact_lock(7271004)", logger: logger)
-      for try await filled in try await connection.query(
-        "SELECT catalog_version FROM standings_filled WHERE catalog = \(catalog)", logger: logger
-      ).decode(Int.self) where filled == version {
-        return 0
-      }
-      try await connection.query(
-        "SELECT 1 FROM users WHERE catalog = \(catalog) FOR UPDATE", logger: logger)
+      if try await connection.value(StandingsSQL.filledVersion, [catalog], logger: logger) == version { return 0 }
+      try await connection.query("SELECT 1 FROM users WHERE catalog = \(catalog) FOR UPDATE", logger: logger)
       var ids: [String] = []
-      for try await id in try await connection.query(
-        "SELECT user_id FROM states WHERE catalog = \(catalog) ORDER BY user_id COLLATE \"C\"", logger: logger
-      ).decode(String.self) {
+      for try await id in try await connection.rows(StandingsSQL.evaluatedUsers.postgres([catalog]), logger: logger)
+        .decode(String.self)
+      {
         ids.append(id)
       }
       var filled = 0
@@ -218,11 +146,7 @@ extension PostgresStore {
         try await Self.saveStandings(connection, catalog: catalog, checks: checks, logger: logger)
         filled += checks.count
       }
-      try await connection.query(
-        """
-        INSERT INTO standings_filled (catalog, catalog_version) VALUES (\(catalog), \(version))
-        ON CONFLICT (catalog) DO UPDATE SET catalog_version = excluded.catalog_version
-        """, logger: logger)
+      try await connection.execute(StandingsSQL.filled, [catalog, version], logger: logger)
       return filled
     }
   }

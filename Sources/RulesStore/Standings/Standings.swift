@@ -33,10 +33,10 @@ package enum Standings {
   /// Schema version 4: the standings (their rank index, and the runs of current streaks for
   /// `streak_days_on_date`), the catalogs whose standings were filled from the saved states
   /// (and by which catalog version), and the states by date (`users_evaluated_on_date`).
-  static func schema(_ dialect: Schema.Dialect) -> [String] {
-    let value = dialect == .sqlite ? "REAL" : "DOUBLE PRECISION"
+  static func schema(_ dialect: SQLDialect) -> [String] {
+    let value = dialect.double
     // Ties are ranked by user id in byte order on both stores.
-    let userID = dialect == .sqlite ? "TEXT" : "TEXT COLLATE \"C\""
+    let userID = "TEXT\(dialect.byteOrder)"
     return [
       """
       CREATE TABLE standings (

@@ -1,0 +1,75 @@
+import Logging
+import PostgresNIO
+
+/// Where `SQLStatement`s run on PostgreSQL: a transaction's connection, or the pool (a
+/// statement of its own).
+protocol PostgresRunner {
+  func rows(_ query: PostgresQuery, logger: Logger) async throws -> PostgresRowSequence
+}
+
+extension PostgresConnection: PostgresRunner {
+  func rows(_ query: PostgresQuery, logger: Logger) async throws -> PostgresRowSequence {
+    try await self.query(query, logger: logger)
+  }
+}
+
+extension PostgresClient: PostgresRunner {
+  func rows(_ query: PostgresQuery, logger: Logger) async throws -> PostgresRowSequence {
+    try await self.query(query, logger: logger)
+  }
+}
+
+extension SQLStatement {
+  /// The statement on PostgreSQL, given `arguments`.
+  func postgres(_ arguments: SQLArguments) -> PostgresQuery {
+    var binds = PostgresBindings(capacity: arguments.count)
+    for argument in arguments { argument.bind(to: &binds) }
+    return PostgresQuery(unsafeSQL: postgres, binds: binds)
+  }
+}
+
+extension PostgresRunner {
+  func execute(_ statement: SQLStatement, _ arguments: SQLArguments = [], logger: Logger) async throws {
+    _ = try await rows(statement.postgres(arguments), logger: logger)
+  }
+
+  /// Runs `statement` (made with `countsChanges`); the rows it changed.
+  func changes(_ statement: SQLStatement, _ arguments: SQLArguments = [], logger: Logger) async throws -> Int {
+    var changed = 0
+    for try await _ in try await rows(statement.postgres(arguments), logger: logger) { changed += 1 }
+    return changed
+  }
+
+  /// Each row of `query`, read by its columns.
+  func forEach<Columns>(
+    _ query: SQLQuery<Columns>, _ arguments: SQLArguments = [], logger: Logger,
+    _ body: (PostgresColumns<Columns>) throws -> Void
+  ) async throws {
+    for try await row in try await rows(query.statement.postgres(arguments), logger: logger) {
+      try body(PostgresColumns(row: row.makeRandomAccess()))
+    }
+  }
+
+  /// The first value of the first row of `statement`, or nil (also when it is NULL).
+  func value<Value: PostgresDecodable>(
+    _ statement: SQLStatement, _ arguments: SQLArguments = [], logger: Logger
+  ) async throws -> Value? {
+    var value: Value?
+    var first = true
+    for try await row in try await rows(statement.postgres(arguments), logger: logger) where first {
+      first = false
+      let cell = row.makeRandomAccess()[0]
+      value = cell.bytes == nil ? nil : try cell.decode(Value.self)
+    }
+    return value
+  }
+}
+
+/// A PostgreSQL row read by its query's columns, at their positions.
+struct PostgresColumns<Columns: SQLColumns> {
+  let row: PostgresRandomAccessRow
+
+  subscript<Value: PostgresDecodable>(_ column: Columns) -> Value {
+    get throws { try row[column.rawValue].decode(Value.self) }
+  }
+}

@@ -1,0 +1,45 @@
+import GRDB
+
+/// `SQLStatement`s run on SQLite: prepared once per connection (GRDB's statement cache).
+extension Database {
+  func statement(_ statement: SQLStatement, _ arguments: SQLArguments) throws -> Statement {
+    let prepared = try cachedStatement(sql: statement.sqlite)
+    try prepared.setArguments(StatementArguments(arguments.map(\.sqliteValue)))
+    return prepared
+  }
+
+  func statement<Columns>(_ query: SQLQuery<Columns>, _ arguments: SQLArguments) throws -> Statement {
+    try statement(query.statement, arguments)
+  }
+
+  func execute(_ statement: SQLStatement, _ arguments: SQLArguments = []) throws {
+    try self.statement(statement, arguments).execute()
+  }
+
+  /// Runs `statement`; the rows it changed.
+  func changes(_ statement: SQLStatement, _ arguments: SQLArguments = []) throws -> Int {
+    try execute(statement, arguments)
+    return changesCount
+  }
+
+  /// The rows of `query`, one at a time (GRDB reuses one `Row`: read it before the next).
+  func rows<Columns>(_ query: SQLQuery<Columns>, _ arguments: SQLArguments = []) throws -> RowCursor {
+    try Row.fetchCursor(statement(query, arguments))
+  }
+
+  /// The first value of the first row of `statement`, or nil.
+  func value<Value: DatabaseValueConvertible & StatementColumnConvertible>(
+    _ statement: SQLStatement, _ arguments: SQLArguments = []
+  ) throws -> Value? {
+    try Value.fetchOne(self.statement(statement, arguments))
+  }
+}
+
+/// A row read by its query's columns, at their positions.
+extension Row {
+  subscript<Value: DatabaseValueConvertible>(_ column: some SQLColumns) -> Value { self[column.rawValue] }
+
+  subscript<Value: DatabaseValueConvertible & StatementColumnConvertible>(_ column: some SQLColumns) -> Value {
+    self[column.rawValue]
+  }
+}
