@@ -31,6 +31,23 @@ package enum UserEvaluation {
     _ user: LoadedUser, catalog: StoreCatalog, on date: CalendarDay, locale: String? = nil,
     clock: FutureDays = .system
   ) throws -> (SavedCheck?, UserCheck) {
+    try run(user, catalog: catalog, on: date, locale: locale, clock: clock, saving: true)
+  }
+
+  /// `run` for a read that saves nothing (GET progress, an explanation, `rules-server eval`):
+  /// the same evaluation, without encoding the state or deriving the standings and the events'
+  /// facts a save needs. The check's `state` is nil.
+  package static func read(
+    _ user: LoadedUser, catalog: StoreCatalog, on date: CalendarDay, locale: String? = nil,
+    clock: FutureDays = .system
+  ) throws -> UserCheck {
+    try run(user, catalog: catalog, on: date, locale: locale, clock: clock, saving: false).1
+  }
+
+  private static func run(
+    _ user: LoadedUser, catalog: StoreCatalog, on date: CalendarDay, locale: String?, clock: FutureDays,
+    saving: Bool
+  ) throws -> (SavedCheck?, UserCheck) {
     if !user.allDays, let stateDate = user.stateDate, date < stateDate { throw NeedsAllDays() }
     let firstCheck = user.state == nil
     var user = replacingFutureState(user, on: date, catalog: catalog, clock: clock)
@@ -46,7 +63,8 @@ package enum UserEvaluation {
     }
     let check = try catalog.check(
       user: user.user, start: user.start, timeZone: user.zone, on: date, days: user.days, saved: readState,
-      rebuild: user.rebuild, locale: locale, timeZoneChanges: user.timeZoneChanges, calendar: user.calendar)
+      rebuild: user.rebuild, locale: locale, timeZoneChanges: user.timeZoneChanges, calendar: user.calendar,
+      saving: saving)
     var saved = check.state.map {
       SavedCheck(
         user: user.user, revision: user.revision, state: $0, stateDate: date, new: check.new, rebuilt: user.rebuild,

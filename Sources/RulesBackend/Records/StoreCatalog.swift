@@ -73,10 +73,12 @@ package final class StoreCatalog: Sendable {
   }
 
   /// `check` with the saved state read already (`UserEvaluation.run` reads it, to count a user
-  /// whose state the catalog cannot read again from every day).
+  /// whose state the catalog cannot read again from every day). Without `saving` (a read), the
+  /// state is not encoded: the check's `state` is nil.
   func check(
     user: String, start: CalendarDay?, timeZone: TimeZone?, on date: CalendarDay, days: [StoredDay],
-    saved: UserState?, rebuild: Bool, locale: String?, timeZoneChanges: [TimeZoneChange], calendar: UserCalendar
+    saved: UserState?, rebuild: Bool, locale: String?, timeZoneChanges: [TimeZoneChange], calendar: UserCalendar,
+    saving: Bool = true
   ) throws -> UserCheck {
     var records: [DayRecord] = []
     var notes: [String] = []
@@ -102,7 +104,8 @@ package final class StoreCatalog: Sendable {
     let ahead = check.warnings.contains { $0.id == .stateAhead }
     return UserCheck(
       evaluation: evaluation, catalog: validated, locale: locale,
-      warnings: notes + check.warnings.map(\.message), new: ahead ? [] : new, state: ahead ? nil : check.state.binary())
+      warnings: notes + check.warnings.map(\.message), new: ahead ? [] : new,
+      state: ahead || !saving ? nil : check.state.binary())
   }
 
   /// A saved state: its binary form, or the JSON a version-1 store saved (it begins with `{`).

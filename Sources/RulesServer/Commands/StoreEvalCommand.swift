@@ -59,7 +59,7 @@ struct StoreEvalCommand: AsyncParsableCommand {
   {
     try await opened.evaluateReading(catalog: catalog.id, user: user) { loaded in
       guard let loaded, loaded.state != nil || !loaded.days.isEmpty else { return nil }
-      let (_, check) = try UserEvaluation.run(
+      let check = try UserEvaluation.read(
         loaded, catalog: catalog, on: UserEvaluation.day(asked, for: loaded, in: catalog))
       // Here, not before: a first reading without every day is read again (NeedsAllDays).
       warnIfFuture(asked, loaded, catalog)
@@ -79,7 +79,7 @@ struct StoreEvalCommand: AsyncParsableCommand {
     loaded.stateDate = nil
     loaded.rebuild = false
     warnIfFuture(asked, loaded, catalog)
-    return try UserEvaluation.run(loaded, catalog: catalog, on: UserEvaluation.day(asked, for: loaded, in: catalog)).1
+    return try UserEvaluation.read(loaded, catalog: catalog, on: UserEvaluation.day(asked, for: loaded, in: catalog))
   }
 
   /// A date after the user's today and the slack is allowed (nothing is written), but no app may

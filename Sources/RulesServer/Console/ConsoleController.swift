@@ -250,8 +250,8 @@ struct ConsoleController: Sendable {
     let progress: UserCheck? = try await api.stored {
       try await store.evaluateReading(catalog: catalog.id, user: id) { loaded in
         guard let loaded, loaded.state != nil || !loaded.days.isEmpty else { return nil }
-        return try UserEvaluation.run(loaded, catalog: catalog, on: UserEvaluation.day(asked, for: loaded, in: catalog))
-          .1
+        return try UserEvaluation.read(
+          loaded, catalog: catalog, on: UserEvaluation.day(asked, for: loaded, in: catalog))
       }
     }
     guard let progress,

@@ -30,7 +30,7 @@ extension HTTPAPI {
       throw APIError(.notFound, "unknown-user", "the catalog '\(catalog.id)' has no record of the user '\(user)'")
     }
     let date = UserEvaluation.day(asked, for: loaded, in: catalog)
-    let (_, check) = try UserEvaluation.run(loaded, catalog: catalog, on: date, locale: locale)
+    let check = try UserEvaluation.read(loaded, catalog: catalog, on: date, locale: locale)
     let validated = locale.map { catalog.validated.localized(to: $0) } ?? catalog.validated
     let answer = BadgeExplanationJSON.explain(
       Program(validated), badge: index, history: Self.history(loaded, catalog: catalog), date: date,

@@ -326,9 +326,8 @@ struct HTTPAPI: Sendable {
     let check: UserCheck? = try await stored {
       try await store.evaluateReading(catalog: catalog.id, user: user) { loaded in
         guard let loaded, loaded.state != nil || !loaded.days.isEmpty else { return nil }
-        let (_, check) = try UserEvaluation.run(
+        return try UserEvaluation.read(
           loaded, catalog: catalog, on: UserEvaluation.day(asked, for: loaded, in: catalog), locale: locale)
-        return check
       }
     }
     guard let check else {
