@@ -200,6 +200,11 @@ import Testing
     #expect(catalog.contains("&quot;&gt;&lt;script&gt;alert(3)"))
     let user = try folder.read("site/users/evil/u.html")
     #expect(user.contains("<h1>&lt;script&gt;alert(6)&lt;/script&gt;</h1>"))
+    // The day steps (built in Swift, not by the template) escape the same way.
+    #expect(user.contains("<p class=\"event\">★ Unlocked: &lt;img src=x onerror=alert(2)&gt;</p>"))
+    #expect(
+      user.contains(
+        "<div class=\"message\" data-message=\"m\"><p>&lt;/p&gt;&lt;script&gt;alert(5)&lt;/script&gt;</p></div>"))
   }
 
   @Test func badInputIsRefusedByName() throws {
