@@ -12,11 +12,12 @@ struct HTMLBuilder {
     case flag(StaticString)
   }
 
-  private var html = ""
+  /// The page's UTF-8, decoded once at the end.
+  private var bytes: [UInt8] = []
 
-  init(capacity: Int = 0) { html.reserveCapacity(capacity) }
+  init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
 
-  var built: BuiltHTML { BuiltHTML(html) }
+  var built: BuiltHTML { BuiltHTML(String(decoding: bytes, as: UTF8.self)) }
 
   /// `<tag attributes>`, the content, `</tag>`.
   mutating func element(_ tag: StaticString, _ attributes: Attribute..., content: (inout HTMLBuilder) -> Void) {
@@ -37,34 +38,38 @@ struct HTMLBuilder {
   }
 
   /// Text, escaped.
-  mutating func text(_ text: String) { html += SiteHTML.escape(text) }
+  mutating func text(_ text: String) { SiteHTML.escape(text, into: &bytes) }
 
   /// A line break between elements, as the templates' source lines give them.
-  mutating func newline() { html += "\n" }
+  mutating func newline() { bytes.append(UInt8(ascii: "\n")) }
 
   private mutating func open(_ tag: StaticString, _ attributes: [Attribute]) {
-    html += "<"
-    html += tag.description
+    bytes.append(UInt8(ascii: "<"))
+    raw(tag)
     for attribute in attributes {
+      bytes.append(UInt8(ascii: " "))
       switch attribute {
       case .value(let name, let value):
-        html += " "
-        html += name.description
-        html += "=\""
-        html += SiteHTML.escape(value)
-        html += "\""
+        raw(name)
+        bytes.append(contentsOf: "=\"".utf8)
+        SiteHTML.escape(value, into: &bytes)
+        bytes.append(UInt8(ascii: "\""))
       case .flag(let name):
-        html += " "
-        html += name.description
+        raw(name)
       }
     }
-    html += ">"
+    bytes.append(UInt8(ascii: ">"))
   }
 
   private mutating func close(_ tag: StaticString) {
-    html += "</"
-    html += tag.description
-    html += ">"
+    bytes.append(contentsOf: "</".utf8)
+    raw(tag)
+    bytes.append(UInt8(ascii: ">"))
+  }
+
+  /// A tag's or an attribute's name: ours, never escaped.
+  private mutating func raw(_ name: StaticString) {
+    name.withUTF8Buffer { bytes.append(contentsOf: $0) }
   }
 }
 

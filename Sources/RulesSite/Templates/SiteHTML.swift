@@ -13,13 +13,17 @@ struct SiteHTML: MustacheContentType {
   func escapeText(_ text: String) -> String { Self.escape(text) }
 
   static func escape(_ text: String) -> String {
-    let utf8 = text.utf8
     // The fast path: nothing to replace.
-    guard let first = utf8.firstIndex(where: replaced) else { return text }
+    guard text.utf8.contains(where: replaced) else { return text }
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(utf8.count + 16)
-    bytes.append(contentsOf: utf8[..<first])
-    for byte in utf8[first...] {
+    bytes.reserveCapacity(text.utf8.count + 16)
+    escape(text, into: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// `text` escaped, appended to `bytes` (UTF-8).
+  static func escape(_ text: String, into bytes: inout [UInt8]) {
+    for byte in text.utf8 {
       switch byte {
       case UInt8(ascii: "<"): bytes.append(contentsOf: "&lt;".utf8)
       case UInt8(ascii: ">"): bytes.append(contentsOf: "&gt;".utf8)
@@ -29,7 +33,6 @@ struct SiteHTML: MustacheContentType {
       default: bytes.append(byte)
       }
     }
-    return String(decoding: bytes, as: UTF8.self)
   }
 
   private static func replaced(_ byte: UInt8) -> Bool {
