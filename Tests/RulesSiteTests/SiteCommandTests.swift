@@ -207,6 +207,31 @@ import Testing
         "<div class=\"message\" data-message=\"m\"><p>&lt;/p&gt;&lt;script&gt;alert(5)&lt;/script&gt;</p></div>"))
   }
 
+  /// swift-mustache's own escaper compares whole `Character`s, so a quote followed by a
+  /// combining mark (one `Character`) passed unescaped and closed the attribute.
+  @Test func aQuoteBeforeACombiningMarkIsEscaped() throws {
+    let folder = try Folder([
+      "catalogs/c.yaml": """
+      catalog: c
+      version: 1
+      inputs:
+        done: {type: bool}
+      streaks:
+        s: {counts: done}
+      """,
+      "users/u.yaml": "user: \"u\\\"\\u0301 onfocus=alert(1) x=\"\ndays:\n  - {date: 2026-01-01, done: true}\n",
+    ])
+    let result = try Rules.run([
+      "site", "--catalogs", folder.path("catalogs"), "--history", folder.path("users"), "--out", folder.path("site"),
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let index = try folder.read("site/index.html")
+    #expect(index.contains("data-user=\"u&quot;\u{301} onfocus=alert(1) x=\">"))
+    #expect(!index.contains("\"\u{301} onfocus"))
+    let user = try folder.read("site/users/c/u.html")
+    #expect(user.contains("<h1>u&quot;\u{301} onfocus=alert(1) x=</h1>"))
+  }
+
   @Test func badInputIsRefusedByName() throws {
     let folder = try Folder()
     let date = try Rules.run(["site", "--date", "2026-02-30", "--out", folder.path("site")])
