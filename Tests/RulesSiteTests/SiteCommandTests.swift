@@ -225,11 +225,16 @@ import Testing
       "site", "--catalogs", folder.path("catalogs"), "--history", folder.path("users"), "--out", folder.path("site"),
     ])
     #expect(result.status == 0, "\(result.stderr)")
+    // Built outside #expect: its expansion writes the literal out again, the mark after the quote.
+    let mark = "\u{301}"
+    let escaped = "data-user=\"u&quot;" + mark + " onfocus=alert(1) x=\">"
+    let unescaped = "\"" + mark + " onfocus"
+    let heading = "<h1>u&quot;" + mark + " onfocus=alert(1) x=</h1>"
     let index = try folder.read("site/index.html")
-    #expect(index.contains("data-user=\"u&quot;\u{301} onfocus=alert(1) x=\">"))
-    #expect(!index.contains("\"\u{301} onfocus"))
+    #expect(index.contains(escaped))
+    #expect(!index.contains(unescaped))
     let user = try folder.read("site/users/c/u.html")
-    #expect(user.contains("<h1>u&quot;\u{301} onfocus=alert(1) x=</h1>"))
+    #expect(user.contains(heading))
   }
 
   @Test func badInputIsRefusedByName() throws {
