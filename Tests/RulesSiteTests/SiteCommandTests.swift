@@ -200,6 +200,41 @@ import Testing
     #expect(catalog.contains("&quot;&gt;&lt;script&gt;alert(3)"))
     let user = try folder.read("site/users/evil/u.html")
     #expect(user.contains("<h1>&lt;script&gt;alert(6)&lt;/script&gt;</h1>"))
+    // The day steps (built in Swift, not by the template) escape the same way.
+    #expect(user.contains("<p class=\"event\">★ Unlocked: &lt;img src=x onerror=alert(2)&gt;</p>"))
+    #expect(
+      user.contains(
+        "<div class=\"message\" data-message=\"m\"><p>&lt;/p&gt;&lt;script&gt;alert(5)&lt;/script&gt;</p></div>"))
+  }
+
+  /// swift-mustache's own escaper compares whole `Character`s, so a quote followed by a
+  /// combining mark (one `Character`) passed unescaped and closed the attribute.
+  @Test func aQuoteBeforeACombiningMarkIsEscaped() throws {
+    let folder = try Folder([
+      "catalogs/c.yaml": """
+      catalog: c
+      version: 1
+      inputs:
+        done: {type: bool}
+      streaks:
+        s: {counts: done}
+      """,
+      "users/u.yaml": "user: \"u\\\"\\u0301 onfocus=alert(1) x=\"\ndays:\n  - {date: 2026-01-01, done: true}\n",
+    ])
+    let result = try Rules.run([
+      "site", "--catalogs", folder.path("catalogs"), "--history", folder.path("users"), "--out", folder.path("site"),
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    // Built outside #expect: its expansion writes the literal out again, the mark after the quote.
+    let mark = "\u{301}"
+    let escaped = "data-user=\"u&quot;" + mark + " onfocus=alert(1) x=\">"
+    let unescaped = "\"" + mark + " onfocus"
+    let heading = "<h1>u&quot;" + mark + " onfocus=alert(1) x=</h1>"
+    let index = try folder.read("site/index.html")
+    #expect(index.contains(escaped))
+    #expect(!index.contains(unescaped))
+    let user = try folder.read("site/users/c/u.html")
+    #expect(user.contains(heading))
   }
 
   @Test func badInputIsRefusedByName() throws {

@@ -1,14 +1,17 @@
 import Mustache
 
-/// The pages' Mustache templates, compiled once. `{{name}}` writes a value HTML-escaped (a
-/// catalog name holding `<script>` is text); the only unescaped values (`{{{...}}}`) are the
-/// style and the script of `SiteAssets`, which are ours.
+/// The pages' Mustache templates, compiled once. `{{name}}` writes a value HTML-escaped by
+/// `SiteHTML` (a catalog name holding `<script>` is text); the only unescaped values (`{{{...}}}`)
+/// are the style and the script of `SiteAssets`, which are ours, and the user page's day steps
+/// and calendar cells, `BuiltHTML` from `HTMLBuilder`, which escapes every value in them.
 package enum SiteTemplates {
   static let library: MustacheLibrary = {
     var library = MustacheLibrary()
+    // Every template (a partial starts with swift-mustache's HTML again) escapes with ours.
+    MustacheContentTypes.register(SiteHTML(), named: SiteHTML.name)
     for (name, text) in templates {
       do {
-        try library.register(text, named: name)
+        try library.register("{{% CONTENT_TYPE: \(SiteHTML.name)}}\n" + text, named: name)
       } catch {
         preconditionFailure("the template '\(name)' does not parse: \(error)")
       }
@@ -149,7 +152,7 @@ package enum SiteTemplates {
     <ul class="legend plain"><li><span class="day s-good">1</span> good</li><li><span class="day s-missed">1</span> missed</li><li><span class="day s-rest">1</span> rest</li><li><span class="day s-freeze">1</span> covered by a freeze</li><li>★ unlock · ◆ milestone</li></ul>
     <div class="months">
     {{#months}}<div class="month"><h3>{{title}}</h3><div class="cal" role="list">
-    {{#blanks}}<span class="blank" role="presentation"></span>{{/blanks}}{{#days}}{{#step}}<a role="listitem" class="day s-{{status}}" href="#day-{{date}}" data-step="{{.}}" data-date="{{date}}" data-status="{{status}}" aria-label="{{label}}"{{#asOf}} aria-current="date"{{/asOf}}>{{number}}<span class="mark" aria-hidden="true">{{marks}}</span></a>{{/step}}{{^step}}<span role="listitem" class="day s-none" data-date="{{date}}" data-status="none">{{number}}</span>{{/step}}{{/days}}
+    {{{cells}}}
     </div></div>{{/months}}
     </div></section>
     <section aria-labelledby="h-step"><h2 id="h-step">Day by day</h2>
@@ -157,21 +160,7 @@ package enum SiteTemplates {
     <label for="day-slider">Day</label> <input id="day-slider" type="range" min="0" max="{{lastStep}}" value="{{asOfStep}}" step="1">
     <output id="day-output" for="day-slider">{{date}}</output>
     <button type="button" id="day-next">Next day</button></div>
-    {{#steps}}<section class="step" id="day-{{date}}" data-day="{{date}}"{{#hidden}} hidden{{/hidden}} aria-label="{{date}}">
-    <h3>{{date}}</h3>
-    <div class="values"><table><caption>Streaks</caption><thead><tr><th scope="col">streak</th><th scope="col">current</th><th scope="col">best</th><th scope="col">freezes</th></tr></thead><tbody>
-    {{#streaks}}<tr data-streak="{{name}}" data-current="{{current}}" data-best="{{best}}"><th scope="row"><code>{{name}}</code></th><td>{{current}}</td><td>{{best}}</td><td>{{freezes}}</td></tr>{{/streaks}}
-    </tbody></table>
-    <table><caption>Metrics</caption><thead><tr><th scope="col">metric</th><th scope="col">value</th></tr></thead><tbody>
-    {{#metrics}}<tr data-metric="{{name}}" data-value="{{value}}"><th scope="row"><code>{{name}}</code></th><td>{{value}}</td></tr>{{/metrics}}
-    </tbody></table></div>
-    {{#milestone}}<p class="event" data-day-milestone="{{.}}">◆ Milestone reached: <code>{{.}}</code></p>{{/milestone}}
-    {{#unlocks}}<p class="event">★ Unlocked: {{.}}</p>{{/unlocks}}
-    {{#quote}}<figure class="quote"><blockquote><p>{{.}}</p></blockquote>{{#quoteSource}}<figcaption>{{.}}</figcaption>{{/quoteSource}}</figure>{{/quote}}
-    {{#message}}<div class="message" data-message="{{messageID}}"><p>{{#messageTitle}}<strong>{{.}}</strong> {{/messageTitle}}{{.}}</p></div>{{/message}}
-    </section>
-    {{/steps}}
-    </section>
+    {{{steps}}}</section>
     <section aria-labelledby="h-runs"><h2 id="h-runs">Streak runs</h2>
     {{#streakRuns}}<div class="runs"><h3><code>{{name}}</code> <span class="meta">{{summary}}</span></h3>
     <svg role="img" aria-label="{{name}}: {{summary}}" viewBox="0 0 {{width}} 24" preserveAspectRatio="none" width="100%" height="24"><rect class="track" x="0" y="0" width="{{width}}" height="24"></rect>{{#runs}}<rect class="run" x="{{x}}" y="2" width="{{width}}" height="20"><title>{{label}}</title></rect>{{/runs}}</svg>

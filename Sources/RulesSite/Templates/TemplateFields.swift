@@ -171,7 +171,7 @@ extension UserPage: MustacheParent {
     case "months": self.months
     case "streakRuns": self.streakRuns
     case "events": self.events
-    case "steps": self.steps
+    case "steps": self.stepsHTML
     case "lastStep": self.lastStep
     case "asOfStep": self.asOfStep
     case "badges": self.badges
@@ -185,23 +185,7 @@ extension UserPage.Month: MustacheParent {
   package func child(named name: String) -> Any? {
     switch name {
     case "title": self.title
-    case "blanks": self.blanks
-    case "days": self.days
-    default: nil
-    }
-  }
-}
-
-extension UserPage.Day: MustacheParent {
-  package func child(named name: String) -> Any? {
-    switch name {
-    case "date": self.date
-    case "number": self.number
-    case "status": self.status
-    case "label": self.label
-    case "step": self.step
-    case "asOf": self.asOf
-    case "marks": self.marks
+    case "cells": self.cellsHTML
     default: nil
     }
   }
@@ -237,48 +221,6 @@ extension UserPage.Event: MustacheParent {
     case "kind": self.kind
     case "id": self.id
     case "name": self.name
-    default: nil
-    }
-  }
-}
-
-extension UserPage.Step: MustacheParent {
-  package func child(named name: String) -> Any? {
-    switch name {
-    case "index": self.index
-    case "date": self.date
-    case "hidden": self.hidden
-    case "streaks": self.streaks
-    case "metrics": self.metrics
-    case "milestone": self.milestone
-    case "unlocks": self.unlocks
-    case "quote": self.quote
-    case "quoteSource": self.quoteSource
-    case "messageTitle": self.messageTitle
-    case "message": self.message
-    case "messageID": self.messageID
-    default: nil
-    }
-  }
-}
-
-extension UserPage.StreakValue: MustacheParent {
-  package func child(named name: String) -> Any? {
-    switch name {
-    case "name": self.name
-    case "current": self.current
-    case "best": self.best
-    case "freezes": self.freezes
-    default: nil
-    }
-  }
-}
-
-extension UserPage.MetricValue: MustacheParent {
-  package func child(named name: String) -> Any? {
-    switch name {
-    case "name": self.name
-    case "value": self.value
     default: nil
     }
   }
