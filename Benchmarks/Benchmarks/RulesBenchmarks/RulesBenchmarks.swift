@@ -249,7 +249,10 @@ let benchmarks: @Sendable () -> Void = {
   // RIZQ, and the documentation's weekly challenge (period sums, issue 39): both flat in the
   // length of the history.
   let stepped: [(name: String, path: String, files: [String: SourceFile], values: [Int], spans: [(String, Int)])] = [
-    ("engine.step", "catalogs/rizq.yaml", BenchFiles.shipped("rizq"), [3, 2, 5], [("1d", 1), ("1y", 365), ("10y", 3650)]),
+    (
+      "engine.step", "catalogs/rizq.yaml", BenchFiles.shipped("rizq"), [3, 2, 5],
+      [("1d", 1), ("1y", 365), ("10y", 3650)]
+    ),
     (
       "engine.step periods", "examples/weekly-challenge/weekly.yaml",
       BenchFiles.files(["examples/weekly-challenge/weekly.yaml"]), [3], [("1d", 1), ("10y", 3650)]
