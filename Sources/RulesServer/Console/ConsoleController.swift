@@ -160,15 +160,8 @@ struct ConsoleController: Sendable {
   /// before one (`after`, `before`: the pages' links).
   func leaderboard(_ request: Request, _ context: APIRequestContext) async throws -> Response {
     let catalog = try api.catalog(context)
-    let raw = context.parameters.get("name") ?? ""
-    let name = raw.removingPercentEncoding ?? raw
+    let name = try LeaderboardsController.leaderboardName(context, in: catalog)
     let names = Standings.names(catalog)
-    guard names.contains(name) else {
-      throw APIError(
-        .notFound, "unknown-leaderboard",
-        "The catalog '\(catalog.id)' has no leaderboard '\(name)'; its leaderboards are \(names.joined(separator: ", "))."
-      )
-    }
     let query = ConsoleForm.query(request)
     let rows = Self.pageRows
     var asked: (key: String, user: String)?

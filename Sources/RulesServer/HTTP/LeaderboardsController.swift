@@ -33,8 +33,9 @@ struct LeaderboardsController: Sendable {
     return store
   }
 
-  func leaderboard(_ request: Request, _ context: APIRequestContext) async throws -> Response {
-    let catalog = try api.catalog(context)
+  /// The leaderboard the path names (`{name}`, percent-decoded), one of the catalog's; else 404
+  /// `unknown-leaderboard` listing them. The API's route and the console's page both ask here.
+  static func leaderboardName(_ context: APIRequestContext, in catalog: StoreCatalog) throws -> String {
     let raw = context.parameters.get("name") ?? ""
     let name = raw.removingPercentEncoding ?? raw
     let names = Standings.names(catalog)
@@ -44,6 +45,12 @@ struct LeaderboardsController: Sendable {
         "the catalog '\(catalog.id)' has no leaderboard '\(name)'; its leaderboards are "
           + names.joined(separator: ", "))
     }
+    return name
+  }
+
+  func leaderboard(_ request: Request, _ context: APIRequestContext) async throws -> Response {
+    let catalog = try api.catalog(context)
+    let name = try Self.leaderboardName(context, in: catalog)
     let query = try HTTPAPI.query(request, codes: ["limit": "bad-limit", "around": "bad-around"])
     let limit = try Self.limit(query.get("limit").map { String($0) })
     let around = try Self.around(query.get("around").map { String($0) })
