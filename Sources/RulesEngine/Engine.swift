@@ -130,10 +130,16 @@ public final class Engine: Sendable {
   }
 
   /// The user's today at `instant` (now by default) in `zone`: the date there, or the day
-  /// before while the clock there is before the catalog's `day_starts_at` (at 01:30 with
+  /// before while the clock there is before the day's start (at 01:30 with
   /// `day_starts_at: "04:00"` it is still yesterday). Pass it as `check`'s `on`.
-  public func today(at instant: Date = Date(), in zone: TimeZone) -> CalendarDay {
-    CalendarDay(instant, in: zone, dayStartsAt: program.catalog.catalog.dayStartsAt)
+  ///
+  /// - Parameters:
+  ///   - instant: The moment; now by default.
+  ///   - zone: The user's time zone.
+  ///   - dayStartsAt: The user's own day start (a setting of theirs, `DayStart("02:00")`);
+  ///     nil for the catalog's `day_starts_at` (midnight when the catalog does not say).
+  public func today(at instant: Date = Date(), in zone: TimeZone, dayStartsAt: DayStart? = nil) -> CalendarDay {
+    CalendarDay(instant, in: zone, dayStartsAt: dayStartsAt ?? program.catalog.catalog.dayStartsAt)
   }
 
   /// The locales the catalog has texts in: its default first, then its translations'.

@@ -78,6 +78,38 @@ struct DayStartTests {
     #expect(diagnostics.contains { $0.hasPrefix(message) }, "\(diagnostics)")
   }
 
+  @Test("a user's own day start decides today in place of the catalog's, earlier or later")
+  func usersOwnStart() throws {
+    let riyadh = TimeZone(identifier: "Asia/Riyadh")!
+    let at0130 = Self.instant("2026-03-09T22:30:00Z")  // 01:30 on the 10th in Riyadh
+    let late = try Self.engine("\"04:00\"")
+    let midnight = try Self.engine(nil)
+    // The user's 01:00 ends their 9th before the catalog's 04:00 would.
+    #expect(late.today(at: at0130, in: riyadh, dayStartsAt: DayStart("01:00")) == Fixture.day("2026-03-10"))
+    #expect(late.today(at: at0130, in: riyadh, dayStartsAt: .midnight) == Fixture.day("2026-03-10"))
+    #expect(late.today(at: at0130, in: riyadh, dayStartsAt: nil) == Fixture.day("2026-03-09"))
+    // A night owl's 02:00 on a catalog whose day starts at midnight.
+    #expect(midnight.today(at: at0130, in: riyadh, dayStartsAt: DayStart("02:00")) == Fixture.day("2026-03-09"))
+    #expect(midnight.today(at: at0130, in: riyadh) == Fixture.day("2026-03-10"))
+  }
+
+  @Test("a history's day_starts_at is read, and a bad one refused at its line")
+  func historyKey() throws {
+    let catalog = try Fixture.catalog("catalog: demo\ninputs: {n: {type: int}}")
+    let history = try Fixture.history(
+      """
+      day_starts_at: "03:30"
+      days:
+        - {date: 2026-03-01, n: 1}
+      """, for: catalog)
+    #expect(history.dayStartsAt == DayStart("03:30"))
+    #expect(try Fixture.history("days: []", for: catalog).dayStartsAt == nil)
+    #expect(
+      Fixture.historyDiagnostics("day_starts_at: \"13:00\"\ndays: []", for: catalog) == [
+        "1:16: 'day_starts_at' must be a time from 00:00 to 12:00, written HH:MM; found '13:00'"
+      ])
+  }
+
   @Test("day_starts_at survives the catalog's export")
   func export() throws {
     let engine = try Self.engine("\"03:15\"")

@@ -36,7 +36,7 @@ import YAMLReader
       #expect(answer.status == 200, "\(answer.body)")
       #expect(
         answer.body
-          == #"{"catalog":"discipline","user":"alice","start":"2026-01-01","timezone":"Europe/Berlin","timezone_changes":[],"calendar":null}"#
+          == #"{"catalog":"discipline","user":"alice","start":"2026-01-01","timezone":"Europe/Berlin","timezone_changes":[],"calendar":null,"day_starts_at":null}"#
           + "\n")
 
       // A user with no record yet.

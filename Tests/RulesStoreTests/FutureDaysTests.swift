@@ -104,6 +104,58 @@ import Testing
     }
   }
 
+  /// A user's own day start (`PUT .../users/{user}`'s `day_starts_at`, an import line's) is
+  /// kept by the store and decides their today, in place of the catalog's.
+  @Test(arguments: Backend.all)
+  func aUsersOwnDayStartIsStoredAndDecidesToday(_ backend: Backend) async throws {
+    try await withStore(backend) { store, _ in
+      let catalog = try loadCatalog("discipline")
+      try await withTemporaryFolder { folder in
+        let file = folder.appendingPathComponent("days.jsonl")
+        try """
+        {"user": "owl", "date": "2026-03-09", "planned": true, "timezone": "Asia/Riyadh", "day_starts_at": "02:00"}
+        {"user": "lark", "date": "2026-03-09", "planned": true, "timezone": "Asia/Riyadh"}
+        {"user": "bad", "date": "2026-03-09", "planned": true, "day_starts_at": "2am"}
+
+        """.write(to: file, atomically: true, encoding: .utf8)
+        var importer = Importer(catalog: catalog)
+        importer.read(file: file.path)
+        #expect(
+          importer.errors == [
+            "\(file.path):3: error: 'day_starts_at' must be a time from 00:00 to 12:00, written HH:MM; found '2am'"
+          ])
+        _ = try await store.importRecords(
+          catalog: catalog.id, users: importer.users, records: importer.records.filter { $0.user != "bad" })
+      }
+      let loaded = try await store.loadUsers(catalog: catalog.id, ids: ["lark", "owl"])
+      #expect(loaded.map(\.dayStartsAt) == [nil, DayStart("02:00")])
+      // 01:30 in Riyadh on the 10th: still the 9th for the owl, the 10th for the lark.
+      let clock = Self.at("2026-03-09T22:30:00Z")
+      #expect(clock.today(for: loaded[0], in: catalog) == day("2026-03-10"))
+      #expect(clock.today(for: loaded[1], in: catalog) == day("2026-03-09"))
+      // The future-day listing reads it too: the owl's 2026-03-11 is past her today and the slack.
+      _ = try await store.importRecords(
+        catalog: catalog.id, users: [],
+        records: [
+          ImportRecord(
+            user: "owl", date: day("2026-03-11"), record: #"{"planned":true,"completed":false}"#, encoded: nil),
+          ImportRecord(
+            user: "lark", date: day("2026-03-11"), record: #"{"planned":true,"completed":false}"#, encoded: nil),
+        ])
+      #expect(
+        try await clock.users(in: store, catalog: catalog)
+          == [FutureDaysUser(user: "owl", today: day("2026-03-09"), days: 1, latest: day("2026-03-11"))])
+      // A PUT replaces every detail: without day_starts_at the catalog's midnight is back.
+      try await store.withLockedUser(
+        catalog: catalog.id, user: "owl", put: nil, info: ImportUser(user: "owl", timeZone: "Asia/Riyadh"),
+        allDays: false
+      ) { _ in (nil, ()) }
+      let cleared = try await store.loadUsers(catalog: catalog.id, ids: ["owl"])
+      #expect(cleared[0].dayStartsAt == nil)
+      #expect(clock.today(for: cleared[0], in: catalog) == day("2026-03-10"))
+    }
+  }
+
   @Test func anImportRefusesRecordsAfterItsDate() throws {
     let catalog = try loadCatalog("discipline")
     try withTemporaryFolderSync { folder in

@@ -6,6 +6,10 @@ import RulesStore
 import Testing
 
 /// The repository's root (the tests run the catalogs and binaries from it).
+/// The schema version this build migrates a store to (docs/store.md, "Schema"): bump it with
+/// each version added to `Schema.migrations`.
+package let currentSchemaVersion = 5
+
 package let repositoryRoot: URL = {
   var url = URL(fileURLWithPath: #filePath)
   for _ in 0..<3 { url.deleteLastPathComponent() }

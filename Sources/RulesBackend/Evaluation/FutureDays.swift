@@ -28,15 +28,15 @@ package struct FutureDays: Sendable {
   }
 
   /// The user's today: the date in their zone now, or the day before while the clock there is
-  /// before the catalog's `day_starts_at`.
+  /// before `dayStartsAt`.
   package func today(zone: TimeZone?, changes: [TimeZoneChange] = [], dayStartsAt: DayStart) -> CalendarDay {
     CalendarDay(now(), in: self.zone(zone, changes: changes), dayStartsAt: dayStartsAt)
   }
 
   /// `today(zone:changes:dayStartsAt:)` for a user as the store loads them (nil: a user
-  /// without details, UTC) in `catalog`.
+  /// without details, UTC) in `catalog`: after the user's own day start, else the catalog's.
   package func today(for user: LoadedUser?, in catalog: StoreCatalog) -> CalendarDay {
-    today(zone: user?.zone, changes: user?.timeZoneChanges ?? [], dayStartsAt: catalog.dayStartsAt)
+    today(zone: user?.zone, changes: user?.timeZoneChanges ?? [], dayStartsAt: user?.dayStartsAt ?? catalog.dayStartsAt)
   }
 
   /// The latest day that may be written for the user: their today plus the slack.
@@ -106,16 +106,14 @@ package struct FutureDaysUser: Sendable, Equatable {
 extension FutureDays {
   /// The users of `catalog` holding days after their today and the day of slack, by user id.
   package func users(in store: any StoreBackend, catalog: StoreCatalog) async throws -> [FutureDaysUser] {
-    // No user's today is before UTC's today minus one day (UTC-12), and one more when the
-    // catalog's day starts after midnight: only days after that bound and the slack can be in
-    // anyone's future.
-    let dayStart = catalog.dayStartsAt
-    let bound =
-      today(zone: TimeZone(identifier: "UTC")!, dayStartsAt: .midnight) + (Self.slack - 1)
-      + (dayStart == .midnight ? 0 : -1)
+    // No user's today is before UTC's today minus one day (UTC-12), and one more for a day
+    // that starts after midnight (the catalog's or a user's own): only days after that bound
+    // and the slack can be in anyone's future.
+    let bound = today(zone: TimeZone(identifier: "UTC")!, dayStartsAt: .midnight) + (Self.slack - 2)
     return try await store.daysAfter(catalog: catalog.id, date: bound).compactMap { dated in
       let today = today(
-        zone: dated.timeZone.flatMap(TimeZone.init(identifier:)), changes: dated.timeZoneChanges, dayStartsAt: dayStart)
+        zone: dated.timeZone.flatMap(TimeZone.init(identifier:)), changes: dated.timeZoneChanges,
+        dayStartsAt: dated.dayStartsAt ?? catalog.dayStartsAt)
       let future = dated.dates.filter { $0 > today + Self.slack }
       guard let latest = future.max() else { return nil }
       return FutureDaysUser(user: dated.user, today: today, days: future.count, latest: latest)

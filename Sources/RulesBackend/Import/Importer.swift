@@ -156,7 +156,7 @@ package struct Importer {
       var inputs: [(String, JSONValue)] = []
       for (key, value) in pairs {
         switch key {
-        case "user", "date", "start", "timezone", "timezone_changes", "calendar": fields[key] = value
+        case "user", "date", "start", "timezone", "timezone_changes", "calendar", "day_starts_at": fields[key] = value
         default: inputs.append((key, value))
         }
       }
@@ -170,20 +170,20 @@ package struct Importer {
         return .some(text)
       }
       guard let user = text("user"), let date = text("date"), let start = text("start"),
-        let zone = text("timezone"), let calendar = text("calendar")
+        let zone = text("timezone"), let calendar = text("calendar"), let dayStart = text("day_starts_at")
       else { continue }
       let changes = fields["timezone_changes"].flatMap { $0 == .null ? nil : $0 }
       add(
         at: at, user: user, date: date, start: start, timeZone: zone, inputs: inputs, timeZoneChanges: changes,
-        calendar: calendar)
+        calendar: calendar, dayStartsAt: dayStart)
     }
   }
 
   private mutating func readCSV(_ data: Data, file: String) {
     var header: [String]?
     var columns: (user: Int, date: Int, start: Int?, zone: Int?) = (0, 0, nil, nil)
-    // The user's time zone changes (a cell holds their JSON list) and calendar.
-    var userColumns: (changes: Int?, calendar: Int?) = (nil, nil)
+    // The user's time zone changes (a cell holds their JSON list), calendar and day start.
+    var userColumns: (changes: Int?, calendar: Int?, dayStart: Int?) = (nil, nil, nil)
     for (number, line) in lines(data, file: file) {
       let at = "\(file):\(number)"
       if header == nil && line.isEmpty { continue }
@@ -203,7 +203,8 @@ package struct Importer {
           if !known.insert(name).inserted {
             report("\(at): error: the column '\(name)' appears twice")
             bad = true
-          } else if !["user", "date", "start", "timezone", "timezone_changes", "calendar"].contains(name),
+          } else if !["user", "date", "start", "timezone", "timezone_changes", "calendar", "day_starts_at"].contains(
+            name),
             !catalog.schema.has(name)
           {
             report(
@@ -215,7 +216,10 @@ package struct Importer {
         if bad { return }
         header = cells
         columns = (user, date, cells.firstIndex(of: "start"), cells.firstIndex(of: "timezone"))
-        userColumns = (cells.firstIndex(of: "timezone_changes"), cells.firstIndex(of: "calendar"))
+        userColumns = (
+          cells.firstIndex(of: "timezone_changes"), cells.firstIndex(of: "calendar"),
+          cells.firstIndex(of: "day_starts_at")
+        )
         continue
       }
       if line.isEmpty { continue }
@@ -226,13 +230,14 @@ package struct Importer {
       var inputs: [(String, JSONValue)] = []
       for (index, name) in names.enumerated()
       where index != columns.user && index != columns.date && index != columns.start && index != columns.zone
-        && index != userColumns.changes && index != userColumns.calendar
+        && index != userColumns.changes && index != userColumns.calendar && index != userColumns.dayStart
       {
         inputs.append((name, catalog.schema.value(csv: cells[index], for: name) ?? .null))
       }
       let start = columns.start.map { cells[$0] }.flatMap { $0.isEmpty ? nil : $0 }
       let zone = columns.zone.map { cells[$0] }.flatMap { $0.isEmpty ? nil : $0 }
       let calendar = userColumns.calendar.map { cells[$0] }.flatMap { $0.isEmpty ? nil : $0 }
+      let dayStart = userColumns.dayStart.map { cells[$0] }.flatMap { $0.isEmpty ? nil : $0 }
       var changes: JSONValue?
       if let column = userColumns.changes, !cells[column].isEmpty {
         do {
@@ -244,7 +249,7 @@ package struct Importer {
       }
       add(
         at: at, user: cells[columns.user], date: cells[columns.date], start: start, timeZone: zone, inputs: inputs,
-        timeZoneChanges: changes, calendar: calendar)
+        timeZoneChanges: changes, calendar: calendar, dayStartsAt: dayStart)
     }
     if header == nil { report("\(file):1: error: the file has no header row (user,date,INPUT...)") }
   }
@@ -311,7 +316,7 @@ package struct Importer {
     noteUser(
       ImportUser(
         user: user, start: history.start, timeZone: history.timeZone?.identifier,
-        timeZoneChanges: history.timeZoneChanges, calendar: history.calendar.name))
+        timeZoneChanges: history.timeZoneChanges, calendar: history.calendar.name, dayStartsAt: history.dayStartsAt))
     for record in history.records {
       var pairs: [(String, JSONValue)] = []
       for (index, input) in inputs.enumerated() {
@@ -325,7 +330,7 @@ package struct Importer {
   /// Checks one line's fields and values, and keeps the record (or reports every problem).
   private mutating func add(
     at: String, user: String?, date: String?, start: String?, timeZone: String?, inputs: [(String, JSONValue)],
-    timeZoneChanges: JSONValue? = nil, calendar: String? = nil
+    timeZoneChanges: JSONValue? = nil, calendar: String? = nil, dayStartsAt: String? = nil
   ) {
     var ok = true
     var validUser: String?
@@ -381,6 +386,14 @@ package struct Importer {
       report("\(at): error: 'calendar': \(UserCalendar.unknownMessage(calendar))")
       ok = false
     }
+    var dayStart: DayStart?
+    if let dayStartsAt {
+      dayStart = DayStart(dayStartsAt)
+      if dayStart == nil {
+        report("\(at): error: \(DayStart.problem("day_starts_at", found: dayStartsAt))")
+        ok = false
+      }
+    }
     var valid: ValidRecord?
     switch catalog.schema.record(inputs) {
     case .success(let record): valid = record
@@ -389,10 +402,11 @@ package struct Importer {
       ok = false
     }
     guard ok, let validUser, let day, let valid else { return }
-    if startDay != nil || timeZone != nil || changes != nil || calendar != nil {
+    if startDay != nil || timeZone != nil || changes != nil || calendar != nil || dayStart != nil {
       noteUser(
         ImportUser(
-          user: validUser, start: startDay, timeZone: timeZone, timeZoneChanges: changes, calendar: calendar))
+          user: validUser, start: startDay, timeZone: timeZone, timeZoneChanges: changes, calendar: calendar,
+          dayStartsAt: dayStart))
     }
     remember(at: at, user: validUser, date: day, record: valid)
   }
@@ -403,6 +417,7 @@ package struct Importer {
       if let zone = user.timeZone { users[index].timeZone = zone }
       if let changes = user.timeZoneChanges { users[index].timeZoneChanges = changes }
       if let calendar = user.calendar { users[index].calendar = calendar }
+      if let dayStart = user.dayStartsAt { users[index].dayStartsAt = dayStart }
     } else {
       userIndex[UserID.Key(user.user)] = users.count
       users.append(user)

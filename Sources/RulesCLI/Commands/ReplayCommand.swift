@@ -44,7 +44,7 @@ struct ReplayCommand: ParsableCommand {
     let engine = Engine(validated)
     let last =
       to.flatMap { try? CalendarDay($0) } ?? loaded.records.last?.date
-      ?? engine.today(in: loaded.zone(at: Date()) ?? .current)
+      ?? engine.today(in: loaded.zone(at: Date()) ?? .current, dayStartsAt: loaded.dayStartsAt)
     let records = try loaded.records.map { try DayRecord($0, for: engine) }
     let days = try engine.replay(
       user: loaded.user, start: loaded.start, records: records, from: from.flatMap { try? CalendarDay($0) }, to: last,

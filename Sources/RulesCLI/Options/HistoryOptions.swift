@@ -31,11 +31,12 @@ struct HistoryOptions: ParsableArguments {
   }
 
   /// The date asked for, or today where the user lives now (the latest time zone change's
-  /// zone, else the history's `timezone`, else the machine's), after the catalog's
-  /// `day_starts_at`.
+  /// zone, else the history's `timezone`, else the machine's), after the history's
+  /// `day_starts_at`, else the catalog's.
   func day(for history: History, in catalog: ValidatedCatalog) -> CalendarDay {
     if let date, let day = try? CalendarDay(date) { return day }
     return CalendarDay(
-      Date(), in: history.zone(at: Date()) ?? TimeZone.current, dayStartsAt: catalog.catalog.dayStartsAt)
+      Date(), in: history.zone(at: Date()) ?? TimeZone.current,
+      dayStartsAt: history.dayStartsAt ?? catalog.catalog.dayStartsAt)
   }
 }

@@ -16,6 +16,9 @@ import Foundation
   package var timeZoneChanges: [TimeZoneChange] = []
   /// The calendar the user lives by (the quote rotation's day of the year follows it).
   package var calendar: UserCalendar = .gregorian
+  /// When the user's own day changes (`day_starts_at` of the history, a setting of theirs),
+  /// or nil for the catalog's.
+  package var dayStartsAt: DayStart?
   /// The records, in date order, one per date.
   @_spi(Tooling) public var records: [EncodedRecord]
   /// Where the history was read from, for messages.

@@ -43,6 +43,10 @@ extension DiagnosticID {
         "calendar", .text,
         "The user's calendar (optional, default gregorian): gregorian, islamic-umalqura, persian... The quote rotation's day of the year follows it."
       ),
+      KeySchema(
+        "day_starts_at", .timeOfDay,
+        "When the user's own day changes, HH:MM from 00:00 to 12:00 (optional; default the catalog's day_starts_at): it decides \"today\" when no date is given."
+      ),
       KeySchema("days", .list(.anything), "The records, one per date, in date order."),
     ])
 
@@ -92,6 +96,10 @@ extension DiagnosticID {
       } else {
         report(node.mark, .badValue, UserCalendar.unknownMessage(text))
       }
+    }
+    // A wrong value is reported by the shape's validation.
+    if let node = root["day_starts_at"], let text = node.text, node.tag != .null {
+      history.dayStartsAt = DayStart(text)
     }
     history.timeZoneChanges = zoneChanges(root["timezone_changes"])
     var seen: [CalendarDay: Mark] = [:]

@@ -46,6 +46,7 @@ extension HTTPAPI {
     var history = History(user: user.user, start: user.start, timeZone: user.zone, file: "the store")
     history.timeZoneChanges = user.timeZoneChanges
     history.calendar = user.calendar
+    history.dayStartsAt = user.dayStartsAt
     history.records = user.days.sorted { $0.date < $1.date }.map { day in
       var pairs: [(String, JSONValue)] = []
       if case .object(let read) = try? JSONReader.parse(day.record.utf8) { pairs = read }

@@ -238,9 +238,12 @@ struct HTTPAPI: Sendable {
     var zone: String?
     var changes: [TimeZoneChange] = []
     var calendar: String?
+    var dayStart: DayStart?
     for (key, value) in try await object(request) {
       switch (key, value) {
-      case ("start", .null), ("timezone", .null), ("timezone_changes", .null), ("calendar", .null): continue
+      case ("start", .null), ("timezone", .null), ("timezone_changes", .null), ("calendar", .null),
+        ("day_starts_at", .null):
+        continue
       case ("timezone_changes", _):
         switch ZoneHistory.read(value) {
         case .success(let read): changes = read
@@ -251,6 +254,11 @@ struct HTTPAPI: Sendable {
           throw APIError(.badRequest, "bad-value", "'calendar': " + UserCalendar.unknownMessage(text))
         }
         calendar = text
+      case ("day_starts_at", .string(let text)):
+        guard let value = DayStart(text) else {
+          throw APIError(.badRequest, "bad-value", DayStart.problem("day_starts_at", found: text))
+        }
+        dayStart = value
       case ("start", .string(let text)): start = try day(text)
       case ("timezone", .string(let text)):
         guard TimeZone(identifier: text) != nil else {
@@ -259,15 +267,16 @@ struct HTTPAPI: Sendable {
             "'\(text)' is not a time zone; use an IANA name such as Europe/Berlin or America/New_York")
         }
         zone = text
-      case ("start", _), ("timezone", _), ("calendar", _):
+      case ("start", _), ("timezone", _), ("calendar", _), ("day_starts_at", _):
         throw APIError(.badRequest, "bad-value", "'\(key)' must be a string; found \(value.kindDescription)")
       default:
         throw APIError(
           .badRequest, "unknown-field",
-          "unknown field '\(key)'; the body may hold start, timezone, timezone_changes and calendar")
+          "unknown field '\(key)'; the body may hold start, timezone, timezone_changes, calendar and day_starts_at")
       }
     }
-    let info = ImportUser(user: user, start: start, timeZone: zone, timeZoneChanges: changes, calendar: calendar)
+    let info = ImportUser(
+      user: user, start: start, timeZone: zone, timeZoneChanges: changes, calendar: calendar, dayStartsAt: dayStart)
     try await written {
       try await store.withLockedUser(catalog: catalog.id, user: user, put: nil, info: info, allDays: false) { _ in
         (nil, ())
@@ -285,6 +294,7 @@ struct HTTPAPI: Sendable {
             })
         ),
         ("calendar", calendar.map(JSONValue.string) ?? .null),
+        ("day_starts_at", dayStart.map { .string($0.description) } ?? .null),
       ]).serialized(indent: nil))
   }
 

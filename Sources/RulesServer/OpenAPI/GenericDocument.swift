@@ -224,10 +224,12 @@ paths:
     put:
       operationId: putUser
       security: [{adminToken: []}, {userToken: []}]
-      summary: Sets the user's start, time zone, time zone changes and calendar (each optional; one left out is cleared).
+      summary: Sets the user's start, time zone, time zone changes, calendar and day start (each optional; one left out is cleared).
       description: >-
         As a history file gives them: `timezone` is the zone before the first change, `timezone_changes`
-        the moments the user's zone changed (in time order), `calendar` the calendar the user lives by.
+        the moments the user's zone changed (in time order), `calendar` the calendar the user lives by,
+        `day_starts_at` when the user's own day changes (it decides "today" where the server picks
+        the date, in place of the catalog's `day_starts_at`).
         A change of the start, the zone or the changes counts the user again from the first day.
       requestBody:
         required: true
@@ -255,6 +257,12 @@ paths:
                   description: >-
                     The calendar the user lives by (CLDR names: gregorian, islamic-umalqura, islamic,
                     islamic-civil, islamic-tbla, persian, hebrew, ...); Gregorian when left out.
+                day_starts_at:
+                  type: [string, "null"]
+                  pattern: "^(0[0-9]|1[01]):[0-5][0-9]$|^12:00$"
+                  description: >-
+                    When the user's own day changes, HH:MM from 00:00 to 12:00: at 01:30 with
+                    `02:00` it is still yesterday. Left out or null: the catalog's `day_starts_at`.
       responses:
         "200":
           description: The user as stored.
@@ -262,7 +270,7 @@ paths:
             application/json:
               schema:
                 type: object
-                required: [catalog, user, start, timezone, timezone_changes, calendar]
+                required: [catalog, user, start, timezone, timezone_changes, calendar, day_starts_at]
                 properties:
                   catalog: {type: string}
                   user: {type: string}
@@ -272,6 +280,7 @@ paths:
                     type: array
                     items: {$ref: "#/components/schemas/TimeZoneChange"}
                   calendar: {type: [string, "null"]}
+                  day_starts_at: {type: [string, "null"]}
         "400": {$ref: "#/components/responses/BadRequest"}
         "401": {$ref: "#/components/responses/Unauthorized"}
         "403": {$ref: "#/components/responses/Forbidden"}

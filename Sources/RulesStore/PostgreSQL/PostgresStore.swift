@@ -269,6 +269,7 @@ package final class PostgresStore: StoreBackend {
         allDays: allDays || rebuild || state == nil)
       user.timeZoneChanges = ZoneHistory.parse(try row[.timeZoneChanges])
       user.calendar = (try row[.calendar] as String?).flatMap { try? UserCalendar(named: $0) } ?? .gregorian
+      user.dayStartsAt = (try row[.dayStartsAt] as String?).flatMap(DayStart.init)
       users[UserID.Key(id)] = user
     }
     try await connection.forEach(loadDays, [catalog, SQLTextList(ids), allDays], logger: logger) { row in
@@ -378,7 +379,7 @@ package final class PostgresStore: StoreBackend {
         users.append(
           UserDates(
             user: user, timeZone: try row[.timeZone], timeZoneChanges: ZoneHistory.parse(try row[.timeZoneChanges]),
-            dates: [day]))
+            dayStartsAt: (try row[.dayStartsAt] as String?).flatMap(DayStart.init), dates: [day]))
       }
     }
     return users

@@ -1,7 +1,7 @@
 import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
-/// A user's start, time zone, time zone changes and calendar, as `PUT .../users/{user}`,
+/// A user's start, time zone, time zone changes, calendar and day start, as `PUT .../users/{user}`,
 /// import lines and history files give them (nil: leave as stored by an import; `PUT` clears
 /// what it leaves out).
 package struct ImportUser: Sendable, Equatable {
@@ -12,16 +12,19 @@ package struct ImportUser: Sendable, Equatable {
   package var timeZoneChanges: [TimeZoneChange]?
   /// The calendar's name (`UserCalendar.name`, e.g. `islamic-umalqura`).
   package var calendar: String?
+  /// When the user's own day changes (`DayStart`; nil: the catalog's).
+  package var dayStartsAt: DayStart?
 
   package init(
     user: String, start: CalendarDay? = nil, timeZone: String? = nil, timeZoneChanges: [TimeZoneChange]? = nil,
-    calendar: String? = nil
+    calendar: String? = nil, dayStartsAt: DayStart? = nil
   ) {
     self.user = user
     self.start = start
     self.timeZone = timeZone
     self.timeZoneChanges = timeZoneChanges
     self.calendar = calendar
+    self.dayStartsAt = dayStartsAt
   }
 
   /// `users.timezone_changes` as the store keeps it (nil: none).

@@ -11,6 +11,9 @@ package struct LoadedUser: Sendable {
   package var timeZoneChanges: [TimeZoneChange] = []
   /// The user's calendar (Gregorian when none is stored).
   package var calendar: UserCalendar = .gregorian
+  /// When the user's own day changes (`PUT .../users/{user}`'s `day_starts_at`); nil: the
+  /// catalog's.
+  package var dayStartsAt: DayStart?
   /// Bumped by every change of the user's days; a save holds it (optimistic check).
   package var revision: Int64
   /// A record changed for a day the state has counted: count every day again.

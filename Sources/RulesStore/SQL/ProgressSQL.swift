@@ -9,26 +9,29 @@ enum ProgressSQL {
 
   /// An import's user details: a detail given replaces the stored one (the time zone history
   /// only when `changes`); changes a row only when something differs. Arguments: start, time
-  /// zone, changes, time zone history, calendar, catalog, user, then start, time zone,
-  /// changes, time zone history, calendar again.
+  /// zone, changes, time zone history, calendar, day start, catalog, user, then start, time
+  /// zone, changes, time zone history, calendar, day start again.
   static let importInfo = SQLStatement(countsChanges: true) { d in
     """
     UPDATE users SET start = COALESCE(?, start), timezone = COALESCE(?, timezone),
-      timezone_changes = CASE WHEN ? THEN ? ELSE timezone_changes END, calendar = COALESCE(?, calendar)
+      timezone_changes = CASE WHEN ? THEN ? ELSE timezone_changes END, calendar = COALESCE(?, calendar),
+      day_starts_at = COALESCE(?, day_starts_at)
     WHERE catalog = ? AND user_id = ?
       AND (start \(d.isDistinctFrom) COALESCE(?, start)
         OR timezone \(d.isDistinctFrom) COALESCE(?, timezone)
         OR (? AND timezone_changes \(d.isDistinctFrom) ?)
-        OR calendar \(d.isDistinctFrom) COALESCE(?, calendar))
+        OR calendar \(d.isDistinctFrom) COALESCE(?, calendar)
+        OR day_starts_at \(d.isDistinctFrom) COALESCE(?, day_starts_at))
     """
   }
 
   static func importInfoArguments(catalog: String, _ user: ImportUser) -> SQLArguments {
     let start = user.start?.description
     let changes = user.timeZoneChanges != nil
+    let dayStart = user.dayStartsAt?.description
     return [
-      start, user.timeZone, changes, user.timeZoneChangesText, user.calendar, catalog, user.user,
-      start, user.timeZone, changes, user.timeZoneChangesText, user.calendar,
+      start, user.timeZone, changes, user.timeZoneChangesText, user.calendar, dayStart, catalog, user.user,
+      start, user.timeZone, changes, user.timeZoneChangesText, user.calendar, dayStart,
     ]
   }
 
@@ -36,22 +39,25 @@ enum ProgressSQL {
   /// state marks a rebuild. Arguments: `putInfoArguments`.
   static let putInfo = SQLStatement { d in
     """
-    UPDATE users SET start = ?, timezone = ?, timezone_changes = ?, calendar = ?, revision = revision + 1,
+    UPDATE users SET start = ?, timezone = ?, timezone_changes = ?, calendar = ?, day_starts_at = ?,
+      revision = revision + 1,
       rebuild = rebuild OR ((start \(d.isDistinctFrom) ? OR timezone \(d.isDistinctFrom) ?
           OR timezone_changes \(d.isDistinctFrom) ?)
         AND EXISTS (SELECT 1 FROM states s WHERE s.catalog = users.catalog AND s.user_id = users.user_id))
     WHERE catalog = ? AND user_id = ?
       AND (start \(d.isDistinctFrom) ? OR timezone \(d.isDistinctFrom) ?
-        OR timezone_changes \(d.isDistinctFrom) ? OR calendar \(d.isDistinctFrom) ?)
+        OR timezone_changes \(d.isDistinctFrom) ? OR calendar \(d.isDistinctFrom) ?
+        OR day_starts_at \(d.isDistinctFrom) ?)
     """
   }
 
   static func putInfoArguments(catalog: String, user: String, _ info: ImportUser) -> SQLArguments {
     let start = info.start?.description
     let changes = info.timeZoneChangesText
+    let dayStart = info.dayStartsAt?.description
     return [
-      start, info.timeZone, changes, info.calendar, start, info.timeZone, changes, catalog, user,
-      start, info.timeZone, changes, info.calendar,
+      start, info.timeZone, changes, info.calendar, dayStart, start, info.timeZone, changes, catalog, user,
+      start, info.timeZone, changes, info.calendar, dayStart,
     ]
   }
 
@@ -88,7 +94,7 @@ enum ProgressSQL {
 
   /// A user as a load reads them: their details and saved state.
   enum UserColumns: Int, SQLColumns {
-    case user, start, timeZone, revision, rebuild, state, stateDate, timeZoneChanges, calendar
+    case user, start, timeZone, revision, rebuild, state, stateDate, timeZoneChanges, calendar, dayStartsAt
 
     var expression: String {
       switch self {
@@ -101,6 +107,7 @@ enum ProgressSQL {
       case .stateDate: "s.date"
       case .timeZoneChanges: "u.timezone_changes"
       case .calendar: "u.calendar"
+      case .dayStartsAt: "u.day_starts_at"
       }
     }
   }
@@ -130,7 +137,7 @@ enum ProgressSQL {
 
   /// The dates after a date, with the user's time zone.
   enum DateColumns: Int, SQLColumns {
-    case user, date, timeZone, timeZoneChanges
+    case user, date, timeZone, timeZoneChanges, dayStartsAt
 
     var expression: String {
       switch self {
@@ -138,6 +145,7 @@ enum ProgressSQL {
       case .date: "d.date"
       case .timeZone: "u.timezone"
       case .timeZoneChanges: "u.timezone_changes"
+      case .dayStartsAt: "u.day_starts_at"
       }
     }
   }

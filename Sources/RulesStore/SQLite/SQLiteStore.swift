@@ -147,6 +147,7 @@ package final class SQLiteStore: StoreBackend {
       allDays: all)
     loaded.timeZoneChanges = ZoneHistory.parse(row[Column.timeZoneChanges])
     loaded.calendar = (row[Column.calendar] as String?).flatMap { try? UserCalendar(named: $0) } ?? .gregorian
+    loaded.dayStartsAt = (row[Column.dayStartsAt] as String?).flatMap(DayStart.init)
     return loaded
   }
 
@@ -241,7 +242,8 @@ package final class SQLiteStore: StoreBackend {
           users.append(
             UserDates(
               user: user, timeZone: row[Column.timeZone],
-              timeZoneChanges: ZoneHistory.parse(row[Column.timeZoneChanges]), dates: [day]))
+              timeZoneChanges: ZoneHistory.parse(row[Column.timeZoneChanges]),
+              dayStartsAt: (row[Column.dayStartsAt] as String?).flatMap(DayStart.init), dates: [day]))
         }
       }
       return users

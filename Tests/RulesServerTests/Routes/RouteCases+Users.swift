@@ -9,12 +9,13 @@ import Testing
 extension RouteCases {
   static let users: [RouteCase] = [putUser, deleteUser, rebuild]
 
-  static func userAnswer(_ user: String, start: String?, zone: String?, changes: String = "[]", calendar: String?)
-    -> String
-  {
+  static func userAnswer(
+    _ user: String, start: String?, zone: String?, changes: String = "[]", calendar: String?,
+    dayStartsAt: String? = nil
+  ) -> String {
     func text(_ value: String?) -> String { value.map { "\"\($0)\"" } ?? "null" }
     return
-      #"{"catalog":"discipline","user":"\#(user)","start":\#(text(start)),"timezone":\#(text(zone)),"timezone_changes":\#(changes),"calendar":\#(text(calendar))}"#
+      #"{"catalog":"discipline","user":"\#(user)","start":\#(text(start)),"timezone":\#(text(zone)),"timezone_changes":\#(changes),"calendar":\#(text(calendar)),"day_starts_at":\#(text(dayStartsAt))}"#
       + "\n"
   }
 
@@ -33,16 +34,18 @@ extension RouteCases {
         RouteCall(
           .put, user(), as: .user("alice"),
           body:
-            #"{"timezone": "UTC", "timezone_changes": [{"at": "2026-01-05T09:30:00Z", "timezone": "Asia/Tokyo"}], "calendar": "islamic-umalqura"}"#
+            #"{"timezone": "UTC", "timezone_changes": [{"at": "2026-01-05T09:30:00Z", "timezone": "Asia/Tokyo"}], "calendar": "islamic-umalqura", "day_starts_at": "02:30"}"#
         ))
       #expect(travels.status == .ok, "\(travels.text)")
       #expect(
         travels.text
           == userAnswer(
             "alice", start: nil, zone: "UTC", changes: #"[{"at":"2026-01-05T09:30:00Z","timezone":"Asia/Tokyo"}]"#,
-            calendar: "islamic-umalqura"))
+            calendar: "islamic-umalqura", dayStartsAt: "02:30"))
       // Each left out, or null, is cleared.
-      for body in ["{}", #"{"start": null, "timezone": null, "timezone_changes": null, "calendar": null}"#] {
+      for body in [
+        "{}", #"{"start": null, "timezone": null, "timezone_changes": null, "calendar": null, "day_starts_at": null}"#,
+      ] {
         let cleared = try await api.call(RouteCall(.put, user(), body: body))
         #expect(cleared.text == userAnswer("alice", start: nil, zone: nil, calendar: nil), "\(body)")
       }
@@ -104,8 +107,17 @@ extension RouteCases {
           "a calendar of the wrong type", put(#"{"calendar": 1}"#), 400, "bad-value",
           "'calendar' must be a string; found the integer 1"),
         Refusal(
+          "a day start after noon", put(#"{"day_starts_at": "13:00"}"#), 400, "bad-value",
+          "'day_starts_at' must be a time from 00:00 to 12:00, written HH:MM; found '13:00'"),
+        Refusal(
+          "a day start without its minutes", put(#"{"day_starts_at": "4"}"#), 400, "bad-value",
+          "'day_starts_at' must be a time from 00:00 to 12:00, written HH:MM; found '4'"),
+        Refusal(
+          "a day start of the wrong type", put(#"{"day_starts_at": 240}"#), 400, "bad-value",
+          "'day_starts_at' must be a string; found the integer 240"),
+        Refusal(
           "an unknown field", put(#"{"begin": "2026-01-01"}"#), 400, "unknown-field",
-          "unknown field 'begin'; the body may hold start, timezone, timezone_changes and calendar"),
+          "unknown field 'begin'; the body may hold start, timezone, timezone_changes, calendar and day_starts_at"),
         Refusal(
           "a body that is not JSON", put(#"{"start": "#), 400, "bad-json",
           "the body is not valid JSON: the text ends where a value should be (at byte 11)"),
