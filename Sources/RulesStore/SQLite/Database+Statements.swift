@@ -4,7 +4,13 @@ import GRDB
 extension Database {
   func statement(_ statement: SQLStatement, _ arguments: SQLArguments) throws -> Statement {
     let prepared = try cachedStatement(sql: statement.sqlite)
-    try prepared.setArguments(StatementArguments(arguments.map(\.sqliteValue)))
+    // GRDB's initializer from a sequence of concrete values maps them with a key path, which
+    // the runtime projects per value (2-3% of a batch in perf); from optionals it maps them
+    // with a closure.
+    var values: [(any DatabaseValueConvertible)?] = []
+    values.reserveCapacity(arguments.count)
+    for argument in arguments { values.append(argument.sqliteValue) }
+    try prepared.setArguments(StatementArguments(values))
     return prepared
   }
 
