@@ -82,14 +82,19 @@ public final class Engine: Sendable {
   /// - `locale`: the language of the evaluation's texts (badge names, quote, message), a
   ///   BCP 47 tag such as `ar` or `ar-EG`; each text falls back `ar-EG` → `ar` → the catalog's
   ///   `default_locale` (nil: the default locale).
+  /// - `pauses`: the user's pauses (none sharing a day): on a paused day a streak that says
+  ///   `pausable: true` neither extends nor breaks. Pass every pause each time; a pause added
+  ///   or removed for a day `state` has counted needs `rebuild` (a pause for today or later
+  ///   does not). `pauseProblem(_:existing:today:)` checks a new one against the catalog's cap.
   ///
   /// Throws an `EngineError`: `wrong-catalog` for a record made with another catalog's engine,
   /// `bad-date` for two records of one day, `bad-state` for a state of another user,
-  /// `bad-value` for time zone changes out of time order.
+  /// `bad-value` for time zone changes out of time order or pauses that overlap or end before
+  /// they start.
   public func check(
     user: String?, start: CalendarDay?, on date: CalendarDay, records: [DayRecord], state: UserState?,
     rebuild: Bool = false, calendar: UserCalendar = .gregorian, timeZone: TimeZone? = nil,
-    timeZoneChanges: [TimeZoneChange] = [], locale: String? = nil
+    timeZoneChanges: [TimeZoneChange] = [], pauses: [Pause] = [], locale: String? = nil
   ) throws(EngineError) -> DailyCheck {
     var saved = state
     if let state {
@@ -103,7 +108,7 @@ public final class Engine: Sendable {
     var history = History(
       user: user ?? saved?.user, start: start, timeZone: timeZone,
       records: Self.merge(given, over: saved?.pending ?? []))
-    try Self.place(&history, calendar: calendar, timeZoneChanges: timeZoneChanges)
+    try Self.place(&history, calendar: calendar, timeZoneChanges: timeZoneChanges, pauses: pauses)
     let outcome = CheckRunner.evaluate(
       program, history: history, date: date, saved: saved, rebuild: rebuild, compiled: compiledDay)
     let next = outcome.state ?? saved ?? UserState(program: program, user: user)
@@ -118,10 +123,10 @@ public final class Engine: Sendable {
   public func replay(
     user: String?, start: CalendarDay?, records: [DayRecord], from: CalendarDay?, to: CalendarDay,
     calendar: UserCalendar = .gregorian, timeZone: TimeZone? = nil, timeZoneChanges: [TimeZoneChange] = [],
-    locale: String? = nil
+    pauses: [Pause] = [], locale: String? = nil
   ) throws(EngineError) -> [Evaluation] {
     var history = History(user: user, start: start, timeZone: timeZone, records: try encoded(records))
-    try Self.place(&history, calendar: calendar, timeZoneChanges: timeZoneChanges)
+    try Self.place(&history, calendar: calendar, timeZoneChanges: timeZoneChanges, pauses: pauses)
     var evaluations: [Evaluation] = []
     for evaluation in CheckRunner.replay(program, history: history, from: from, to: to) {
       evaluations.append(try localized(evaluation, to: locale))
@@ -170,11 +175,40 @@ public final class Engine: Sendable {
   /// Gives `history` the user's calendar and time zone changes; throws `bad-value` for changes
   /// out of time order.
   private static func place(
-    _ history: inout History, calendar: UserCalendar, timeZoneChanges: [TimeZoneChange]
+    _ history: inout History, calendar: UserCalendar, timeZoneChanges: [TimeZoneChange], pauses: [Pause]
   ) throws(EngineError) {
     if let problem = TimeZoneChange.orderProblem(timeZoneChanges) { throw EngineError(.badValue, problem) }
+    if let problem = Pause.problem(pauses, at: { "pause \($0 + 1)" }) { throw EngineError(.badValue, problem) }
     history.calendar = calendar
     history.timeZoneChanges = timeZoneChanges
+    history.pauses = pauses.sorted()
+  }
+
+  /// What is wrong with asking for `new` on top of the user's `existing` pauses on `today`
+  /// (the user's today, `today(at:in:)`), or nil: a pause that ends before it starts, that
+  /// shares a day with another, that starts before today by more than the catalog's
+  /// `pauses.backdate_days`, or that takes a year or month past the catalog's
+  /// `pauses.max_days` (the message says how many days are left there).
+  public func pauseProblem(_ new: Pause, existing: [Pause], today: CalendarDay) -> String? {
+    let policy = program.catalog.catalog.pauses
+    if new.to < new.from {
+      return "the pause ends (\(new.to)) before it starts (\(new.from)); 'to' is the last paused day"
+    }
+    if new.from.number < today.number - policy.backdateDays {
+      return policy.backdateDays == 0
+        ? "a pause starts today (\(today)) or later; \(new.from) is in the past"
+        : "a pause starts at most \(policy.backdateDays) days before today (\(today)); \(new.from) is earlier"
+    }
+    if let other = existing.first(where: { $0.from <= new.to && new.from <= $0.to }) {
+      return "the pause \(new.from) to \(new.to) overlaps the pause \(other.from) to \(other.to); a day is paused once"
+    }
+    if let over = Pause.overCap(existing + [new], policy: policy) {
+      let used = over.days - Pause.daysPerPeriod([new], per: policy.per)[over.period, default: 0]
+      let left = max(over.cap - used, 0)
+      return
+        "the pause takes \(over.period) to \(over.days) paused days, past the catalog's \(over.cap) a \(policy.per.rawValue); \(left) \(left == 1 ? "day is" : "days are") left in \(over.period)"
+    }
+    return nil
   }
 
   /// The records' encoded values in date order; throws for a record of another catalog and

@@ -83,8 +83,9 @@ enum Schema {
       version2,
       EventSchema.version3(dialect),
       Standings.schema(dialect),
-      // Version 5 (main): the user's own day start (`PUT .../users/{user}`'s `day_starts_at`).
-      ["ALTER TABLE users ADD COLUMN day_starts_at TEXT"],
+      // Version 5 (main): the user's own day start (`PUT .../users/{user}`'s `day_starts_at`)
+      // and pauses (`PUT .../users/{user}/pauses/{from}`).
+      ["ALTER TABLE users ADD COLUMN day_starts_at TEXT", "ALTER TABLE users ADD COLUMN pauses TEXT"],
     ]
   }
 

@@ -14,15 +14,21 @@ import Testing
   static let last = CalendarDay.parsed("2026-03-31")!
 
   /// A catalog with time in it (issue 39): period sums over weeks from Saturday, a month and a
-  /// Hijri month (Ramadan 1447 ends on 2026-03-19, inside the users' days), badges on them, and a
-  /// day that starts at 04:00. Not a shipped catalog: those stay as their apps are.
+  /// Hijri month (Ramadan 1447 ends on 2026-03-19, inside the users' days), badges on them, a
+  /// day that starts at 04:00, and a pausable streak (every third user pauses; backdating
+  /// allowed, as the users' days are in the past). Not a shipped catalog: those stay as their
+  /// apps are.
   static let timed = """
     catalog: timed
     week_starts: saturday
     day_starts_at: "04:00"
+    pauses: {backdate_days: 3650}
     inputs:
       duas: {type: int, min: 0, max: 50}
       prayed: {type: bool}
+    streaks:
+      praying: {counts: prayed, pausable: true, freezes: {earn_every: 5, max: 1}}
+      plain: {counts: prayed}
     metrics:
       duas_this_week: week(duas)
       prayed_this_month: month(prayed)
@@ -156,6 +162,11 @@ import Testing
               + ([#""start": "\#(user.days[0].date)""#] + GeneratedUsers.userFields(user)).joined(separator: ", ")
               + "}")
           #expect(put.status == 200, "\(put.body)")
+          for pause in user.pauses {
+            let paused = try server.request(
+              "PUT", "/v1/catalogs/\(name)/users/\(user.id)/pauses/\(pause.from)", body: #"{"to": "\#(pause.to)"}"#)
+            #expect(paused.status == 200, "\(paused.body)")
+          }
           for day in user.days {
             let body = "{" + day.values.map { #""\#($0.0)": \#($0.1)"# }.joined(separator: ", ") + "}"
             last = try server.request("PUT", "/v1/catalogs/\(name)/users/\(user.id)/days/\(day.date)", body: body)

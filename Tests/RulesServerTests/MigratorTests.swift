@@ -11,7 +11,7 @@ import Testing
   /// migrator's table too, which the builds before it did not have).
   static func back(to version: Int, _ backend: Backend) -> String {
     var script = ""
-    if version < 5 { script += "ALTER TABLE users DROP COLUMN day_starts_at;\n" }
+    if version < 5 { script += "ALTER TABLE users DROP COLUMN day_starts_at; ALTER TABLE users DROP COLUMN pauses;\n" }
     if version < 4 { script += "DROP TABLE standings; DROP TABLE standings_filled; DROP INDEX states_by_date;\n" }
     if version < 3 { script += "DROP TABLE events; DROP TABLE event_marks; DROP TABLE deliveries;\n" }
     script += "DELETE FROM rules_migrations WHERE version > \(version);\n"

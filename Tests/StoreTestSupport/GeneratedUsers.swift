@@ -14,6 +14,8 @@ package struct GeneratedUsers: Sendable {
     package var timeZone: String?
     package var changes: [(at: String, zone: String)] = []
     package var calendar: String?
+    /// The user's pauses (first and last day), for a catalog with a `pausable` streak.
+    package var pauses: [(from: String, to: String)] = []
   }
 
   /// Travels: west across the date line (Pago Pago to Kiritimati, 25 hours ahead: 2026-03-11
@@ -54,6 +56,13 @@ package struct GeneratedUsers: Sendable {
       }
       if travellers, number % 2 == 1 { user.calendar = "islamic-umalqura" }
       if !everyDay, next(2) == 0 { user.start = (first + -next(5)).description }
+      // Every third user of a catalog with a pausable streak pauses (without drawing from the
+      // random numbers, so the other catalogs' users stay as they were).
+      if catalog.engine.catalog.catalog.streaks.contains(where: \.pausable), number % 3 == 2 {
+        for (from, to) in [(10, 13), (20, 20)].prefix(number % 2 == 0 ? 1 : 2) where first + to <= last {
+          user.pauses.append(((first + from).description, (first + to).description))
+        }
+      }
       var day = first
       while day <= last {
         if everyDay || next(6) != 0 {
@@ -88,6 +97,9 @@ package struct GeneratedUsers: Sendable {
       text += "timezone_changes:\n" + user.changes.map { "  - {at: \"\($0.at)\", timezone: \($0.zone)}\n" }.joined()
     }
     if let calendar = user.calendar { text += "calendar: \(calendar)\n" }
+    if !user.pauses.isEmpty {
+      text += "pauses:\n" + user.pauses.map { "  - {from: \($0.from), to: \($0.to)}\n" }.joined()
+    }
     text += "days:\n"
     for day in user.days {
       text += "  - {date: \(day.date)" + day.values.map { ", \($0.0): \($0.1)" }.joined() + "}\n"
@@ -102,6 +114,10 @@ package struct GeneratedUsers: Sendable {
         var fields = [#""user": "\#(user.id)""#, #""date": "\#(day.date)""#]
         if index == 0, let start = user.start { fields.append(#""start": "\#(start)""#) }
         if index == 0 { fields += Self.userFields(user) }
+        if index == 0, !user.pauses.isEmpty {
+          let pauses = user.pauses.map { #"{"from": "\#($0.from)", "to": "\#($0.to)"}"# }
+          fields.append(#""pauses": ["# + pauses.joined(separator: ", ") + "]")
+        }
         fields += day.values.map { #""\#($0.0)": \#($0.1)"# }
         lines.append("{" + fields.joined(separator: ", ") + "}")
       }

@@ -156,7 +156,8 @@ package struct Importer {
       var inputs: [(String, JSONValue)] = []
       for (key, value) in pairs {
         switch key {
-        case "user", "date", "start", "timezone", "timezone_changes", "calendar", "day_starts_at": fields[key] = value
+        case "user", "date", "start", "timezone", "timezone_changes", "calendar", "day_starts_at", "pauses":
+          fields[key] = value
         default: inputs.append((key, value))
         }
       }
@@ -175,7 +176,7 @@ package struct Importer {
       let changes = fields["timezone_changes"].flatMap { $0 == .null ? nil : $0 }
       add(
         at: at, user: user, date: date, start: start, timeZone: zone, inputs: inputs, timeZoneChanges: changes,
-        calendar: calendar, dayStartsAt: dayStart)
+        calendar: calendar, dayStartsAt: dayStart, pauses: fields["pauses"].flatMap { $0 == .null ? nil : $0 })
     }
   }
 
@@ -316,7 +317,8 @@ package struct Importer {
     noteUser(
       ImportUser(
         user: user, start: history.start, timeZone: history.timeZone?.identifier,
-        timeZoneChanges: history.timeZoneChanges, calendar: history.calendar.name, dayStartsAt: history.dayStartsAt))
+        timeZoneChanges: history.timeZoneChanges, calendar: history.calendar.name, dayStartsAt: history.dayStartsAt,
+        pauses: history.pauses))
     for record in history.records {
       var pairs: [(String, JSONValue)] = []
       for (index, input) in inputs.enumerated() {
@@ -330,7 +332,7 @@ package struct Importer {
   /// Checks one line's fields and values, and keeps the record (or reports every problem).
   private mutating func add(
     at: String, user: String?, date: String?, start: String?, timeZone: String?, inputs: [(String, JSONValue)],
-    timeZoneChanges: JSONValue? = nil, calendar: String? = nil, dayStartsAt: String? = nil
+    timeZoneChanges: JSONValue? = nil, calendar: String? = nil, dayStartsAt: String? = nil, pauses: JSONValue? = nil
   ) {
     var ok = true
     var validUser: String?
@@ -394,6 +396,15 @@ package struct Importer {
         ok = false
       }
     }
+    var pauseList: [Pause]?
+    if let pauses {
+      switch Self.pauses(pauses) {
+      case .success(let read): pauseList = read
+      case .failure(let problem):
+        report("\(at): error: 'pauses': \(problem.message)")
+        ok = false
+      }
+    }
     var valid: ValidRecord?
     switch catalog.schema.record(inputs) {
     case .success(let record): valid = record
@@ -402,11 +413,11 @@ package struct Importer {
       ok = false
     }
     guard ok, let validUser, let day, let valid else { return }
-    if startDay != nil || timeZone != nil || changes != nil || calendar != nil || dayStart != nil {
+    if startDay != nil || timeZone != nil || changes != nil || calendar != nil || dayStart != nil || pauseList != nil {
       noteUser(
         ImportUser(
           user: validUser, start: startDay, timeZone: timeZone, timeZoneChanges: changes, calendar: calendar,
-          dayStartsAt: dayStart))
+          dayStartsAt: dayStart, pauses: pauseList))
     }
     remember(at: at, user: validUser, date: day, record: valid)
   }
@@ -418,6 +429,7 @@ package struct Importer {
       if let changes = user.timeZoneChanges { users[index].timeZoneChanges = changes }
       if let calendar = user.calendar { users[index].calendar = calendar }
       if let dayStart = user.dayStartsAt { users[index].dayStartsAt = dayStart }
+      if let pauses = user.pauses { users[index].pauses = pauses }
     } else {
       userIndex[UserID.Key(user.user)] = users.count
       users.append(user)
@@ -436,5 +448,34 @@ package struct Importer {
     }
     seen[key] = at
     records.append(ImportRecord(user: user, date: date, record: record.text, encoded: catalog.encoded(record)))
+  }
+
+  /// What is wrong with an import line's `pauses`.
+  struct PausesProblem: Error {
+    var message: String
+  }
+
+  /// An import line's `pauses`: a list of `{"from": DATE, "to": DATE}`, none overlapping, none
+  /// ending before it starts; in date order.
+  static func pauses(_ value: JSONValue) -> Result<[Pause], PausesProblem> {
+    let pause = #"{"from": "YYYY-MM-DD", "to": "YYYY-MM-DD"}"#
+    guard case .array(let items) = value else {
+      return .failure(PausesProblem(message: "must be a list of \(pause); found \(value.kindDescription)"))
+    }
+    var pauses: [Pause] = []
+    for (index, item) in items.enumerated() {
+      guard case .object(let pairs) = item, pairs.count == 2,
+        case .string(let from)? = pairs.first(where: { $0.0 == "from" })?.1,
+        case .string(let to)? = pairs.first(where: { $0.0 == "to" })?.1
+      else { return .failure(PausesProblem(message: "pause \(index + 1) must be \(pause)")) }
+      for text in [from, to] where CalendarDay.problem(with: text) != nil {
+        return .failure(PausesProblem(message: "pause \(index + 1): \(CalendarDay.problem(with: text)!)"))
+      }
+      pauses.append(Pause(from: CalendarDay.parsed(from)!, to: CalendarDay.parsed(to)!))
+    }
+    if let problem = Pause.problem(pauses, at: { "pause \($0 + 1)" }) {
+      return .failure(PausesProblem(message: problem))
+    }
+    return .success(pauses.sorted())
   }
 }

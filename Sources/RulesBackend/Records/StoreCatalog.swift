@@ -78,7 +78,7 @@ package final class StoreCatalog: Sendable {
   func check(
     user: String, start: CalendarDay?, timeZone: TimeZone?, on date: CalendarDay, days: [StoredDay],
     saved: UserState?, rebuild: Bool, locale: String?, timeZoneChanges: [TimeZoneChange], calendar: UserCalendar,
-    saving: Bool = true
+    pauses: [Pause] = [], saving: Bool = true
   ) throws -> UserCheck {
     var records: [DayRecord] = []
     var notes: [String] = []
@@ -94,7 +94,7 @@ package final class StoreCatalog: Sendable {
     }
     let check = try engine.check(
       user: user, start: start, on: date, records: records, state: saved, rebuild: rebuild, calendar: calendar,
-      timeZone: timeZone, timeZoneChanges: timeZoneChanges, locale: locale)
+      timeZone: timeZone, timeZoneChanges: timeZoneChanges, pauses: pauses, locale: locale)
     let evaluation = check.evaluation
     let newIDs = Set(evaluation.badges.new)
     let new = evaluation.badges.unlocked.filter { newIDs.contains($0.id) }.map {

@@ -42,7 +42,8 @@ struct EvalCommand: ParsableCommand {
       do {
         outcome = try StateFile(path: state).check(
           engine, user: loaded.user, start: loaded.start, on: day, records: records, rebuild: rebuild,
-          calendar: loaded.calendar, timeZone: loaded.timeZone, timeZoneChanges: loaded.timeZoneChanges)
+          calendar: loaded.calendar, timeZone: loaded.timeZone, timeZoneChanges: loaded.timeZoneChanges,
+          pauses: loaded.pauses)
       } catch {
         printError(error.description)
         throw ExitCode.failure
@@ -50,7 +51,8 @@ struct EvalCommand: ParsableCommand {
     } else {
       outcome = try engine.check(
         user: loaded.user, start: loaded.start, on: day, records: records, state: nil,
-        calendar: loaded.calendar, timeZone: loaded.timeZone, timeZoneChanges: loaded.timeZoneChanges)
+        calendar: loaded.calendar, timeZone: loaded.timeZone, timeZoneChanges: loaded.timeZoneChanges,
+        pauses: loaded.pauses)
     }
     for warning in outcome.warnings {
       // The warnings about the state file name it, as its errors do.

@@ -46,6 +46,9 @@
   package var dayStartsAt = DayStart.midnight
   /// The day the catalog's weeks begin, for `week(x)` (`week_starts`; Monday when not given).
   package var weekStarts: WeekStart = .monday
+  /// How users may pause their `pausable` streaks (`pauses`; no cap, no backdating when not
+  /// given).
+  package var pauses = PausePolicy()
 
   /// An empty catalog.
   package init(id: String, version: Int = 1, file: String) {

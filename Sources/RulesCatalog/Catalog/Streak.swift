@@ -36,6 +36,9 @@ package struct Streak: Sendable {
   /// The most days a consecutive streak counts (`max_days`: an app that keeps only its last
   /// N days of activity, as Onward keeps 90); nil for no limit.
   package var maxDays: Int?
+  /// A consecutive streak that a user's pause holds (`pausable`): a paused day neither
+  /// extends nor breaks it.
+  package var pausable = false
 
   /// A streak.
   package init(

@@ -44,6 +44,20 @@ package enum CatalogSchema {
       ),
     ])
 
+  /// How users may pause their streaks (`pauses`).
+  package static let pauses = ObjectSchema(
+    "pauses", "How users may pause the streaks that say `pausable: true`.",
+    keys: [
+      KeySchema("max_days", .integer(min: 0), "The most paused days in each `per` (no cap when left out)."),
+      KeySchema(
+        "per", .keyword(["year", "month"]),
+        "The calendar period `max_days` counts in: `year` (default) or `month`; a pause across two counts its days in each."
+      ),
+      KeySchema(
+        "backdate_days", .integer(min: 0),
+        "How many days before the user's today a pause may start (default 0: pauses are for today and later)."),
+    ])
+
   /// A streak: what counts, skips, breaks or resets it, and how today is treated.
   package static let streak = ObjectSchema(
     "streak", "A counter of days in a row (or of days since a reset).",
@@ -61,6 +75,10 @@ package enum CatalogSchema {
       KeySchema(
         "max_days", .integer(min: 1),
         "A consecutive streak: the most days it counts (an app that keeps only its last N days of activity); no limit by default."
+      ),
+      KeySchema(
+        "pausable", .boolean,
+        "A consecutive streak: a day the user paused (a history's `pauses`, the API's) neither extends nor breaks it (default false)."
       ),
       KeySchema(
         "needs_start", .boolean,
@@ -277,6 +295,7 @@ package enum CatalogSchema {
       KeySchema(
         "week_starts", .keyword(WeekStart.allCases.map(\.rawValue)),
         "The day the weeks of `week(x)` begin: `monday` (default, as ISO 8601), `saturday` or `sunday`."),
+      KeySchema("pauses", .object(pauses), "How users may pause their `pausable` streaks: a cap and backdating."),
       KeySchema(
         "day_starts_at", .timeOfDay,
         "When the users' day changes, `\"HH:MM\"` from 00:00 (default) to 12:00: at 01:30 with `\"04:00\"` it is still yesterday."

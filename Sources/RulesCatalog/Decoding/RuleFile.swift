@@ -48,6 +48,8 @@ package struct RuleFile: Sendable {
   package var weekStarts: WeekStart?
   /// When the users' day changes (`day_starts_at`), if the file says.
   package var dayStartsAt: DayStart?
+  /// How users may pause their streaks (`pauses`), if the file says.
+  package var pauses: PausePolicy?
 
   /// An empty file of `kind` read from `file`.
   package init(kind: Kind, file: String, id: String) {

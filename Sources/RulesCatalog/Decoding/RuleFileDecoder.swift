@@ -105,6 +105,12 @@ package struct RuleFileDecoder {
     }
     result.weekStarts = Self.text(root["week_starts"]).flatMap(WeekStart.init(rawValue:))
     result.dayStartsAt = Self.text(root["day_starts_at"]).flatMap(DayStart.init)
+    if let node = root["pauses"], node.pairs != nil {
+      result.pauses = PausePolicy(
+        maxDays: Self.int(node["max_days"]).flatMap { $0 >= 0 ? $0 : nil },
+        per: Self.text(node["per"]).flatMap(PausePolicy.Period.init(rawValue:)) ?? .year,
+        backdateDays: Self.int(node["backdate_days"]).map { max($0, 0) } ?? 0)
+    }
     return result
   }
 
@@ -209,7 +215,7 @@ package struct RuleFileDecoder {
     let type = Self.text(node["type"]) ?? "consecutive"
     let kind: Streak.Kind
     if type == "elapsed" {
-      for key in ["counts", "skips", "freezes", "max_days"] {
+      for key in ["counts", "skips", "freezes", "max_days", "pausable"] {
         if let misplaced = node[key] {
           report(
             misplaced.mark, .invalidStreak,
@@ -244,6 +250,7 @@ package struct RuleFileDecoder {
       today: Self.text(node["today"]).flatMap(Streak.Today.init(rawValue:)) ?? .inProgress,
       displayName: Self.text(node["name"]), description: Self.text(node["description"]))
     if type != "elapsed", let maxDays = Self.int(node["max_days"]), maxDays >= 1 { streak.maxDays = maxDays }
+    if type != "elapsed" { streak.pausable = Self.bool(node["pausable"]) ?? false }
     return streak
   }
 

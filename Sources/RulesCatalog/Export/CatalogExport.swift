@@ -40,6 +40,13 @@ package enum CatalogExport {
     }
     if catalog.weekStarts != .monday { root.append(("week_starts", .string(catalog.weekStarts.rawValue))) }
     if catalog.dayStartsAt != .midnight { root.append(("day_starts_at", .string(catalog.dayStartsAt.description))) }
+    if catalog.pauses != PausePolicy() {
+      var pauses: [(String, JSONValue)] = []
+      if let maxDays = catalog.pauses.maxDays { pauses.append(("max_days", .int(maxDays))) }
+      pauses.append(("per", .string(catalog.pauses.per.rawValue)))
+      pauses.append(("backdate_days", .int(catalog.pauses.backdateDays)))
+      root.append(("pauses", .object(pauses)))
+    }
     root.append(("locales", locales(catalog.translations)))
     return .object(root)
   }
@@ -112,6 +119,7 @@ package enum CatalogExport {
       }
       // Written when set, so the export of a streak without it is unchanged.
       if let maxDays = streak.maxDays { fields.append(("max_days", .int(maxDays))) }
+      if streak.pausable { fields.append(("pausable", .bool(true))) }
     case .elapsed(let resets):
       fields.append(("type", .string("elapsed")))
       fields.add("resets", resets?.text)

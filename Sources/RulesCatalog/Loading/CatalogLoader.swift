@@ -68,6 +68,7 @@ package struct CatalogLoader {
     if let nextBadge = root.nextBadge { catalog.nextBadge = nextBadge }
     if let weekStarts = root.weekStarts { catalog.weekStarts = weekStarts }
     if let dayStartsAt = root.dayStartsAt { catalog.dayStartsAt = dayStartsAt }
+    if let pauses = root.pauses { catalog.pauses = pauses }
     merge(into: &catalog)
     return LoadedCatalog(catalog: catalog, module: nil, sources: sources, diagnostics: diagnostics)
   }

@@ -96,7 +96,8 @@ package struct DiffImpact: Sendable {
     let records = try history.records.map { try DayRecord($0, for: engine) }
     return try engine.check(
       user: history.user, start: history.start, on: date, records: records, state: nil,
-      calendar: history.calendar, timeZone: history.timeZone, timeZoneChanges: history.timeZoneChanges
+      calendar: history.calendar, timeZone: history.timeZone, timeZoneChanges: history.timeZoneChanges,
+      pauses: history.pauses
     ).evaluation
   }
 

@@ -23,12 +23,12 @@ package struct StateFile: Sendable {
   /// The engine's daily check with the state in this file: read, checked and written back
   /// under the file's lock, so concurrent evaluations queue up and every unlock is kept. A
   /// state that cannot be used is an error and the file stays as it was; a state saved after
-  /// `date` is left as it is (the check warns `state-ahead`). `calendar`, `timeZone` and
-  /// `timeZoneChanges` as for `Engine.check`.
+  /// `date` is left as it is (the check warns `state-ahead`). `calendar`, `timeZone`,
+  /// `timeZoneChanges` and `pauses` as for `Engine.check`.
   package func check(
     _ engine: Engine, user: String?, start: CalendarDay?, on date: CalendarDay, records: [DayRecord],
     rebuild: Bool = false, calendar: UserCalendar = .gregorian, timeZone: TimeZone? = nil,
-    timeZoneChanges: [TimeZoneChange] = []
+    timeZoneChanges: [TimeZoneChange] = [], pauses: [Pause] = []
   ) throws(StateError) -> DailyCheck {
     // Resolved once: a link's target is locked, read and replaced, the link kept.
     let file = StateFile(path: try StatePath.resolve(path))
@@ -40,7 +40,7 @@ package struct StateFile: Sendable {
         let state = try data.map { data throws(EngineError) in try UserState(json: data, for: engine) }
         check = try engine.check(
           user: user, start: start, on: date, records: records, state: state, rebuild: rebuild, calendar: calendar,
-          timeZone: timeZone, timeZoneChanges: timeZoneChanges)
+          timeZone: timeZone, timeZoneChanges: timeZoneChanges, pauses: pauses)
         json = try check.state.json()
       } catch {
         throw StateError(path: path, message: Self.fileWording(error.message) + "; it was left as it is")

@@ -19,6 +19,9 @@ import Foundation
   /// When the user's own day changes (`day_starts_at` of the history, a setting of theirs),
   /// or nil for the catalog's.
   package var dayStartsAt: DayStart?
+  /// The user's pauses, in date order, none overlapping (`pauses` of the history): on a paused
+  /// day a `pausable` streak neither extends nor breaks.
+  package var pauses: [Pause] = []
   /// The records, in date order, one per date.
   @_spi(Tooling) public var records: [EncodedRecord]
   /// Where the history was read from, for messages.

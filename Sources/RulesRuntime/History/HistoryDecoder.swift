@@ -26,6 +26,14 @@ extension DiagnosticID {
       KeySchema("timezone", .text, required: true, "The IANA zone from then on, e.g. America/Los_Angeles."),
     ])
 
+  /// One pause of a history.
+  @_spi(Tooling) public static let pauseSchema = ObjectSchema(
+    "pause", "Days the user paused their streaks.",
+    keys: [
+      KeySchema("from", .text, required: true, "The first paused day, YYYY-MM-DD."),
+      KeySchema("to", .text, required: true, "The last paused day, YYYY-MM-DD (the same as from for one day)."),
+    ])
+
   /// A history file's keys.
   @_spi(Tooling) public static let schema = ObjectSchema(
     "history", "A user's history: the days the app recorded.",
@@ -46,6 +54,10 @@ extension DiagnosticID {
       KeySchema(
         "day_starts_at", .timeOfDay,
         "When the user's own day changes, HH:MM from 00:00 to 12:00 (optional; default the catalog's day_starts_at): it decides \"today\" when no date is given."
+      ),
+      KeySchema(
+        "pauses", .list(.object(pauseSchema)),
+        "The days the user paused their streaks (optional), none overlapping: a streak with `pausable: true` neither extends nor breaks on them."
       ),
       KeySchema("days", .list(.anything), "The records, one per date, in date order."),
     ])
@@ -102,6 +114,7 @@ extension DiagnosticID {
       history.dayStartsAt = DayStart(text)
     }
     history.timeZoneChanges = zoneChanges(root["timezone_changes"])
+    history.pauses = pauses(root["pauses"])
     var seen: [CalendarDay: Mark] = [:]
     var latest: (day: CalendarDay, mark: Mark)?
     for item in root["days"]?.items ?? [] {
@@ -227,6 +240,33 @@ extension DiagnosticID {
     if let text = node.text, node.tag == .str { found += " ('\(text)')" }
     if case .bool = input.kind, node.tag == .str { found += "; YAML 1.2 booleans are true and false" }
     return found
+  }
+
+  /// The pauses, each checked (real dates, `to` not before `from`, none sharing a day), in
+  /// date order; a pause with an error is left out.
+  private mutating func pauses(_ node: Node?) -> [Pause] {
+    var read: [(pause: Pause, mark: Mark)] = []
+    // The shape (a mapping, its keys) is checked with the history's schema.
+    for item in node?.items ?? [] where item.pairs != nil {
+      var ends: [CalendarDay?] = []
+      for key in ["from", "to"] {
+        guard let end = item[key], end.tag != .null, let text = end.text else {
+          ends.append(nil)
+          continue
+        }
+        ends.append(day(text, at: end.mark, what: "the pause's '\(key)'"))
+      }
+      guard let from = ends[0], let to = ends[1] else { continue }
+      read.append((Pause(from: from, to: to), item.mark))
+    }
+    let pauses = read.map(\.pause)
+    if let problem = Pause.problem(pauses, at: { "the pause at line \(read[$0].mark.line)" }) {
+      // The message names both lines; it is reported at the first pause it names.
+      let line = read.first { problem.hasPrefix("the pause at line \($0.mark.line) ") }?.mark ?? read[0].mark
+      report(line, .badValue, problem)
+      return []
+    }
+    return pauses.sorted()
   }
 
   private mutating func day(_ text: String, at mark: Mark, what: String) -> CalendarDay? {

@@ -2,10 +2,17 @@
 /// progress deferred.
 extension BytecodeMachine {
   /// A consecutive streak's day: it counts, it is skipped, or it breaks (a freeze is used
-  /// up first; a day in progress defers the break unless the streak's day is final).
+  /// up first; a day in progress defers the break unless the streak's day is final). A
+  /// paused day of a `pausable` streak is skipped, whatever it holds.
   @inline(__always)
   func consecutive(_ index: Int, counts: Bool, skips: Bool) {
     let rule = rules + index
+    var counts = counts
+    var skips = skips
+    if paused && rule.pointee.pausable {
+      counts = false
+      skips = true
+    }
     let streak = pending + index
     streak.pointee = previous[index]
     moved[index] = counts

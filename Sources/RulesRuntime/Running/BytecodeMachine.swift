@@ -52,6 +52,8 @@ final class BytecodeMachine {
   /// The day being run: whether it is in progress, whether a streak deferred its break, its
   /// number, the history's start and the state's origin (either may be missing).
   var inProgress = false
+  /// The day is one of the user's pauses: `pausable` streaks neither extend nor break.
+  var paused = false
   var deferredBreak = false
   var day = 0
   var start: Int?

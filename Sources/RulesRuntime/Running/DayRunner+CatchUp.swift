@@ -22,6 +22,9 @@ extension DayRunner {
       protected = [[Int]](repeating: [], count: program.catalog.streaks.count)
     }
     let freezing = freezeStreaks
+    pauses = history.pauses
+    // The Swift day knows nothing of pauses: a user with pauses is counted by the machine.
+    let compiled = stepsCompiled && (pauses.isEmpty || !hasPausable)
     let start = history.start?.number
     let firstDay = Self.firstDay(of: history, before: day)
     let first = min(state.countedThrough.map { $0 + 1 } ?? firstDay, day)
@@ -44,7 +47,7 @@ extension DayRunner {
         index += 1
       }
       let unlocked =
-        stepsCompiled
+        compiled
         ? compiledDay!.step(day: current, values: values, state: &state, start: start, check: false)
         : step(day: current, values: values, state: &state, start: start, check: false)
       for badge in unlocked {

@@ -84,6 +84,11 @@
   var compiledDay: (any CompiledDay)?
   /// Whether there is one (a plain flag: looking at the optional existential costs a copy).
   let stepsCompiled: Bool
+  /// Whether a streak of the catalog is `pausable`.
+  let hasPausable: Bool
+  /// The user's pauses (the history's), in date order: set by each entry point before it
+  /// runs days (`CheckRunner`, `catchUp`).
+  package var pauses: [Pause] = []
 
   /// A runner for `program`, with its own frame (one per thread). With `compiled` (a
   /// `CompiledDay` generated from this very program: `CompiledDay.matches`), `catchUp` counts
@@ -98,6 +103,7 @@
     self.program = program
     compiledDay = compiled.map { $0.init() }
     stepsCompiled = compiled != nil
+    hasPausable = program.catalog.streaks.contains { $0.streak.pausable }
     let layout = program.layout
     let catalog = program.catalog
     bytecode = program.bytecode
@@ -246,6 +252,7 @@
     if !windowAggregates.isEmpty { setWindowBases(state.windows) }
     if !periodAggregates.isEmpty { setPeriodBases(state.windows, day: day) }
     m.inProgress = inProgress
+    m.paused = hasPausable && !pauses.isEmpty && Pause.holds(pauses, day: day)
     m.deferredBreak = false
     m.day = day
     m.start = start

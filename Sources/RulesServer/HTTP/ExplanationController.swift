@@ -47,6 +47,7 @@ extension HTTPAPI {
     history.timeZoneChanges = user.timeZoneChanges
     history.calendar = user.calendar
     history.dayStartsAt = user.dayStartsAt
+    history.pauses = user.pauses
     history.records = user.days.sorted { $0.date < $1.date }.map { day in
       var pairs: [(String, JSONValue)] = []
       if case .object(let read) = try? JSONReader.parse(day.record.utf8) { pairs = read }

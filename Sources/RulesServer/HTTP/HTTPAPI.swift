@@ -90,6 +90,8 @@ struct HTTPAPI: Sendable {
       Route(.put, "/v1/catalogs/{catalog}/users/{user}", .ownUser, putUser),
       Route(.delete, "/v1/catalogs/{catalog}/users/{user}", .admin, deleteUser),
       Route(.post, "/v1/catalogs/{catalog}/users/{user}/rebuild", .admin, rebuild),
+      Route(.put, "/v1/catalogs/{catalog}/users/{user}/pauses/{from}", .ownUser, putPause),
+      Route(.delete, "/v1/catalogs/{catalog}/users/{user}/pauses/{from}", .ownUser, deletePause),
       Route(.put, "/v1/catalogs/{catalog}/users/{user}/days/{date}", .ownUser, putDay),
       Route(.get, "/v1/catalogs/{catalog}/users/{user}/progress", .ownUser, progress),
       Route(.get, "/v1/catalogs/{catalog}/users/{user}/badges/{badge}/explanation", .ownUser, explanation),

@@ -334,6 +334,65 @@ paths:
         "429": {$ref: "#/components/responses/RateLimited"}
         "404": {$ref: "#/components/responses/NotFound"}
         "503": {$ref: "#/components/responses/StoreUnavailable"}
+  /v1/catalogs/{catalog}/users/{user}/pauses/{from}:
+    parameters:
+      - $ref: "#/components/parameters/catalog"
+      - $ref: "#/components/parameters/user"
+      - name: from
+        in: path
+        required: true
+        description: The pause's first day.
+        schema: {$ref: "#/components/schemas/Date"}
+    put:
+      operationId: putPause
+      security: [{adminToken: []}, {userToken: []}]
+      summary: Pauses the user's `pausable` streaks from `from` through `to` (docs/catalog-format.md, "Pauses").
+      description: >-
+        A paused day neither extends nor breaks a streak whose catalog entry says `pausable: true`.
+        A pause that starts on `from` already is replaced; the same pause again changes nothing.
+        The catalog's `pauses` decides what may be asked for: a pause may start at most
+        `backdate_days` before the user's today (default 0), may not share a day with another,
+        and may not take a year or month past `max_days` (409 `pause-refused`, saying how many
+        days are left). A pause of a day the user's saved state has counted has them counted
+        again at their next evaluation.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              additionalProperties: false
+              required: [to]
+              properties:
+                to:
+                  $ref: "#/components/schemas/Date"
+                  description: The last paused day (the same as `from` for one day).
+      responses:
+        "200": {$ref: "#/components/responses/Pauses"}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "403": {$ref: "#/components/responses/Forbidden"}
+        "429": {$ref: "#/components/responses/RateLimited"}
+        "404": {$ref: "#/components/responses/NotFound"}
+        "409":
+          description: "pause-refused: the pause starts too far back, overlaps another, or takes a period past the catalog's cap; nothing changed."
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Error"}
+        "413": {$ref: "#/components/responses/TooLarge"}
+        "503": {$ref: "#/components/responses/StoreUnavailable"}
+    delete:
+      operationId: deletePause
+      security: [{adminToken: []}, {userToken: []}]
+      summary: Ends the pause that starts on `from` (its days count as any day again); 404 `unknown-pause` when there is none.
+      responses:
+        "200": {$ref: "#/components/responses/Pauses"}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "403": {$ref: "#/components/responses/Forbidden"}
+        "429": {$ref: "#/components/responses/RateLimited"}
+        "404": {$ref: "#/components/responses/NotFound"}
+        "503": {$ref: "#/components/responses/StoreUnavailable"}
   /v1/catalogs/{catalog}/users/{user}/days/{date}:
     parameters:
       - $ref: "#/components/parameters/catalog"
@@ -673,6 +732,24 @@ components:
       content:
         application/json:
           schema: {$ref: "#/components/schemas/Error"}
+    Pauses:
+      description: The user's pauses as they are now, in date order.
+      content:
+        application/json:
+          schema:
+            type: object
+            required: [catalog, user, pauses]
+            properties:
+              catalog: {type: string}
+              user: {type: string}
+              pauses:
+                type: array
+                items:
+                  type: object
+                  required: [from, to]
+                  properties:
+                    from: {$ref: "#/components/schemas/Date"}
+                    to: {$ref: "#/components/schemas/Date"}
     TooLarge:
       description: "too-large: a body over 64 KiB."
       content:

@@ -176,7 +176,7 @@ package final class PostgresStore: StoreBackend {
       for user in users {
         let changed = try await connection.changes(
           ProgressSQL.importInfo, ProgressSQL.importInfoArguments(catalog: catalog, user), logger: logger)
-        if changed > 0, user.start != nil || user.timeZoneChanges != nil || user.timeZone != nil {
+        if changed > 0, user.changesCounting {
           changedFrom[UserID.Key(user.user)] = "0000-00-00"
         }
       }
@@ -270,6 +270,7 @@ package final class PostgresStore: StoreBackend {
       user.timeZoneChanges = ZoneHistory.parse(try row[.timeZoneChanges])
       user.calendar = (try row[.calendar] as String?).flatMap { try? UserCalendar(named: $0) } ?? .gregorian
       user.dayStartsAt = (try row[.dayStartsAt] as String?).flatMap(DayStart.init)
+      user.pauses = PauseList.parse(try row[.pauses])
       users[UserID.Key(id)] = user
     }
     try await connection.forEach(loadDays, [catalog, SQLTextList(ids), allDays], logger: logger) { row in
@@ -365,6 +366,20 @@ package final class PostgresStore: StoreBackend {
         guard saved.contains(UserID.Key(user)) else { throw StoreError("the user \(user) changed while locked") }
       }
       return value
+    }
+  }
+
+  package func changePauses(
+    catalog: String, user: String, _ decide: @Sendable (LoadedUser?) throws -> (pauses: [Pause], from: CalendarDay)
+  ) async throws -> [Pause] {
+    try await transaction { connection in
+      try await connection.execute(ProgressSQL.ensureUser, [catalog, user], logger: logger)
+      try await connection.execute(Self.lockUser, [catalog, user], logger: logger)
+      let loaded = try await Self.load(connection, catalog: catalog, ids: [user], allDays: false, logger: logger)
+      let (new, from) = try decide(loaded.first)
+      try await connection.execute(
+        ProgressSQL.setPauses, [PauseList.text(new), from.description, catalog, user], logger: logger)
+      return new
     }
   }
 

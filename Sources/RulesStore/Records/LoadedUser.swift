@@ -14,6 +14,8 @@ package struct LoadedUser: Sendable {
   /// When the user's own day changes (`PUT .../users/{user}`'s `day_starts_at`); nil: the
   /// catalog's.
   package var dayStartsAt: DayStart?
+  /// The user's pauses, in date order (`users.pauses`).
+  package var pauses: [Pause] = []
   /// Bumped by every change of the user's days; a save holds it (optimistic check).
   package var revision: Int64
   /// A record changed for a day the state has counted: count every day again.

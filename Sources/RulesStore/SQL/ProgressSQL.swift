@@ -8,20 +8,20 @@ enum ProgressSQL {
   }
 
   /// An import's user details: a detail given replaces the stored one (the time zone history
-  /// only when `changes`); changes a row only when something differs. Arguments: start, time
-  /// zone, changes, time zone history, calendar, day start, catalog, user, then start, time
-  /// zone, changes, time zone history, calendar, day start again.
+  /// and the pauses only when given); changes a row only when something differs. Arguments:
+  /// `importInfoArguments`.
   static let importInfo = SQLStatement(countsChanges: true) { d in
     """
     UPDATE users SET start = COALESCE(?, start), timezone = COALESCE(?, timezone),
       timezone_changes = CASE WHEN ? THEN ? ELSE timezone_changes END, calendar = COALESCE(?, calendar),
-      day_starts_at = COALESCE(?, day_starts_at)
+      day_starts_at = COALESCE(?, day_starts_at), pauses = CASE WHEN ? THEN ? ELSE pauses END
     WHERE catalog = ? AND user_id = ?
       AND (start \(d.isDistinctFrom) COALESCE(?, start)
         OR timezone \(d.isDistinctFrom) COALESCE(?, timezone)
         OR (? AND timezone_changes \(d.isDistinctFrom) ?)
         OR calendar \(d.isDistinctFrom) COALESCE(?, calendar)
-        OR day_starts_at \(d.isDistinctFrom) COALESCE(?, day_starts_at))
+        OR day_starts_at \(d.isDistinctFrom) COALESCE(?, day_starts_at)
+        OR (? AND pauses \(d.isDistinctFrom) ?))
     """
   }
 
@@ -29,9 +29,11 @@ enum ProgressSQL {
     let start = user.start?.description
     let changes = user.timeZoneChanges != nil
     let dayStart = user.dayStartsAt?.description
+    let pauses = user.pauses.flatMap(PauseList.text)
+    let hasPauses = user.pauses != nil
     return [
-      start, user.timeZone, changes, user.timeZoneChangesText, user.calendar, dayStart, catalog, user.user,
-      start, user.timeZone, changes, user.timeZoneChangesText, user.calendar, dayStart,
+      start, user.timeZone, changes, user.timeZoneChangesText, user.calendar, dayStart, hasPauses, pauses, catalog,
+      user.user, start, user.timeZone, changes, user.timeZoneChangesText, user.calendar, dayStart, hasPauses, pauses,
     ]
   }
 
@@ -94,7 +96,7 @@ enum ProgressSQL {
 
   /// A user as a load reads them: their details and saved state.
   enum UserColumns: Int, SQLColumns {
-    case user, start, timeZone, revision, rebuild, state, stateDate, timeZoneChanges, calendar, dayStartsAt
+    case user, start, timeZone, revision, rebuild, state, stateDate, timeZoneChanges, calendar, dayStartsAt, pauses
 
     var expression: String {
       switch self {
@@ -108,8 +110,20 @@ enum ProgressSQL {
       case .timeZoneChanges: "u.timezone_changes"
       case .calendar: "u.calendar"
       case .dayStartsAt: "u.day_starts_at"
+      case .pauses: "u.pauses"
       }
     }
+  }
+
+  /// A user's new pauses: a new revision, and a rebuild when their state counted a day from
+  /// the first day that changed. Arguments: the pauses' text, that day, catalog, user.
+  static let setPauses = SQLStatement { _ in
+    """
+    UPDATE users SET pauses = ?, revision = revision + 1,
+      rebuild = rebuild OR EXISTS (SELECT 1 FROM states s
+        WHERE s.catalog = users.catalog AND s.user_id = users.user_id AND s.date > ?)
+    WHERE catalog = ? AND user_id = ?
+    """
   }
 
   /// The users and their states; `users` the condition on `u.user_id` (one, or a list).

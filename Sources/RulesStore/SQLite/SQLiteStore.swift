@@ -85,7 +85,7 @@ package final class SQLiteStore: StoreBackend {
         for user in users {
           let changed = try db.changes(ProgressSQL.importInfo, ProgressSQL.importInfoArguments(catalog: catalog, user))
           // A new start (or time zone history) changes the days counted from the first: count again.
-          if changed > 0, user.start != nil || user.timeZoneChanges != nil || user.timeZone != nil {
+          if changed > 0, user.changesCounting {
             changedFrom[UserID.Key(user.user)] = CalendarDay(number: Int.min / 4)
           }
         }
@@ -148,6 +148,7 @@ package final class SQLiteStore: StoreBackend {
     loaded.timeZoneChanges = ZoneHistory.parse(row[Column.timeZoneChanges])
     loaded.calendar = (row[Column.calendar] as String?).flatMap { try? UserCalendar(named: $0) } ?? .gregorian
     loaded.dayStartsAt = (row[Column.dayStartsAt] as String?).flatMap(DayStart.init)
+    loaded.pauses = PauseList.parse(row[Column.pauses])
     return loaded
   }
 
@@ -225,6 +226,22 @@ package final class SQLiteStore: StoreBackend {
         return .commit
       }
       return result!
+    }
+  }
+
+  package func changePauses(
+    catalog: String, user: String, _ decide: @Sendable (LoadedUser?) throws -> (pauses: [Pause], from: CalendarDay)
+  ) async throws -> [Pause] {
+    try await queue.writeWithoutTransaction { db in
+      var pauses: [Pause] = []
+      try db.inTransaction(.immediate) {
+        try db.execute(ProgressSQL.ensureUser, [catalog, user])
+        let (new, from) = try decide(try Self.load(db, catalog: catalog, user: user, allDays: false))
+        try db.execute(ProgressSQL.setPauses, [PauseList.text(new), from.description, catalog, user])
+        pauses = new
+        return .commit
+      }
+      return pauses
     }
   }
 

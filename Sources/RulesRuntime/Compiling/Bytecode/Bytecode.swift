@@ -52,6 +52,8 @@ struct Bytecode: Sendable {
     /// The evaluated day is final for this streak: it breaks the same day.
     let isFinal: Bool
     let needsStart: Bool
+    /// A paused day neither extends nor breaks it (`pausable`).
+    let pausable: Bool
   }
 
   /// What `commit` copies from a day just run into the state.
@@ -174,7 +176,7 @@ struct Bytecode: Sendable {
         hasFreezes: hasFreezes, earnEvery: earnEvery, maxFreezes: maxFreezes, keepsProgress: keepsProgress,
         maxDays: streak.maxDays ?? .max,
         isFinal: streak.today == .final,
-        needsStart: streak.needsStart)
+        needsStart: streak.needsStart, pausable: streak.pausable)
     }
     self.commits = commits
     instructions = generator.code
