@@ -34,16 +34,19 @@ extension HTTPAPI {
     let pause = Pause(from: from, to: to)
     let pauses = try await written {
       try await store.changePauses(catalog: catalog.id, user: user) { loaded in
-        let existing = loaded?.pauses ?? []
-        // The same pause again changes nothing (a PUT is idempotent).
-        if existing.contains(pause) { return (existing, to + 1) }
-        let others = existing.filter { $0.from != from }
-        let today = FutureDays.system.today(for: loaded, in: catalog)
-        if let problem = catalog.engine.pauseProblem(pause, existing: others, today: today) {
-          throw APIError(.conflict, "pause-refused", problem)
+        // A refusal is the request's, not the store's: it does not make the server unready.
+        try Self.evaluating {
+          let existing = loaded?.pauses ?? []
+          // The same pause again changes nothing (a PUT is idempotent).
+          if existing.contains(pause) { return (existing, to + 1) }
+          let others = existing.filter { $0.from != from }
+          let today = FutureDays.system.today(for: loaded, in: catalog)
+          if let problem = catalog.engine.pauseProblem(pause, existing: others, today: today) {
+            throw APIError(.conflict, "pause-refused", problem)
+          }
+          let replaced = existing.first { $0.from == from }
+          return ((others + [pause]).sorted(), min(from, replaced?.from ?? from))
         }
-        let replaced = existing.first { $0.from == from }
-        return ((others + [pause]).sorted(), min(from, replaced?.from ?? from))
       }
     }
     return Self.json(Self.pausesAnswer(catalog: catalog.id, user: user, pauses))
@@ -55,13 +58,15 @@ extension HTTPAPI {
     let from = try day(context.parameters.get("from") ?? "")
     let pauses = try await written {
       try await store.changePauses(catalog: catalog.id, user: user) { loaded in
-        let existing = loaded?.pauses ?? []
-        guard existing.contains(where: { $0.from == from }) else {
-          throw APIError(
-            .notFound, "unknown-pause",
-            "the user '\(user)' has no pause from \(from) in the catalog '\(catalog.id)'")
+        try Self.evaluating {
+          let existing = loaded?.pauses ?? []
+          guard existing.contains(where: { $0.from == from }) else {
+            throw APIError(
+              .notFound, "unknown-pause",
+              "the user '\(user)' has no pause from \(from) in the catalog '\(catalog.id)'")
+          }
+          return (existing.filter { $0.from != from }, from)
         }
-        return (existing.filter { $0.from != from }, from)
       }
     }
     return Self.json(Self.pausesAnswer(catalog: catalog.id, user: user, pauses))

@@ -38,6 +38,10 @@ extension RouteCases {
       // Alice's progress is read as before (discipline's streaks are not pausable).
       let progress = try await api.object(RouteCall(.get, user() + "/progress?date=2026-01-07"))
       #expect(training(progress) == [7, 7])
+      // A refused pause leaves the server ready.
+      let refused = try await api.call(RouteCall(.put, pause(today + -1), body: #"{"to": "\#(today)"}"#))
+      #expect(refused.status == .conflict, "\(refused.text)")
+      #expect(try await api.call(RouteCall(.get, "/readyz")).status == .ok)
       // A user the catalog has no record of yet gets their row.
       let carol = try await api.call(
         RouteCall(.put, pause(today, user: "carol"), as: .user("carol"), body: #"{"to": "\#(today)"}"#))
@@ -89,6 +93,11 @@ extension RouteCases {
       let deleted = try await api.call(RouteCall(.delete, pause(today + 7), as: .user("alice")))
       #expect(deleted.status == .ok, "\(deleted.text)")
       #expect(deleted.text == pausesAnswer([(today, today + 1)]))
+      // A refusal is the request's, not the store's: the server stays ready and writes on.
+      let unknown = try await api.call(RouteCall(.delete, pause(today + 7)))
+      #expect(unknown.status == .notFound, "\(unknown.text)")
+      let ready = try await api.call(RouteCall(.get, "/readyz"))
+      #expect(ready.status == .ok, "\(ready.text)")
       // Its days may be paused again.
       let again = try await api.call(RouteCall(.put, pause(today + 8), body: #"{"to": "\#(today + 8)"}"#))
       #expect(again.text == pausesAnswer([(today, today + 1), (today + 8, today + 8)]))
