@@ -31,10 +31,12 @@ package struct CatalogPage: Sendable {
     package var wordings: [Wording]
   }
 
-  /// One wording of a message, with the condition it is used under (nil: otherwise).
+  /// One wording of a message, with the condition it is used under (of a message with one
+  /// wording: nil; the last of several without one: `otherwise`).
   package struct Wording: Sendable {
     package var index: Int
     package var condition: String?
+    package var otherwise: Bool
     package var samples: MessageSamples
   }
 
@@ -124,7 +126,8 @@ package struct CatalogPage: Sendable {
         wordings: message.text.enumerated().map { index, wording in
           let source = original.flatMap { $0.text.indices.contains(index) ? $0.text[index].text.text : nil }
           return Wording(
-            index: index, condition: message.text.count > 1 ? wording.when?.text ?? words.otherwise : nil,
+            index: index, condition: message.text.count > 1 ? wording.when?.text : nil,
+            otherwise: message.text.count > 1 && wording.when == nil,
             samples: samples(wording.text.text, original: source))
         })
     }

@@ -162,6 +162,7 @@ extension CatalogPage.Wording: MustacheParent {
     switch name {
     case "index": self.index
     case "condition": self.condition
+    case "otherwise": self.otherwise
     case "samples": self.samples
     default: nil
     }
