@@ -1,8 +1,8 @@
 /// The store's schema, versioned: `rules_migrations` records each version applied; a store
 /// at a newer version than this build knows is refused. docs/store.md documents the tables.
-enum Schema {
+package enum Schema {
   /// The newest version this build knows.
-  static let version = 5
+  package static let version = 6
 
   /// The statements of each version, in order (version 1 is the first).
   static func migrations(_ name: SQLDialect.Name) -> [[String]] {
@@ -86,6 +86,8 @@ enum Schema {
       // Version 5 (main): the user's own day start (`PUT .../users/{user}`'s `day_starts_at`)
       // and pauses (`PUT .../users/{user}/pauses/{from}`).
       ["ALTER TABLE users ADD COLUMN day_starts_at TEXT", "ALTER TABLE users ADD COLUMN pauses TEXT"],
+      // Version 6 (branch console-speed): unlocks by catalog and date (the console's chart).
+      UnlocksPerDaySQL.schema,
     ]
   }
 

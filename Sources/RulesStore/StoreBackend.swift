@@ -94,6 +94,13 @@ package protocol StoreBackend: AnyObject, Sendable {
   /// evaluated as of); `streaks` the catalog's streak names.
   func stats(catalog: String, date: CalendarDay?, streaks: [String]) async throws -> CatalogStats
 
+  /// The unlocks (a user and a badge each) dated each day from `from` through `through`,
+  /// oldest first, every day of the range (0 when none): one read, on the index of unlocks by
+  /// catalog and date.
+  func unlocksPerDay(catalog: String, from: CalendarDay, through: CalendarDay) async throws -> [(
+    date: CalendarDay, unlocks: Int
+  )]
+
   /// Saves the standings `evaluate` gives each user with a saved state of the catalog (as
   /// `loadUsers` reads them; nil: left as they are) when the catalog's `version` has not filled
   /// them yet, in one transaction; returns the users filled (0 when the version was filled

@@ -32,8 +32,8 @@ import Testing
 
   /// Runs SQL on a store with its command-line client (`sqlite3`, `psql`).
   /// Takes a store written by this build back to schema version 2 as it was: what the later
-  /// versions added dropped, their migrations forgotten (and SQLite's `grdb_migrations`, which
-  /// no build of version 2 wrote).
+  /// versions added dropped (`MigratorTests.back`), their migrations forgotten (and SQLite's
+  /// `grdb_migrations`, which no build of version 2 wrote).
   static func backToVersion2(_ backend: Backend, _ address: String) throws {
     _ = try sql(backend, address, MigratorTests.back(to: 2, backend))
   }
@@ -130,7 +130,7 @@ import Testing
 
       // The first binary that opens it migrates it.
       let migrated = try await StoreAddress.open(old)
-      #expect(try await migrated.schemaVersion() == currentSchemaVersion)
+      #expect(try await migrated.schemaVersion() == Schema.version)
       #expect(
         try Self.sql(
           backend, old, "SELECT catalog, user_id, badge, date FROM unlocks ORDER BY catalog, user_id, badge;")
@@ -216,7 +216,7 @@ import Testing
         let version = try Self.sql(backend, address, "SELECT MAX(version) FROM rules_migrations;")
         // Each version in a transaction of its own (SQLite: GRDB's migrator; PostgreSQL: the
         // same ordered list).
-        #expect((1...currentSchemaVersion).map(String.init).contains(version))
+        #expect((1...Schema.version).map(String.init).contains(version))
         #expect(try Self.sql(backend, address, "SELECT COUNT(*) FROM states;") == "\(rows)")
         let columns =
           backend == .sqlite
@@ -227,13 +227,13 @@ import Testing
             "SELECT COUNT(*) FROM information_schema.columns WHERE table_name = 'unlocks' AND column_name = 'catalog_version';"
           )
         #expect(columns == (version == "1" ? "0" : "1"), "version \(version) has its columns, and only those")
-        if version == "\(currentSchemaVersion)" { break }
+        if version == "\(Schema.version)" { break }
         delay += 15
         if delay > 20_000 { throw StoreTestFailure("the store was never migrated") }
       }
       #expect(killed > 0, "the test killed no migration (\(delay) ms)")
       let store = try await StoreAddress.open(address)
-      #expect(try await store.schemaVersion() == currentSchemaVersion)
+      #expect(try await store.schemaVersion() == Schema.version)
       try await store.close()
     }
   }

@@ -4,14 +4,17 @@ import StoreTestSupport
 import Testing
 
 /// A store of each schema version that the builds before GRDB's migrator wrote (versions 1 to
-/// 4, recorded in `rules_migrations` alone) opens at the current version, its versions the
-/// migrator's identifiers, each version's tables there once.
+/// 4, recorded in `rules_migrations` alone), and of each version after, opens at
+/// `Schema.version`, its versions the migrator's identifiers, each version's tables there once.
 @Suite(.serialized) struct MigratorTests {
   /// What versions after `version` added, dropped, and their records forgotten (SQLite: the
   /// migrator's table too, which the builds before it did not have).
   static func back(to version: Int, _ backend: Backend) -> String {
     var script = ""
-    if version < 5 { script += "ALTER TABLE users DROP COLUMN day_starts_at; ALTER TABLE users DROP COLUMN pauses;\n" }
+    if version < unlocksByDate { script += "DROP INDEX unlocks_by_date;\n" }
+    if version < userDetails {
+      script += "ALTER TABLE users DROP COLUMN day_starts_at; ALTER TABLE users DROP COLUMN pauses;\n"
+    }
     if version < 4 { script += "DROP TABLE standings; DROP TABLE standings_filled; DROP INDEX states_by_date;\n" }
     if version < 3 { script += "DROP TABLE events; DROP TABLE event_marks; DROP TABLE deliveries;\n" }
     script += "DELETE FROM rules_migrations WHERE version > \(version);\n"
@@ -19,7 +22,14 @@ import Testing
     return script
   }
 
-  @Test(arguments: Backend.all, [2, 3, 4])
+  /// The version that added the users' `day_starts_at` and `pauses`.
+  static let userDetails = 5
+  /// The version that added `unlocks_by_date`.
+  static let unlocksByDate = 6
+
+  static var allVersions: String { (1...Schema.version).map(String.init).joined(separator: "\n") }
+
+  @Test(arguments: Backend.all, Array(2..<Schema.version))
   func aStoreOfAnEarlierBuildMigrates(_ backend: Backend, version: Int) async throws {
     try await withTemporaryFolder { folder in
       let address = try await backend.freshAddress(in: folder)
@@ -28,24 +38,22 @@ import Testing
       #expect(try MigrationTests.sql(backend, address, "SELECT MAX(version) FROM rules_migrations;") == "\(version)")
 
       let store = try await StoreAddress.open(address)
-      #expect(try await store.schemaVersion() == currentSchemaVersion)
+      #expect(try await store.schemaVersion() == Schema.version)
       try await store.close()
-      let versions = 1...currentSchemaVersion
       #expect(
         try MigrationTests.sql(backend, address, "SELECT version FROM rules_migrations ORDER BY version;")
-          == versions.map(String.init).joined(separator: "\n"))
+          == Self.allVersions)
       if backend == .sqlite {
         #expect(
           try MigrationTests.sql(backend, address, "SELECT identifier FROM grdb_migrations ORDER BY identifier;")
-            == versions.map { "v\($0)" }.joined(separator: "\n"))
+            == Self.allVersions.split(separator: "\n").map { "v\($0)" }.joined(separator: "\n"))
       }
       // Version 3's and 4's tables are there, and empty.
       #expect(try MigrationTests.sql(backend, address, "SELECT COUNT(*) FROM events;") == "0")
       #expect(try MigrationTests.sql(backend, address, "SELECT COUNT(*) FROM standings;") == "0")
       // Opened again, nothing runs twice.
       try await StoreAddress.open(address).close()
-      #expect(
-        try MigrationTests.sql(backend, address, "SELECT COUNT(*) FROM rules_migrations;") == "\(currentSchemaVersion)")
+      #expect(try MigrationTests.sql(backend, address, "SELECT COUNT(*) FROM rules_migrations;") == "\(Schema.version)")
     }
   }
 
@@ -55,17 +63,19 @@ import Testing
     try await withTemporaryFolder { folder in
       let address = try await backend.freshAddress(in: folder)
       try await StoreAddress.open(address).close()
-      let newer = currentSchemaVersion + 1
       _ = try MigrationTests.sql(
         backend, address,
-        "INSERT INTO rules_migrations (version, applied_at) VALUES (\(newer), '2027-01-01T00:00:00Z');")
+        "INSERT INTO rules_migrations (version, applied_at) VALUES (\(Schema.version + 1), '2027-01-01T00:00:00Z');")
       await #expect {
         try await StoreAddress.open(address)
       } throws: { error in
         "\(error)".hasSuffix(
-          "the store is at schema version \(newer); this rules-server knows up to \(currentSchemaVersion) (upgrade it)")
+          "the store is at schema version \(Schema.version + 1); this rules-server knows up to \(Schema.version) (upgrade it)"
+        )
       }
-      #expect(try MigrationTests.sql(backend, address, "SELECT MAX(version) FROM rules_migrations;") == "\(newer)")
+      #expect(
+        try MigrationTests.sql(backend, address, "SELECT MAX(version) FROM rules_migrations;")
+          == "\(Schema.version + 1)")
     }
   }
 }

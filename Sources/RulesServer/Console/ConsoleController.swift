@@ -26,7 +26,6 @@ struct ConsoleController: Sendable {
 
   let api: HTTPAPI
   let leaderboards: LeaderboardsController
-  let unlocks = UnlocksPerDay()
   let feed = EventFeed()
 
   init(api: HTTPAPI) {
@@ -133,23 +132,21 @@ struct ConsoleController: Sendable {
   }
 
   /// A catalog's overview: the store's stats as of today (UTC), the unlocks of the last 30
-  /// days, the streaks' length buckets.
+  /// days (one read: `unlocksPerDay`), the streaks' length buckets.
   func overview(_ request: Request, _ context: APIRequestContext) async throws -> Response {
     let catalog = try api.catalog(context)
     let store = try await leaderboards.standings(catalog)
     let streaks = catalog.validated.catalog.streaks.map(\.name)
     let today = Self.today
     let stats = try await api.stored { try await store.stats(catalog: catalog.id, date: today, streaks: streaks) }
-    let days = (0..<30).map { today + ($0 - 29) }
-    let unlocks = unlocks
-    let counts = try await api.stored {
-      try await unlocks.counts(store: store, catalog: catalog.id, streaks: streaks, days: days, todayStats: stats)
+    let days = try await api.stored {
+      try await store.unlocksPerDay(catalog: catalog.id, from: today + -29, through: today)
     }
     let page = OverviewPage(
       id: catalog.id, name: catalog.name, version: catalog.version, loaded: Self.timestamp(api.served.set.loaded),
       date: today.description, users: stats.users, usersEvaluated: stats.usersEvaluated,
       usersEvaluatedOnDate: stats.usersEvaluatedOnDate,
-      unlocks: zip(days, counts).map { ($0.description, $1) },
+      unlocks: days.map { ($0.date.description, $0.unlocks) },
       buckets: Standings.buckets.map { ($0.key, $0.key == "1" ? "1 day" : "\($0.key) days") },
       streaks: stats.streaks.map { ($0.streak, $0.buckets) }, leaderboards: Standings.names(catalog),
       csrf: sessions.csrf(of: request))

@@ -23,11 +23,21 @@ package struct CatalogPage: Sendable {
     package var source: String?
   }
 
+  /// A message: its title and each wording as the engine writes them (`MessageSamples`).
   package struct Message: Sendable {
     package var id: String
     package var when: String
     package var title: String?
-    package var text: String
+    package var wordings: [Wording]
+  }
+
+  /// One wording of a message, with the condition it is used under (of a message with one
+  /// wording: nil; the last of several without one: `otherwise`).
+  package struct Wording: Sendable {
+    package var index: Int
+    package var condition: String?
+    package var otherwise: Bool
+    package var samples: MessageSamples
   }
 
   package struct Streak: Sendable {
@@ -99,10 +109,27 @@ package struct CatalogPage: Sendable {
     quotes = (catalog.quotes?.quotes ?? []).map {
       Quote(id: $0.id, text: $0.text, arabic: $0.arabic, source: $0.source)
     }
+    // A text the catalog has in the page's language is written in its locale; one it has only
+    // in its default language, in that language's (as `rules eval --locale` does).
+    let defaultLanguage = own.defaultLocale.split(separator: "-").first.map(String.init)
+    let pageLanguage = language.split(separator: "-").first.map(String.init)
+    func samples(_ text: String, original: String?) -> MessageSamples {
+      let translated = text != original || defaultLanguage == pageLanguage
+      return MessageSamples(text, locale: translated ? language : own.defaultLocale)
+    }
+    let originals = Dictionary(own.messages.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     messages = catalog.messages.map { message in
-      Message(
-        id: message.id, when: message.when?.text ?? words.always, title: message.title?.text,
-        text: message.text.first?.text.text ?? "")
+      let original = originals[message.id]
+      return Message(
+        id: message.id, when: message.when?.text ?? words.always,
+        title: message.title.map { samples($0.text, original: original?.title?.text).first },
+        wordings: message.text.enumerated().map { index, wording in
+          let source = original.flatMap { $0.text.indices.contains(index) ? $0.text[index].text.text : nil }
+          return Wording(
+            index: index, condition: message.text.count > 1 ? wording.when?.text : nil,
+            otherwise: message.text.count > 1 && wording.when == nil,
+            samples: samples(wording.text.text, original: source))
+        })
     }
     self.users = users
   }

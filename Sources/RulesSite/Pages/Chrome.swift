@@ -16,12 +16,20 @@ package struct Chrome: Sendable {
   package var nav: [Link] = []
   /// The console's sign-out form, with its CSRF token (nil: no form).
   package var signOut: String?
+  /// The footer's words around `rules` and the skip link's, in the page's language.
+  package var madeBy: String
+  package var madeFrom: String
+  package var skip: String
 
   package init(title: String, lang: String = "en", home: String) {
     self.title = title
     self.lang = lang
     self.dir = SiteText.isRightToLeft(lang) ? "rtl" : "ltr"
     self.home = home
+    let words = SiteText.of(lang)
+    madeBy = words.madeBy
+    madeFrom = words.madeFrom
+    skip = words.skip
   }
 }
 

@@ -21,6 +21,14 @@ package struct SiteText: Sendable {
   package var sites = "All pages"
   package var users = "Users"
   package var version = "version"
+  package var otherwise = "otherwise"
+  /// A message's samples table: the plural form and the text columns.
+  package var form = "form"
+  package var text = "text"
+  /// The footer, around `rules`.
+  package var madeBy = "Made by"
+  package var madeFrom = "from the catalog files; every number is the engine's."
+  package var skip = "Skip to the content"
 
   /// The words of `locale` (English for a language the pages do not have).
   package static func of(_ locale: String) -> SiteText {
@@ -46,6 +54,12 @@ package struct SiteText: Sendable {
     text.sites = "كل الصفحات"
     text.users = "المستخدمون"
     text.version = "الإصدار"
+    text.otherwise = "غير ذلك"
+    text.form = "الصيغة"
+    text.text = "النص"
+    text.madeBy = "صنعها"
+    text.madeFrom = "من ملفات الكتالوج؛ كل رقم فيها من المحرّك."
+    text.skip = "انتقل إلى المحتوى"
     return text
   }
 

@@ -42,7 +42,7 @@ package enum SiteTemplates {
     <style>{{{style}}}</style>
     </head>
     <body>
-    <a class="skip" href="#main">Skip to the content</a>
+    <a class="skip" href="#main">{{skip}}</a>
     <header class="top"><nav aria-label="Site"><a href="{{home}}">{{brand}}</a>{{#nav}} <a href="{{href}}"{{#current}} aria-current="page"{{/current}}>{{label}}</a>{{/nav}}</nav>{{#signOut}}<form class="signout" method="post" action="/console/signout"><input type="hidden" name="csrf" value="{{.}}"><button type="submit">Sign out</button></form>{{/signOut}}</header>
     {{/chrome}}
     <main id="main">
@@ -50,7 +50,7 @@ package enum SiteTemplates {
 
   static let foot = """
     </main>
-    <footer class="foot"><p>Made by <code>rules</code> from the catalog files; every number is the engine's.</p></footer>
+    <footer class="foot"><p>{{#chrome}}{{madeBy}} <code>rules</code> {{madeFrom}}{{/chrome}}</p></footer>
     {{#chrome}}<script>{{{script}}}</script>{{/chrome}}
     </body>
     </html>
@@ -116,7 +116,8 @@ package enum SiteTemplates {
     {{#quotes}}<figure class="quote" data-quote="{{id}}"><blockquote><p>{{text}}</p>{{#arabic}}<p lang="ar" dir="rtl">{{.}}</p>{{/arabic}}</blockquote>{{#source}}<figcaption>{{.}}</figcaption>{{/source}}</figure>
     {{/quotes}}{{^quotes}}<p>—</p>{{/quotes}}</section>
     <section aria-labelledby="h-messages"><h2 id="h-messages">{{words.messages}}</h2>
-    <ul class="plain messages">{{#messages}}<li data-message="{{id}}"><p>{{#title}}<strong>{{.}}</strong> {{/title}}{{text}}</p><p class="meta">{{words.criterion}}: <code dir="ltr">{{when}}</code></p></li>
+    <ul class="plain messages">{{#messages}}<li data-message="{{id}}">{{#title}}<p><strong>{{.}}</strong></p>{{/title}}<p class="meta">{{words.criterion}}: <code dir="ltr">{{when}}</code></p>
+    {{#wordings}}<div class="wording" data-wording="{{index}}">{{#condition}}<p class="meta">{{words.criterion}}: <code dir="ltr">{{.}}</code></p>{{/condition}}{{#otherwise}}<p class="meta">{{words.otherwise}}</p>{{/otherwise}}{{#samples}}{{#text}}<p>{{.}}</p>{{/text}}{{#hasRows}}<table class="samples"><thead><tr><th scope="col">n</th><th scope="col">{{words.form}}</th><th scope="col">{{words.text}}</th></tr></thead><tbody>{{#rows}}<tr data-n="{{n}}"{{#form}} data-form="{{.}}"{{/form}}><td>{{number}}</td><td>{{#form}}<code dir="ltr">{{.}}</code>{{/form}}</td><td>{{text}}</td></tr>{{/rows}}</tbody></table>{{/hasRows}}{{/samples}}</div>{{/wordings}}</li>
     {{/messages}}</ul>{{^messages}}<p>—</p>{{/messages}}</section>
     <section aria-labelledby="h-users"><h2 id="h-users">{{words.users}}</h2><ul class="plain">{{#users}}<li><a href="{{href}}">{{label}}</a></li>{{/users}}</ul>{{^users}}<p>—</p>{{/users}}</section>
     {{> foot}}

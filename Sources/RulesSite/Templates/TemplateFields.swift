@@ -18,6 +18,9 @@ extension Chrome: MustacheParent {
     case "brand": self.brand
     case "nav": self.nav
     case "signOut": self.signOut
+    case "madeBy": self.madeBy
+    case "madeFrom": self.madeFrom
+    case "skip": self.skip
     default: nil
     }
   }
@@ -57,6 +60,12 @@ extension SiteText: MustacheParent {
     case "sites": self.sites
     case "users": self.users
     case "version": self.version
+    case "otherwise": self.otherwise
+    case "form": self.form
+    case "text": self.text
+    case "madeBy": self.madeBy
+    case "madeFrom": self.madeFrom
+    case "skip": self.skip
     default: nil
     }
   }
@@ -142,6 +151,41 @@ extension CatalogPage.Message: MustacheParent {
     case "id": self.id
     case "when": self.when
     case "title": self.title
+    case "wordings": self.wordings
+    default: nil
+    }
+  }
+}
+
+extension CatalogPage.Wording: MustacheParent {
+  package func child(named name: String) -> Any? {
+    switch name {
+    case "index": self.index
+    case "condition": self.condition
+    case "otherwise": self.otherwise
+    case "samples": self.samples
+    default: nil
+    }
+  }
+}
+
+extension MessageSamples: MustacheParent {
+  package func child(named name: String) -> Any? {
+    switch name {
+    case "text": self.text
+    case "rows": self.rows
+    case "hasRows": self.hasRows
+    default: nil
+    }
+  }
+}
+
+extension MessageSamples.Row: MustacheParent {
+  package func child(named name: String) -> Any? {
+    switch name {
+    case "n": self.n
+    case "number": self.number
+    case "form": self.form
     case "text": self.text
     default: nil
     }
