@@ -1,8 +1,8 @@
 /// The store's schema, versioned: `rules_migrations` records each version applied; a store
 /// at a newer version than this build knows is refused. docs/store.md documents the tables.
-enum Schema {
+package enum Schema {
   /// The newest version this build knows.
-  static let version = 4
+  package static let version = 5
 
   /// The statements of each version, in order (version 1 is the first).
   static func migrations(_ name: SQLDialect.Name) -> [[String]] {
@@ -83,6 +83,8 @@ enum Schema {
       version2,
       EventSchema.version3(dialect),
       Standings.schema(dialect),
+      // Version 5 (branch speed-pg, issue 41): the users per standing value, for ranks.
+      StandingCounts.schema(dialect),
     ]
   }
 
