@@ -281,6 +281,16 @@ import Testing
     #expect(cache.held.answers >= 20, "\(cache.held)")
     #expect(cache.answer(key("u0"), catalog: catalog, revision: 1) == nil, "the least recently asked went")
     #expect(cache.answer(key("u999"), catalog: catalog, revision: 1) == body)
+    // RULES_PROGRESS_CACHE_MB: MiB, 0 turns it off; anything else is the default.
+    #expect(ProgressCache.capacity(environment: [:]) == 32 << 20)
+    #expect(ProgressCache.capacity(environment: ["RULES_PROGRESS_CACHE_MB": "0"]) == 0)
+    #expect(ProgressCache.capacity(environment: ["RULES_PROGRESS_CACHE_MB": "64"]) == 64 << 20)
+    for bad in ["-1", "many", "", "1.5"] {
+      #expect(ProgressCache.capacity(environment: ["RULES_PROGRESS_CACHE_MB": bad]) == 32 << 20, "\(bad)")
+    }
+    let off = ProgressCache(capacity: 0)
+    off.keep(body, key("u"), catalog: catalog, user: user("u", revision: 1), today: today)
+    #expect(off.held.answers == 0)
     // Made on another day: not answered.
     let yesterday = ProgressCache(capacity: capacity)
     yesterday.keep(body, key("u"), catalog: catalog, user: user("u", revision: 1), today: today + (-1))

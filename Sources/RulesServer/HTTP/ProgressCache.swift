@@ -51,6 +51,14 @@ final class ProgressCache: Sendable {
 
   static let defaultCapacity = 32 << 20
 
+  /// The capacity `RULES_PROGRESS_CACHE_MB` gives (MiB; 0 turns the cache off), else the default.
+  static func capacity(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int {
+    guard let text = environment["RULES_PROGRESS_CACHE_MB"], let megabytes = Int(text), megabytes >= 0,
+      megabytes <= 1 << 20
+    else { return defaultCapacity }
+    return megabytes << 20
+  }
+
   let capacity: Int
   private let generations = Mutex(Generations())
   private let clock: FutureDays

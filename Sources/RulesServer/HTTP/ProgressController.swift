@@ -15,7 +15,7 @@ struct ProgressController: Sendable {
   let hits = Counter(label: "rules_progress_cache_total", dimensions: [("result", "hit")])
   let misses = Counter(label: "rules_progress_cache_total", dimensions: [("result", "miss")])
 
-  init(api: HTTPAPI, cache: ProgressCache = ProgressCache()) {
+  init(api: HTTPAPI, cache: ProgressCache = ProgressCache(capacity: ProgressCache.capacity())) {
     self.api = api
     self.cache = cache
   }
@@ -34,7 +34,8 @@ struct ProgressController: Sendable {
     let locale = try HTTPAPI.locale(request, catalog: catalog)
     let key = ProgressCache.Key(catalog: catalog.id, user: UserID.Key(user), date: asked, locale: locale)
     let store = api.store
-    if let revision = try await api.stored({ try await store.revision(catalog: catalog.id, user: user) }),
+    if cache.capacity > 0,
+      let revision = try await api.stored({ try await store.revision(catalog: catalog.id, user: user) }),
       let body = cache.answer(key, catalog: catalog, revision: revision)
     {
       hits.increment()
