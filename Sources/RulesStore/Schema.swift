@@ -2,7 +2,7 @@
 /// at a newer version than this build knows is refused. docs/store.md documents the tables.
 package enum Schema {
   /// The newest version this build knows.
-  package static let version = 6
+  package static let version = 7
 
   /// The statements of each version, in order (version 1 is the first).
   static func migrations(_ name: SQLDialect.Name) -> [[String]] {
@@ -88,6 +88,8 @@ package enum Schema {
       ["ALTER TABLE users ADD COLUMN day_starts_at TEXT", "ALTER TABLE users ADD COLUMN pauses TEXT"],
       // Version 6 (branch console-speed): unlocks by catalog and date (the console's chart).
       UnlocksPerDaySQL.schema,
+      // Version 7 (branch speed-pg, issue 41): the users per standing value, for ranks.
+      StandingCounts.schema(dialect),
     ]
   }
 

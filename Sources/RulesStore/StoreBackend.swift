@@ -29,6 +29,13 @@ package protocol StoreBackend: AnyObject, Sendable {
   /// that save nothing (`GET .../progress`, `rules-server eval`).
   func readUser(catalog: String, user: String, allDays: Bool) async throws -> LoadedUser?
 
+  /// The user's revision (`users.revision`), or nil when the user has no row: one read by the
+  /// key, taking no lock. Every write of a user's days, details, state or unlocks moves it in
+  /// its own transaction, and a user made again after a DELETE starts at a random one, so an
+  /// answer made from the user at a revision is still theirs while it is current
+  /// (`GET .../progress`'s cache).
+  func revision(catalog: String, user: String) async throws -> Int64?
+
   /// Saves states and new unlocks in one transaction. A user whose revision moved since the
   /// load is left out; returns the users saved.
   func save(catalog: String, checks: [SavedCheck]) async throws -> Set<UserID.Key>

@@ -11,6 +11,13 @@ import Testing
   /// migrator's table too, which the builds before it did not have).
   static func back(to version: Int, _ backend: Backend) -> String {
     var script = ""
+    if version < standingCounts {
+      // Version 7 (branch speed-pg): the counts of standings, and on SQLite their triggers.
+      script += "DROP TABLE standings_counts;\n"
+      if backend == .sqlite {
+        for trigger in ["insert", "delete", "update"] { script += "DROP TRIGGER standings_counts_\(trigger);\n" }
+      }
+    }
     if version < unlocksByDate { script += "DROP INDEX unlocks_by_date;\n" }
     if version < userDetails {
       script += "ALTER TABLE users DROP COLUMN day_starts_at; ALTER TABLE users DROP COLUMN pauses;\n"
@@ -26,6 +33,8 @@ import Testing
   static let userDetails = 5
   /// The version that added `unlocks_by_date`.
   static let unlocksByDate = 6
+  /// The version that added `standings_counts`.
+  static let standingCounts = 7
 
   static var allVersions: String { (1...Schema.version).map(String.init).joined(separator: "\n") }
 

@@ -76,6 +76,7 @@ struct HTTPAPI: Sendable {
   /// Every route of the API: the one list (docs/store.md, "Adding a route").
   func routes(metrics: @escaping @Sendable () -> String) -> RouteTable {
     let leaderboards = LeaderboardsController(api: self)
+    let progress = ProgressController(api: self)
     return RouteTable([
       Route(.get, "/healthz", .public) { _, _ in Self.json(#"{"status":"ok"}"#) },
       Route(.get, "/readyz", .public) { _, _ in try await ready() },
@@ -93,7 +94,7 @@ struct HTTPAPI: Sendable {
       Route(.put, "/v1/catalogs/{catalog}/users/{user}/pauses/{from}", .ownUser, putPause),
       Route(.delete, "/v1/catalogs/{catalog}/users/{user}/pauses/{from}", .ownUser, deletePause),
       Route(.put, "/v1/catalogs/{catalog}/users/{user}/days/{date}", .ownUser, putDay),
-      Route(.get, "/v1/catalogs/{catalog}/users/{user}/progress", .ownUser, progress),
+      Route(.get, "/v1/catalogs/{catalog}/users/{user}/progress", .ownUser, progress.progress),
       Route(.get, "/v1/catalogs/{catalog}/users/{user}/badges/{badge}/explanation", .ownUser, explanation),
       Route(.get, "/v1/catalogs/{catalog}/leaderboards/{name}", .catalogUser, leaderboards.leaderboard),
       Route(.get, "/v1/catalogs/{catalog}/stats", .adminOrOpen, leaderboards.stats),
@@ -326,26 +327,6 @@ struct HTTPAPI: Sendable {
       }
     }
     count(check, catalog: catalog)
-    return Self.json(check.json)
-  }
-
-  func progress(_ request: Request, _ context: APIRequestContext) async throws -> Response {
-    let catalog = try catalog(context)
-    let user = try user(context)
-    let asked = try Self.query(request, codes: Self.evaluationCodes).get("date").map { try day(String($0)) }
-    let locale = try Self.locale(request, catalog: catalog)
-    // Read only, taking no lock: what the user has as of the date; the batch and PUT save states.
-    let check: UserCheck? = try await stored {
-      try await store.evaluateReading(catalog: catalog.id, user: user) { loaded in
-        guard let loaded, loaded.state != nil || !loaded.days.isEmpty else { return nil }
-        return try UserEvaluation.read(
-          loaded, catalog: catalog, on: UserEvaluation.day(asked, for: loaded, in: catalog), locale: locale)
-      }
-    }
-    guard let check else {
-      throw APIError(.notFound, "unknown-user", "the catalog '\(catalog.id)' has no record of the user '\(user)'")
-    }
-    evaluations.increment()
     return Self.json(check.json)
   }
 

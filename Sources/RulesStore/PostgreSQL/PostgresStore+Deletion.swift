@@ -5,7 +5,8 @@ extension PostgresStore {
     try await transaction { connection in
       // The user's lock first, as every write of the user takes it.
       try await connection.execute(Self.lockUser, [catalog, user], logger: logger)
-      var deleted = 0
+      // The standings first, with their counts (`StandingCounts`); the loop finds none left.
+      var deleted = try await Self.deleteStandings(connection, catalog: catalog, user: user, logger: logger)
       for statement in ProgressSQL.deleteUser {
         deleted += try await connection.changes(statement, [catalog, user], logger: logger)
       }

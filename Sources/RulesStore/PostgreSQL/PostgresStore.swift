@@ -168,7 +168,8 @@ package final class PostgresStore: StoreBackend {
         let ids = Array(distinct[start..<min(start + Self.importChunk, distinct.count)])
         try await connection.query(
           """
-          INSERT INTO users (catalog, user_id) SELECT \(catalog), id FROM unnest(\(ids)::text[]) AS t(id)
+          INSERT INTO users (catalog, user_id, revision)
+          SELECT \(catalog), id, \(unescaped: ProgressSQL.firstRevision(.postgres)) FROM unnest(\(ids)::text[]) AS t(id)
           ON CONFLICT (catalog, user_id) DO NOTHING
           """, logger: logger)
       }
@@ -302,7 +303,7 @@ package final class PostgresStore: StoreBackend {
   ) async throws -> Set<UserID.Key> {
     let rows = try await connection.query(
       """
-      UPDATE users u SET rebuild = CASE WHEN t.rebuilt THEN FALSE ELSE u.rebuild END
+      UPDATE users u SET rebuild = CASE WHEN t.rebuilt THEN FALSE ELSE u.rebuild END, revision = u.revision + 1
       FROM unnest(\(checks.map(\.user))::text[], \(checks.map(\.revision))::bigint[], \(checks.map(\.rebuilt))::boolean[])
         AS t(id, revision, rebuilt)
       WHERE u.catalog = \(catalog) AND u.user_id = t.id AND u.revision = t.revision

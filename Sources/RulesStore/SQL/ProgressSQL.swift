@@ -3,8 +3,18 @@
 /// time (a prepared statement, no round trip) and PostgreSQL a whole batch at once (`unnest`,
 /// one round trip), they share what decides the outcome: the conflict clauses below.
 enum ProgressSQL {
-  static let ensureUser = SQLStatement { _ in
-    "INSERT INTO users (catalog, user_id) VALUES (?, ?) ON CONFLICT (catalog, user_id) DO NOTHING"
+  /// A new user's first revision: a random number below 2^62 (not 0), so that a user deleted
+  /// and made again never has a revision the one before had: an answer cached by revision
+  /// (`GET .../progress`, on any server of the store) is never taken for the new user's.
+  static func firstRevision(_ d: SQLDialect) -> String {
+    d.name == .sqlite ? "(random() & 4611686018427387903)" : "CAST(floor(random() * 4611686018427387903) AS BIGINT)"
+  }
+
+  static let ensureUser = SQLStatement { d in
+    """
+    INSERT INTO users (catalog, user_id, revision) VALUES (?, ?, \(firstRevision(d)))
+    ON CONFLICT (catalog, user_id) DO NOTHING
+    """
   }
 
   /// An import's user details: a detail given replaces the stored one (the time zone history
@@ -14,7 +24,8 @@ enum ProgressSQL {
     """
     UPDATE users SET start = COALESCE(?, start), timezone = COALESCE(?, timezone),
       timezone_changes = CASE WHEN ? THEN ? ELSE timezone_changes END, calendar = COALESCE(?, calendar),
-      day_starts_at = COALESCE(?, day_starts_at), pauses = CASE WHEN ? THEN ? ELSE pauses END
+      day_starts_at = COALESCE(?, day_starts_at), pauses = CASE WHEN ? THEN ? ELSE pauses END,
+      revision = revision + 1
     WHERE catalog = ? AND user_id = ?
       AND (start \(d.isDistinctFrom) COALESCE(?, start)
         OR timezone \(d.isDistinctFrom) COALESCE(?, timezone)
@@ -206,4 +217,7 @@ enum ProgressSQL {
   static let deleteUser = UserTables.all.map { table in
     SQLStatement(countsChanges: true) { _ in "DELETE FROM \(table) WHERE catalog = ? AND user_id = ?" }
   }
+
+  /// A user's revision. Arguments: catalog, user.
+  static let revision = SQLStatement { _ in "SELECT revision FROM users WHERE catalog = ? AND user_id = ?" }
 }

@@ -170,9 +170,13 @@ package final class SQLiteStore: StoreBackend {
     }
   }
 
-  /// Arguments: rebuilt, catalog, user, revision.
+  /// Arguments: rebuilt, catalog, user, revision. A save moves the revision (a cached answer
+  /// of the user is made again).
   static let saveUser = SQLStatement { _ in
-    "UPDATE users SET rebuild = CASE WHEN ? THEN 0 ELSE rebuild END WHERE catalog = ? AND user_id = ? AND revision = ?"
+    """
+    UPDATE users SET rebuild = CASE WHEN ? THEN 0 ELSE rebuild END, revision = revision + 1
+    WHERE catalog = ? AND user_id = ? AND revision = ?
+    """
   }
 
   static let saveState = SQLStatement { _ in

@@ -25,14 +25,43 @@ extension PostgresStore {
       }
     }
     guard !users.isEmpty else { return }
+    // The rows as they were (the snapshot every part of one statement reads), the rows written
+    // (a row whose value and run are unchanged is not), and each value's change of users to
+    // `standings_counts` (`StandingCounts`).
     try await connection.query(
       """
-      INSERT INTO standings (catalog, user_id, name, value, since, until)
-      SELECT \(catalog), u, n, v, NULLIF(s, ''), NULLIF(t, '')
-      FROM unnest(\(users)::text[], \(names)::text[], \(values)::float8[], \(since)::text[], \(until)::text[])
-        AS x(u, n, v, s, t)
-      \(unescaped: StandingsSQL.conflict(.postgres))
+      WITH x AS (
+        SELECT * FROM unnest(\(users)::text[], \(names)::text[], \(values)::float8[], \(since)::text[],
+          \(until)::text[]) AS x(u, n, v, s, t)
+      ),
+      before AS (
+        SELECT s.user_id, s.name, s.value FROM standings s JOIN x ON s.user_id = x.u AND s.name = x.n
+        WHERE s.catalog = \(catalog)
+      ),
+      written AS (
+        INSERT INTO standings (catalog, user_id, name, value, since, until)
+        SELECT \(catalog), u, n, v, NULLIF(s, ''), NULLIF(t, '') FROM x
+        \(unescaped: StandingsSQL.conflict(.postgres))
+        RETURNING user_id, name, value
+      ),
+      moved AS (
+        SELECT name, value, 1 AS users FROM written
+        UNION ALL
+        SELECT b.name, b.value, -1 FROM before b JOIN written w ON w.user_id = b.user_id AND w.name = b.name
+      )
+      INSERT INTO standings_counts (catalog, name, value, users)
+      SELECT \(catalog), name, value, SUM(users) FROM moved GROUP BY name, value HAVING SUM(users) <> 0
+      ORDER BY name, value
+      \(unescaped: StandingCounts.add)
       """, logger: logger)
+  }
+
+  /// Deletes a user's standings with their counts (`deleteUser`); the rows deleted.
+  static func deleteStandings(
+    _ connection: PostgresConnection, catalog: String, user: String, logger: Logger
+  ) async throws -> Int {
+    try await connection.value(
+      StandingCounts.deleteUser, [catalog, user, catalog], logger: logger) ?? 0
   }
 
   package func leaderboard(catalog: String, name: String, limit: Int, around: String?) async throws -> Leaderboard? {
@@ -40,31 +69,16 @@ extension PostgresStore {
       let top = try await Self.entries(client, StandingsSQL.top, [catalog, name, limit], logger: logger)
       return Leaderboard(catalog: catalog, name: name, entries: Leaderboard.ranked(top, greater: 0, before: 0))
     }
-    // One snapshot for every query of the answer.
-    return try await transaction { connection in
-      try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
-      func rows(_ query: SQLQuery<StandingsSQL.EntryColumns>, _ arguments: SQLArguments) async throws -> [(
-        user: String, value: Double
-      )] {
-        try await Self.entries(connection, query, [catalog, name] + arguments, logger: logger)
-      }
-      guard let value: Double = try await connection.value(StandingsSQL.value, [catalog, around, name], logger: logger)
-      else { return nil }
-      let wanted = limit - 1
-      var above = try await rows(StandingsSQL.tiedBefore, [value, around, wanted])
-      if above.count < wanted { above += try await rows(StandingsSQL.greater, [value, wanted - above.count]) }
-      var below = try await rows(StandingsSQL.tiedAfter, [value, around, wanted])
-      if below.count < wanted { below += try await rows(StandingsSQL.lesser, [value, wanted - below.count]) }
-      let window = Leaderboard.window(above: above, user: (around, value), below: below, limit: limit)
-      let first = window[0]
-      let greater: Int =
-        try await connection.value(StandingsSQL.countGreater, [catalog, name, first.value], logger: logger) ?? 0
-      let tied: Int =
-        try await connection.value(
-          StandingsSQL.countTiedBefore, [catalog, name, first.value, first.user], logger: logger) ?? 0
-      return Leaderboard(
-        catalog: catalog, name: name, entries: Leaderboard.ranked(window, greater: greater, before: greater + tied))
+    // One statement: one snapshot, one round trip.
+    var read = Leaderboard.AroundRows()
+    try await client.forEach(
+      StandingsSQL.around, StandingsSQL.aroundArguments(catalog: catalog, name: name, user: around, limit: limit),
+      logger: logger
+    ) { row in
+      guard let part = StandingsSQL.AroundPart(rawValue: try row[.part]) else { return }
+      read.add(part, user: try row[.user], value: try row[.value], users: try row[.users])
     }
+    return Leaderboard.around(around, read, limit: limit).map { Leaderboard(catalog: catalog, name: name, entries: $0) }
   }
 
   static func entries(

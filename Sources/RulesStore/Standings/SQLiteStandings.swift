@@ -19,32 +19,25 @@ extension SQLiteStore {
 
   package func leaderboard(catalog: String, name: String, limit: Int, around: String?) async throws -> Leaderboard? {
     try await queue.read { db in
-      func rows(_ query: SQLQuery<StandingsSQL.EntryColumns>, _ arguments: SQLArguments) throws -> [(
-        user: String, value: Double
-      )] {
-        var entries: [(user: String, value: Double)] = []
-        let rows = try db.rows(query, [catalog, name] + arguments)
-        while let row = try rows.next() {
-          entries.append((row[StandingsSQL.EntryColumns.user], row[StandingsSQL.EntryColumns.value]))
-        }
-        return entries
-      }
       guard let around else {
-        let top = try rows(StandingsSQL.top, [limit])
+        var top: [(user: String, value: Double)] = []
+        let rows = try db.rows(StandingsSQL.top, [catalog, name, limit])
+        while let row = try rows.next() {
+          top.append((row[StandingsSQL.EntryColumns.user], row[StandingsSQL.EntryColumns.value]))
+        }
         return Leaderboard(catalog: catalog, name: name, entries: Leaderboard.ranked(top, greater: 0, before: 0))
       }
-      guard let value: Double = try db.value(StandingsSQL.value, [catalog, around, name]) else { return nil }
-      let wanted = limit - 1
-      var above = try rows(StandingsSQL.tiedBefore, [value, around, wanted])
-      if above.count < wanted { above += try rows(StandingsSQL.greater, [value, wanted - above.count]) }
-      var below = try rows(StandingsSQL.tiedAfter, [value, around, wanted])
-      if below.count < wanted { below += try rows(StandingsSQL.lesser, [value, wanted - below.count]) }
-      let window = Leaderboard.window(above: above, user: (around, value), below: below, limit: limit)
-      let first = window[0]
-      let greater: Int = try db.value(StandingsSQL.countGreater, [catalog, name, first.value]) ?? 0
-      let tied: Int = try db.value(StandingsSQL.countTiedBefore, [catalog, name, first.value, first.user]) ?? 0
-      return Leaderboard(
-        catalog: catalog, name: name, entries: Leaderboard.ranked(window, greater: greater, before: greater + tied))
+      typealias Column = StandingsSQL.AroundColumns
+      var read = Leaderboard.AroundRows()
+      let rows = try db.rows(
+        StandingsSQL.around, StandingsSQL.aroundArguments(catalog: catalog, name: name, user: around, limit: limit))
+      while let row = try rows.next() {
+        guard let part = StandingsSQL.AroundPart(rawValue: row[Column.part]) else { continue }
+        read.add(part, user: row[Column.user], value: row[Column.value], users: row[Column.users])
+      }
+      return Leaderboard.around(around, read, limit: limit).map {
+        Leaderboard(catalog: catalog, name: name, entries: $0)
+      }
     }
   }
 

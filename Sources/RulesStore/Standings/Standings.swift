@@ -129,6 +129,53 @@ package struct Leaderboard: Sendable, Equatable {
     return entries
   }
 
+  /// What `StandingsSQL.around` read of one board around a user (its rows by part).
+  struct AroundRows {
+    var value: Double?
+    var above: [(user: String, value: Double)] = []
+    var tiedAfter: [(user: String, value: Double)] = []
+    var lesser: [(user: String, value: Double)] = []
+    var greater: [(user: String, value: Double)] = []
+    var greaterCount = 0
+    var tiedBeforeCount = 0
+    /// The nearest values above the user's, closest first, with their users.
+    var countsAbove: [(value: Double, users: Int)] = []
+
+    mutating func add(_ part: StandingsSQL.AroundPart, user: String?, value: Double?, users: Int) {
+      switch part {
+      case .value: self.value = value
+      case .tiedBefore: above.append((user ?? "", value ?? 0))
+      case .greater: greater.append((user ?? "", value ?? 0))
+      case .tiedAfter: tiedAfter.append((user ?? "", value ?? 0))
+      case .lesser: lesser.append((user ?? "", value ?? 0))
+      case .greaterCount: greaterCount = users
+      case .tiedBeforeCount: tiedBeforeCount = users
+      case .countAbove: countsAbove.append((value ?? 0, users))
+      }
+    }
+  }
+
+  /// The ranked window of `limit` around `user` from `rows` (nil: the user has no standing).
+  /// The user's position is the users with a greater value plus those tied before them; the
+  /// window's first row is that many less the rows shown before the user, and the users
+  /// with a greater value than the first row's are the user's less the counts of the values
+  /// from the user's (excluded) to the first row's (included): every row with a value in
+  /// between is in the window, so those values are among the `limit - 1` nearest.
+  static func around(_ user: String, _ rows: AroundRows, limit: Int) -> [Entry]? {
+    guard let value = rows.value else { return nil }
+    let wanted = limit - 1
+    let above = Array((rows.above + rows.greater).prefix(wanted))
+    let below = Array((rows.tiedAfter + rows.lesser).prefix(wanted))
+    let window = Self.window(above: above, user: (user, value), below: below, limit: limit)
+    let shownBefore = sides(above: above.count, below: below.count, limit: limit).before
+    let first = window[0]
+    var greater = rows.greaterCount
+    if first.value != value {
+      for count in rows.countsAbove where count.value <= first.value { greater -= count.users }
+    }
+    return ranked(window, greater: greater, before: rows.greaterCount + rows.tiedBeforeCount - shownBefore)
+  }
+
   /// The window of `limit` rows around a user: `above` ranked before them (closest first)
   /// and `below` after them (closest first), each fetched up to `limit - 1`. Up to
   /// (limit - 1) / 2 before the user; fewer before near the top and fewer after near the
@@ -137,10 +184,15 @@ package struct Leaderboard: Sendable, Equatable {
     above: [(user: String, value: Double)], user: (user: String, value: Double),
     below: [(user: String, value: Double)], limit: Int
   ) -> [(user: String, value: Double)] {
-    let half = (limit - 1) / 2
-    let before = min(above.count, max(half, limit - 1 - below.count))
-    let after = min(below.count, limit - 1 - before)
+    let (before, after) = sides(above: above.count, below: below.count, limit: limit)
     return above.prefix(before).reversed() + [user] + below.prefix(after)
+  }
+
+  /// How many rows of `window` are before and after the user, of `above` and `below` found.
+  static func sides(above: Int, below: Int, limit: Int) -> (before: Int, after: Int) {
+    let half = (limit - 1) / 2
+    let before = min(above, max(half, limit - 1 - below))
+    return (before, min(below, limit - 1 - before))
   }
 }
 

@@ -25,23 +25,6 @@ enum StandingsSQL {
 
   /// The top. Arguments: catalog, name, the most.
   static let top = entries("ORDER BY value DESC, user_id LIMIT ?")
-  /// Around a user (each side closest first: the same value by user id, then the next values).
-  /// Arguments: catalog, name, the value, the user (for the same value), the most.
-  static let tiedBefore = entries("AND value = ? AND user_id < ? ORDER BY user_id DESC LIMIT ?")
-  static let greater = entries("AND value > ? ORDER BY value, user_id DESC LIMIT ?")
-  static let tiedAfter = entries("AND value = ? AND user_id > ? ORDER BY user_id LIMIT ?")
-  static let lesser = entries("AND value < ? ORDER BY value DESC, user_id LIMIT ?")
-
-  /// Arguments: catalog, user, name.
-  static let value = SQLStatement { _ in "SELECT value FROM standings WHERE catalog = ? AND user_id = ? AND name = ?" }
-  /// For the window's first rank. Arguments: catalog, name, value (, user).
-  static let countGreater = SQLStatement { _ in
-    "SELECT COUNT(*) FROM standings WHERE catalog = ? AND name = ? AND value > ?"
-  }
-  static let countTiedBefore = SQLStatement { _ in
-    "SELECT COUNT(*) FROM standings WHERE catalog = ? AND name = ? AND value = ? AND user_id < ?"
-  }
-
   // Stats. Arguments: catalog (, date).
   static let latestDate = SQLStatement { _ in "SELECT MAX(date) FROM states WHERE catalog = ?" }
   static let users = SQLStatement { _ in "SELECT COUNT(*) FROM users WHERE catalog = ?" }

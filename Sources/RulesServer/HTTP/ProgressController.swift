@@ -1,0 +1,69 @@
+import Foundation
+import Hummingbird
+import Metrics
+import NIOCore
+import RulesBackend
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+import RulesStore
+
+/// `GET /v1/catalogs/{catalog}/users/{user}/progress`: the user's evaluation as of a date (their
+/// today without one), read without a lock, saving nothing; answered from `ProgressCache` when
+/// the user's revision, the catalog served and the user's today are those it was made with.
+struct ProgressController: Sendable {
+  let api: HTTPAPI
+  let cache: ProgressCache
+  let hits = Counter(label: "rules_progress_cache_total", dimensions: [("result", "hit")])
+  let misses = Counter(label: "rules_progress_cache_total", dimensions: [("result", "miss")])
+
+  init(api: HTTPAPI, cache: ProgressCache = ProgressCache(capacity: ProgressCache.capacity())) {
+    self.api = api
+    self.cache = cache
+  }
+
+  /// What a read made: the answer, and the user it was made from.
+  struct Made: Sendable {
+    var check: UserCheck
+    var user: LoadedUser
+    var today: CalendarDay
+  }
+
+  func progress(_ request: Request, _ context: APIRequestContext) async throws -> Response {
+    let catalog = try api.catalog(context)
+    let user = try api.user(context)
+    let asked = try HTTPAPI.query(request, codes: HTTPAPI.evaluationCodes).get("date").map { try api.day(String($0)) }
+    let locale = try HTTPAPI.locale(request, catalog: catalog)
+    let key = ProgressCache.Key(catalog: catalog.id, user: UserID.Key(user), date: asked, locale: locale)
+    let store = api.store
+    if cache.capacity > 0,
+      let revision = try await api.stored({ try await store.revision(catalog: catalog.id, user: user) }),
+      let body = cache.answer(key, catalog: catalog, revision: revision)
+    {
+      hits.increment()
+      return Self.json(body)
+    }
+    // Read only, taking no lock: what the user has as of the date; the batch and PUT save states.
+    let cache = cache
+    let made: Made? = try await api.stored {
+      try await store.evaluateReading(catalog: catalog.id, user: user) { loaded in
+        guard let loaded, loaded.state != nil || !loaded.days.isEmpty else { return nil }
+        let today = cache.today(loaded, in: catalog)
+        let check = try UserEvaluation.read(loaded, catalog: catalog, on: asked ?? today, locale: locale)
+        return Made(check: check, user: loaded, today: today)
+      }
+    }
+    guard let made else {
+      throw APIError(.notFound, "unknown-user", "the catalog '\(catalog.id)' has no record of the user '\(user)'")
+    }
+    api.evaluations.increment()
+    misses.increment()
+    let body = ByteBuffer(string: made.check.json + "\n")
+    cache.keep(body, key, catalog: catalog, user: made.user, today: made.today)
+    return Self.json(body)
+  }
+
+  static func json(_ body: ByteBuffer) -> Response {
+    var headers = HTTPFields()
+    headers[.contentType] = "application/json; charset=utf-8"
+    return Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
+  }
+}
