@@ -1,8 +1,8 @@
 /// The store's schema, versioned: `rules_migrations` records each version applied; a store
 /// at a newer version than this build knows is refused. docs/store.md documents the tables.
-enum Schema {
+package enum Schema {
   /// The newest version this build knows.
-  static let version = 4
+  package static let version = 5
 
   /// The statements of each version, in order (version 1 is the first).
   static func migrations(_ name: SQLDialect.Name) -> [[String]] {
@@ -83,6 +83,9 @@ enum Schema {
       version2,
       EventSchema.version3(dialect),
       Standings.schema(dialect),
+      // Branch `experiments`: the catalog revisions served, the revision of each unlock and
+      // event, the experiments and their users' arms.
+      RevisionSchema.statements(dialect),
     ]
   }
 

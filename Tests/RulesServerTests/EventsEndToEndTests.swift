@@ -202,7 +202,7 @@ func waitForExit(_ process: Process, within seconds: Double = 180) async throws 
       let unlocks = try MigrationTests.sql(
         backend, address, "SELECT user_id, badge, date FROM unlocks ORDER BY user_id, badge;")
       let store = try await StoreAddress.open(address)
-      #expect(try await store.schemaVersion() == 4)
+      #expect(try await store.schemaVersion() == Schema.version)
       #expect(try MigrationTests.sql(backend, address, "SELECT COUNT(*) FROM states;") == states)
       #expect(
         try MigrationTests.sql(backend, address, "SELECT user_id, badge, date FROM unlocks ORDER BY user_id, badge;")

@@ -26,7 +26,7 @@ import Testing
   func theSchemaIsCreatedOnFirstUseAndVersioned(_ backend: Backend) async throws {
     try await withStore(backend) { store, _ in
       let version = try await store.schemaVersion()
-      #expect(version == 4)
+      #expect(version == Schema.version)
     }
   }
 
@@ -215,7 +215,7 @@ import Testing
       try await first.close()
       let second = try await StoreAddress.open(path)
       let version = try await second.schemaVersion()
-      #expect(version == 4)
+      #expect(version == Schema.version)
       try await second.close()
     }
   }
