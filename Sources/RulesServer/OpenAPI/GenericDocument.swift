@@ -337,7 +337,13 @@ paths:
         schema: {type: string}
     get:
       operationId: getExperiment
-      summary: "Admin: an experiment: its catalog, share, status, revisions, guardrail and users per arm."
+      summary: "Admin: an experiment: its catalog, share, status, revisions, guardrail, users per arm, and its report as of `date` (default: today in UTC): per arm the users, retention on day 1, 7 and 30 after assignment, active days per week, each streak's mean current length and each badge's unlock rate, with 95% intervals (Wilson for shares, Student's t for means) and the difference variant - control with its interval (Newcombe's hybrid score, Welch). A running experiment whose guardrail the report trips is stopped, and the answer says so (docs/experiments.md)."
+      parameters:
+        - name: date
+          in: query
+          required: false
+          description: The report's date, YYYY-MM-DD (users' local dates).
+          schema: {type: string, format: date}
       responses:
         "200":
           description: The experiment.
@@ -345,7 +351,7 @@ paths:
             application/json:
               schema: {$ref: "#/components/schemas/Experiment"}
         "400":
-          description: "bad-name."
+          description: "bad-name, or bad-date (the `date` parameter)."
           content:
             application/json:
               schema: {$ref: "#/components/schemas/Error"}
@@ -936,6 +942,8 @@ components:
         started_at: {type: string}
         ended_at: {type: [string, "null"]}
         ended_because: {type: [string, "null"], description: "stopped, promoted, or the guardrail that stopped it."}
+        report: {type: object, description: "`GET /v1/admin/experiments/{name}` only: `ExperimentReport` (docs/experiments.md): `date`, `confidence`, `control` and `variant` (each: `users`, `retention`, `active_days_per_week`, `current_streaks`, `badges`), `differences` (each: `metric`, `interval` or null)."}
+        methods: {type: object, description: "`GET /v1/admin/experiments/{name}` only: the methods of the intervals."}
         users:
           type: object
           required: [control, variant]
