@@ -127,6 +127,11 @@ package protocol StoreBackend: AnyObject, Sendable {
   /// The users an experiment has given an arm, by user id.
   func experimentUsers(name: String) async throws -> [ExperimentUser]
 
+  /// Appends an event of a catalog rather than of a user (`user_id` empty: an experiment the
+  /// guardrail stopped), told once (its unique key); no webhook delivers it.
+  func appendCatalogEvent(catalog: String, catalogVersion: Int, catalogRevision: String?, event: NewEvent)
+    async throws
+
   /// What the report of an experiment reads of each user it gave an arm, in one read-only
   /// snapshot, by user id.
   func experimentParticipants(name: String) async throws -> [ExperimentParticipantRecord]

@@ -23,8 +23,8 @@ import Testing
   /// `GET /v1/admin/experiments/NAME?date=2026-02-15`.
   static func run(
     _ backend: Backend, name: String, guardrail: String? = nil, days: @escaping @Sendable (Arm) -> [String]
-  ) async throws -> (participants: [Participant], answer: [String: Any]) {
-    let (participants, text) = try await withStore(backend) { store, _ in
+  ) async throws -> (participants: [Participant], answer: [String: Any], events: [StoredEvent]) {
+    let (participants, text, events) = try await withStore(backend) { store, _ in
       let api = try await InProcessAPI(store: store)
       return try await api.test { client in
         let variant = RouteCases.variantExport
@@ -58,10 +58,11 @@ import Testing
         let shown = try await client.call(
           .get, "/v1/admin/experiments/\(name)?date=2026-02-15", token: InProcessAPI.adminToken)
         #expect(shown.status == .ok, "\(shown.text)")
-        return (participants, shown.text)
+        let told = try await store.events(EventQuery(after: 0, limit: 1000, kind: "experiment.stopped"))
+        return (participants, shown.text, told)
       }
     }
-    return (participants, object(text) ?? [:])
+    return (participants, object(text) ?? [:], events)
   }
 
   /// Days from 2026-01-01, `count` of them in a row.
@@ -72,7 +73,7 @@ import Testing
   @Test(arguments: Backend.all)
   func theReportsFiguresAreThoseOfTheDaysWritten(_ backend: Backend) async throws {
     // The variant's users come back on day 7 and after; control's stop after day 3.
-    let (participants, answer) = try await Self.run(backend, name: "lift") {
+    let (participants, answer, _) = try await Self.run(backend, name: "lift") {
       $0 == .variant ? Self.days(9) : Self.days(3)
     }
     let control = try StoreTestSupport.loadCatalog("discipline")
@@ -100,10 +101,14 @@ import Testing
   @Test(arguments: Backend.all)
   func aGuardrailTheVariantTripsStopsIt(_ backend: Backend) async throws {
     // The variant's users stop after day 3; control's come back on day 7.
-    let (_, answer) = try await Self.run(backend, name: "harm", guardrail: "retention_d7") {
+    let (_, answer, events) = try await Self.run(backend, name: "harm", guardrail: "retention_d7") {
       $0 == .variant ? Self.days(3) : Self.days(9)
     }
     #expect(answer["status"] as? String == "stopped")
     #expect(answer["ended_because"] as? String == "guardrail retention_d7")
+    #expect(events.count == 1, "\(events)")
+    let event = try #require(events.first)
+    #expect(event.kind == "experiment.stopped" && event.subject == "harm" && event.user == "")
+    #expect(event.data.hasPrefix(#"{"because":"guardrail retention_d7","metric":"retention_d7","margin":0,"#))
   }
 }

@@ -34,12 +34,31 @@ extension ExperimentControl {
   }
 
   /// The guardrail of a running experiment, when the report trips it: the experiment is
-  /// stopped (`ended_because`: `guardrail METRIC`), and the stopped experiment returned.
+  /// stopped (`ended_because`: `guardrail METRIC`), the event log told (`experiment.stopped`,
+  /// an event of the catalog: its user empty), and the stopped experiment returned.
   func applyGuardrail(_ experiment: StoredExperiment, report: ExperimentReport) async throws -> StoredExperiment? {
     guard experiment.status == "running", let guardrail = Self.guardrail(experiment),
       guardrail.isTripped(by: report)
     else { return nil }
-    return try await end(experiment.name, status: "stopped", because: "guardrail \(guardrail.metric)")
+    let because = "guardrail \(guardrail.metric)"
+    let stopped = try await end(experiment.name, status: "stopped", because: because)
+    let difference = report.difference(guardrail.metric)?.interval
+    let data = JSONValue.object([
+      ("because", .string(because)), ("metric", .string(guardrail.metric)), ("margin", .number(guardrail.margin)),
+      (
+        "difference",
+        difference.map {
+          .object([("estimate", .number($0.estimate)), ("lower", .number($0.lower)), ("upper", .number($0.upper))])
+        } ?? .null
+      ),
+    ])
+    let version = (try? StoreCatalog.exported(experiment.variant).version) ?? 0
+    try await store.appendCatalogEvent(
+      catalog: experiment.catalog, catalogVersion: version, catalogRevision: experiment.variantHash,
+      event: NewEvent(
+        kind: "experiment.stopped", subject: experiment.name, date: report.date,
+        data: data.serialized(indent: nil)))
+    return stopped
   }
 
   /// The guardrail an experiment keeps (`METRIC:MARGIN`).

@@ -1,3 +1,5 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+
 /// An experiment as the `experiments` table keeps it: a variant of a catalog tried on a share
 /// of its users (docs/experiments.md).
 package struct StoredExperiment: Sendable, Equatable {
@@ -120,6 +122,19 @@ enum ExperimentSQL {
     INSERT INTO experiment_users (experiment, catalog, user_id, arm, assigned_on) VALUES (?, ?, ?, ?, ?)
     ON CONFLICT (experiment, user_id) DO NOTHING
     """
+  }
+
+  /// An event of a catalog (no user). Arguments: catalog, version, user (empty), date, kind,
+  /// subject, detail, data, created at, revision.
+  static let appendEvent = SQLStatement { _ in
+    "\(EventSQL.eventInsert) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)\n\(EventSQL.eventConflict)"
+  }
+
+  static func eventArguments(catalog: String, version: Int, revision: String?, event: NewEvent) -> SQLArguments {
+    [
+      catalog, version, "", event.date.description, event.kind, event.subject, event.detail, event.data,
+      EventClock.now, revision,
+    ]
   }
 
   enum UserColumns: Int, SQLColumns {

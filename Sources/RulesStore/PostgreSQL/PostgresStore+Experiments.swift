@@ -97,3 +97,19 @@ extension PostgresStore {
     }
   }
 }
+
+extension PostgresStore {
+  package func appendCatalogEvent(catalog: String, catalogVersion: Int, catalogRevision: String?, event: NewEvent)
+    async throws
+  {
+    try await transaction { connection in
+      // Ids follow commits, as for users' events (`appendEvents`).
+      try await connection.query("SELECT pg_advisory_xact_lock(7271029)", logger: logger)
+      try await connection.execute(
+        ExperimentSQL.appendEvent,
+        ExperimentSQL.eventArguments(
+          catalog: catalog, version: catalogVersion, revision: catalogRevision, event: event),
+        logger: logger)
+    }
+  }
+}

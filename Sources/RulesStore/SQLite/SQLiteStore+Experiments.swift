@@ -77,3 +77,16 @@ extension SQLiteStore {
     }
   }
 }
+
+extension SQLiteStore {
+  package func appendCatalogEvent(catalog: String, catalogVersion: Int, catalogRevision: String?, event: NewEvent)
+    async throws
+  {
+    try await queue.write { db in
+      try db.execute(
+        ExperimentSQL.appendEvent,
+        ExperimentSQL.eventArguments(catalog: catalog, version: catalogVersion, revision: catalogRevision, event: event)
+      )
+    }
+  }
+}
