@@ -124,7 +124,11 @@ let package = Package(
     .target(
       name: "RulesBackend",
       // The store below it; RulesStore does not depend on it.
-      dependencies: ["RulesStore", "RulesEngine", "RulesLanguage", "RulesCatalog", "RulesRuntime", "CompiledCatalogs"]
+      dependencies: [
+        "RulesStore", "RulesEngine", "RulesLanguage", "RulesCatalog", "RulesRuntime", "CompiledCatalogs",
+        // A catalog's revision (SHA-256 of its export); an experiment's arms.
+        "RulesExperiments", .product(name: "Crypto", package: "swift-crypto"),
+      ]
     ),
     .executableTarget(
       name: "RulesServer",

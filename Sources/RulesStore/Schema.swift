@@ -2,7 +2,7 @@
 /// at a newer version than this build knows is refused. docs/store.md documents the tables.
 package enum Schema {
   /// The newest version this build knows.
-  package static let version = 7
+  package static let version = 8
 
   /// The statements of each version, in order (version 1 is the first).
   static func migrations(_ name: SQLDialect.Name) -> [[String]] {
@@ -90,6 +90,9 @@ package enum Schema {
       UnlocksPerDaySQL.schema,
       // Version 7 (branch speed-pg, issue 41): the users per standing value, for ranks.
       StandingCounts.schema(dialect),
+      // Version 8 (branch experiments): the catalog revisions served, the revision of each unlock and
+      // event, the experiments and their users' arms.
+      RevisionSchema.statements(dialect),
     ]
   }
 

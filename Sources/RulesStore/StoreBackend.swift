@@ -116,6 +116,48 @@ package protocol StoreBackend: AnyObject, Sendable {
     catalog: String, version: Int, _ evaluate: @Sendable (LoadedUser) -> SavedCheck?
   ) async throws -> Int
 
+  // MARK: Revisions
+
+  /// Records `revision` as served at `loadedAt` (ISO 8601), numbered after the catalog's newest,
+  /// in one transaction (one recorder at a time), unless it is the catalog's newest revision
+  /// already; the revision recorded, or nil.
+  @discardableResult func recordRevision(_ revision: NewRevision, at loadedAt: String) async throws
+    -> CatalogRevisionRecord?
+
+  /// The revisions of a catalog, oldest first, without their exports.
+  func revisions(catalog: String) async throws -> [CatalogRevisionRecord]
+
+  /// The newest revision of the catalog with `hash`, with its export; nil when none has it.
+  func revision(catalog: String, hash: String) async throws -> CatalogRevisionRecord?
+
+  // MARK: Experiments
+
+  /// Starts `experiment`, in one transaction; throws `ExperimentConflict` when its name is
+  /// taken or its catalog has a running experiment (nothing changed).
+  func startExperiment(_ experiment: StoredExperiment) async throws
+
+  /// The experiment of that name (running or ended), or nil.
+  func experiment(name: String) async throws -> StoredExperiment?
+
+  /// The running experiments, by catalog.
+  func runningExperiments() async throws -> [StoredExperiment]
+
+  /// Ends a running experiment as `status` (`stopped`, `promoted`), `because`; false when it
+  /// was not running.
+  func endExperiment(name: String, status: String, because: String, at: String) async throws -> Bool
+
+  /// The users an experiment has given an arm, by user id.
+  func experimentUsers(name: String) async throws -> [ExperimentUser]
+
+  /// Appends an event of a catalog rather than of a user (`user_id` empty: an experiment the
+  /// guardrail stopped), told once (its unique key); no webhook delivers it.
+  func appendCatalogEvent(catalog: String, catalogVersion: Int, catalogRevision: String?, event: NewEvent)
+    async throws
+
+  /// What the report of an experiment reads of each user it gave an arm, in one read-only
+  /// snapshot, by user id.
+  func experimentParticipants(name: String) async throws -> [ExperimentParticipantRecord]
+
   // MARK: Closing
 
   /// Closes connections.

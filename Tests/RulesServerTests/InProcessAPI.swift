@@ -41,6 +41,8 @@ struct InProcessAPI {
       // under test (the store timeout itself is tested against the binary).
       limiter: limiter, storeTimeout: .seconds(60), logger: Self.quiet)
     table = api.routes { "" }
+    // As a server's start does: the catalogs served are the store's revisions.
+    await api.served.recordRevisions(catalogs, loadedBy: "start", requestID: nil, logger: Self.quiet)
   }
 
   static let quiet: Logger = {

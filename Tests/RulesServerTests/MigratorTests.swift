@@ -11,6 +11,12 @@ import Testing
   /// migrator's table too, which the builds before it did not have).
   static func back(to version: Int, _ backend: Backend) -> String {
     var script = ""
+    if version < experiments {
+      // Version 8 (branch experiments): revisions, experiments, each unlock's and event's revision.
+      script += "DROP TABLE catalog_revisions; DROP TABLE experiments; DROP TABLE experiment_users;\n"
+      script += "ALTER TABLE unlocks DROP COLUMN catalog_revision;\n"
+      if version >= 3 { script += "ALTER TABLE events DROP COLUMN catalog_revision;\n" }
+    }
     if version < standingCounts {
       // Version 7 (branch speed-pg): the counts of standings, and on SQLite their triggers.
       script += "DROP TABLE standings_counts;\n"
@@ -35,6 +41,8 @@ import Testing
   static let unlocksByDate = 6
   /// The version that added `standings_counts`.
   static let standingCounts = 7
+  /// The version that added catalog revisions and experiments.
+  static let experiments = 8
 
   static var allVersions: String { (1...Schema.version).map(String.init).joined(separator: "\n") }
 

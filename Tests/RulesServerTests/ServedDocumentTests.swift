@@ -38,6 +38,8 @@ import Testing
         var template = path
         for catalog in catalogs {
           template = template.replacingOccurrences(of: "/v1/catalogs/\(catalog.id)", with: "/v1/catalogs/{catalog}")
+          template = template.replacingOccurrences(
+            of: "/v1/admin/catalogs/\(catalog.id)/", with: "/v1/admin/catalogs/{catalog}/")
         }
         let genericItem = try #require(genericPaths.first { $0.0 == template }?.1, "\(path) is no generic path")
         let methods = Set(

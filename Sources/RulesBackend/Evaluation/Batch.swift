@@ -15,6 +15,8 @@ package struct Batch: Sendable {
   package var pause: Duration = .zero
   /// The clock of "today" (each user's day without a date; `FutureDays`).
   package var clock = FutureDays.system
+  /// The catalog's running experiment: its variant's users are evaluated under the variant.
+  package var experiment: RunningExperiment?
 
   package init(store: any StoreBackend, catalog: StoreCatalog, date: CalendarDay?, shard: Shard?) {
     self.store = store
@@ -40,6 +42,7 @@ package struct Batch: Sendable {
       let catalog = self.catalog
       let date = self.date
       let clock = self.clock
+      let experiment = self.experiment
       // Evaluate on every core: the users split in `workers` parts.
       let results = await withTaskGroup(of: [Outcome].self) { group in
         let size = (users.count + workers - 1) / workers
@@ -47,12 +50,13 @@ package struct Batch: Sendable {
           let mine = users[part..<min(part + size, users.count)]
           group.addTask {
             mine.map { user in
-              let day = UserEvaluation.day(date, for: user, in: catalog, clock: clock)
+              let armed = ArmedCatalog(control: catalog, experiment: experiment, user: user.user)
+              let day = UserEvaluation.day(date, for: user, in: armed.catalog, clock: clock)
               do {
-                let (saved, check) = try UserEvaluation.run(user, catalog: catalog, on: day, clock: clock)
+                let (saved, check) = try armed.run(user, on: day, clock: clock)
                 return Outcome(
                   user: user.user, saved: saved,
-                  days: UserEvaluation.userDays(user, on: day, catalog: catalog, clock: clock),
+                  days: UserEvaluation.userDays(user, on: day, catalog: armed.catalog, clock: clock),
                   rebuilt: user.rebuild,
                   error: nil, retry: false, new: check.new)
               } catch is NeedsAllDays {
@@ -87,12 +91,13 @@ package struct Batch: Sendable {
             let (days, new, rebuilt) = try await store.evaluateLocked(catalog: catalog.id, user: outcome.user) {
               loaded in
               guard let loaded else { return (nil, (0, [StoredUnlock](), false)) }
-              let day = UserEvaluation.day(date, for: loaded, in: catalog, clock: clock)
-              let (saved, check) = try UserEvaluation.run(loaded, catalog: catalog, on: day, clock: clock)
+              let armed = ArmedCatalog(control: catalog, experiment: experiment, user: loaded.user)
+              let day = UserEvaluation.day(date, for: loaded, in: armed.catalog, clock: clock)
+              let (saved, check) = try armed.run(loaded, on: day, clock: clock)
               return (
                 saved,
                 (
-                  UserEvaluation.userDays(loaded, on: day, catalog: catalog, clock: clock),
+                  UserEvaluation.userDays(loaded, on: day, catalog: armed.catalog, clock: clock),
                   saved == nil ? [] : check.new, loaded.rebuild
                 )
               )

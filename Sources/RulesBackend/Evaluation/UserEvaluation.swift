@@ -70,6 +70,7 @@ package enum UserEvaluation {
         user: user.user, revision: user.revision, state: $0, stateDate: date, new: check.new, rebuilt: user.rebuild,
         catalogVersion: catalog.version, standings: Standings.of(check.evaluation))
     }
+    saved?.catalogRevision = catalog.revision
     saved?.facts = EventFacts(check.evaluation, catalog: catalog, firstCheck: firstCheck)
     return (saved, check)
   }

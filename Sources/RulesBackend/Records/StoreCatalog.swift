@@ -1,4 +1,5 @@
 @_spi(CompiledDay) import CompiledCatalogs
+import Crypto
 import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesStore
@@ -11,6 +12,8 @@ package final class StoreCatalog: Sendable {
   package let version: Int
   /// The catalog as `rules export` writes it.
   package let export: String
+  /// The catalog's revision: the hex SHA-256 of `export` (`catalog_revisions.hash`).
+  package let revision: String
   package let schema: RecordSchema
   /// Reads stored records straight into the engine's encoded form.
   let decoder: StoredRecordDecoder
@@ -32,6 +35,7 @@ package final class StoreCatalog: Sendable {
     name = validated.catalog.name ?? validated.catalog.id
     version = validated.catalog.version
     export = CatalogExport.json(validated).serialized()
+    revision = SHA256.hash(data: Data(export.utf8)).map { String(format: "%02x", $0) }.joined()
     schema = RecordSchema(inputs: validated.inputs)
     decoder = StoredRecordDecoder(inputs: validated.inputs)
     encoding = RecordEncoding(inputs: validated.inputs)

@@ -44,6 +44,8 @@ struct BatchCommand: AsyncParsableCommand {
     var batch = Batch(
       store: opened, catalog: catalog, date: try parseDay(date, option: "--date"), shard: shard.flatMap(Shard.init))
     batch.chunk = chunk
+    // The catalog's running experiment: its variant's users are evaluated under the variant.
+    batch.experiment = try await RunningExperiment.running(in: opened, catalog: catalog.id)
     batch.pause = .milliseconds(pause)
     let bar = isatty(STDERR_FILENO) == 1 ? ProgressBar(total: (try? await batch.count()) ?? 0) : nil
     let summary: BatchSummary

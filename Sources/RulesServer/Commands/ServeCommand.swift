@@ -98,6 +98,9 @@ struct ServeCommand: AsyncParsableCommand {
       logger.error("the standings could not be filled", metadata: ["error": "\(error)"])
     }
     let served = ServedCatalogs(folder: catalogs, catalogs: loaded, store: opened)
+    // The catalogs served, as revisions of the store (unless each is its newest already).
+    await served.recordRevisions(loaded, loadedBy: "start", requestID: nil, logger: logger)
+    await served.experiments.refresh(from: opened, logger: logger)
     // SIGHUP reads the catalogs again (a broken one is refused; the old ones keep serving).
     signal(SIGHUP, SIG_IGN)
     let hangUp = DispatchSource.makeSignalSource(signal: SIGHUP)

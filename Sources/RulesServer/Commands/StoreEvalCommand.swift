@@ -29,8 +29,12 @@ struct StoreEvalCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let catalog = try loadCatalog(catalog)
+    let served = try loadCatalog(catalog)
     let opened = try await store.open()
+    // The user's arm of the catalog's running experiment, as the server evaluates them.
+    let running = (try? await RunningExperiment.running(in: opened, catalog: served.id)) ?? nil
+    let armed = ArmedCatalog(control: served, experiment: running, user: user)
+    let catalog = armed.catalog
     let asked = try parseDay(date, option: "--date")
     let check: UserCheck?
     do {
@@ -47,7 +51,7 @@ struct StoreEvalCommand: AsyncParsableCommand {
     }
     for warning in check.warnings { printError("warning: \(warning)") }
     switch format {
-    case .json: print(check.json)
+    case .json: print(armed.json(check))
     case .text: print(check.text)
     }
   }

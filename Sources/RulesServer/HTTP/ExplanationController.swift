@@ -14,8 +14,10 @@ import RulesStore
 /// user it has no record of.
 extension HTTPAPI {
   func explanation(_ request: Request, _ context: APIRequestContext) async throws -> Response {
-    let catalog = try catalog(context)
+    let control = try catalog(context)
     let user = try user(context)
+    // Under the catalog of the user's arm of a running experiment (docs/experiments.md).
+    let catalog = armed(control, user: user).catalog
     let raw = context.parameters.get("badge") ?? ""
     let badge = raw.removingPercentEncoding ?? raw
     guard let index = catalog.validated.badges.firstIndex(where: { $0.badge.id == badge }) else {

@@ -77,6 +77,8 @@ struct HTTPAPI: Sendable {
   func routes(metrics: @escaping @Sendable () -> String) -> RouteTable {
     let leaderboards = LeaderboardsController(api: self)
     let progress = ProgressController(api: self)
+    let revisions = RevisionsController(api: self)
+    let experiments = ExperimentsController(api: self)
     return RouteTable([
       Route(.get, "/healthz", .public) { _, _ in Self.json(#"{"status":"ok"}"#) },
       Route(.get, "/readyz", .public) { _, _ in try await ready() },
@@ -100,6 +102,12 @@ struct HTTPAPI: Sendable {
       Route(.get, "/v1/catalogs/{catalog}/stats", .adminOrOpen, leaderboards.stats),
       Route(.get, "/v1/events", .admin, events),
       Route(.post, "/v1/admin/catalogs/reload", .admin, reload),
+      Route(.get, "/v1/admin/catalogs/{catalog}/revisions", .admin, revisions.list),
+      Route(.post, "/v1/admin/catalogs/{catalog}/revisions/{hash}/restore", .admin, revisions.restore),
+      Route(.post, "/v1/admin/experiments", .admin, experiments.start),
+      Route(.get, "/v1/admin/experiments/{name}", .admin, experiments.show),
+      Route(.post, "/v1/admin/experiments/{name}/stop", .admin, experiments.stop),
+      Route(.post, "/v1/admin/experiments/{name}/promote", .admin, experiments.promote),
     ]).adding(ConsoleController(api: self).routes)
   }
 
@@ -133,7 +141,8 @@ struct HTTPAPI: Sendable {
   /// `POST /v1/admin/catalogs/reload`: the folder read again, every catalog or none.
   func reload(_ request: Request, _ context: APIRequestContext) async throws -> Response {
     do throws(ServedCatalogs.Refusal) {
-      return Self.json(ServedCatalogs.json(try await served.reload(logger: logger)))
+      return Self.json(
+        ServedCatalogs.json(try await served.reload(logger: logger, requestID: RevisionsController.requestID(context))))
     } catch let refusal {
       if refusal.storeFailed {
         throw APIError(
@@ -302,8 +311,11 @@ struct HTTPAPI: Sendable {
   }
 
   func putDay(_ request: Request, _ context: APIRequestContext) async throws -> Response {
-    let catalog = try catalog(context)
+    let control = try catalog(context)
     let user = try user(context)
+    // The user's arm of the catalog's running experiment decides the catalog (docs/experiments.md).
+    let armed = armed(control, user: user)
+    let catalog = armed.catalog
     let date = try day(context.parameters.get("date") ?? "")
     let locale = try Self.locale(request, catalog: catalog)
     let pairs = try await object(request)
@@ -321,13 +333,13 @@ struct HTTPAPI: Sendable {
           return try Self.evaluating {
             // After the user's today and the slack: refused, and the day put is rolled back.
             try FutureDays.system.check(date, for: loaded, in: catalog)
-            return try UserEvaluation.run(loaded, catalog: catalog, on: date, locale: locale)
+            return try armed.run(loaded, on: date, locale: locale)
           }
         }
       }
     }
     count(check, catalog: catalog)
-    return Self.json(check.json)
+    return Self.json(armed.json(check))
   }
 
   /// `DELETE /v1/catalogs/{catalog}/users/{user}` (admin): the user's days, state and unlocks
@@ -351,8 +363,10 @@ struct HTTPAPI: Sendable {
   /// user's time zone), keeping their unlocks; a saved state that cannot be read is dropped
   /// and made anew. Answers the evaluation, and saves it.
   func rebuild(_ request: Request, _ context: APIRequestContext) async throws -> Response {
-    let catalog = try catalog(context)
+    let control = try catalog(context)
     let user = try user(context)
+    let armed = armed(control, user: user)
+    let catalog = armed.catalog
     let asked = try Self.query(request, codes: Self.evaluationCodes).get("date").map { try day(String($0)) }
     let locale = try Self.locale(request, catalog: catalog)
     let check: UserCheck? = try await Self.refusingFutureDates {
@@ -370,7 +384,7 @@ struct HTTPAPI: Sendable {
           }
           loaded.rebuild = true
           let (saved, check) = try Self.evaluating {
-            try UserEvaluation.run(loaded, catalog: catalog, on: date, locale: locale)
+            try armed.run(loaded, on: date, locale: locale)
           }
           return (saved, check)
         }
@@ -381,7 +395,7 @@ struct HTTPAPI: Sendable {
     }
     logger.notice("user rebuilt", metadata: ["catalog": "\(catalog.id)", "user": "\(user)"])
     count(check, catalog: catalog)
-    return Self.json(check.json)
+    return Self.json(armed.json(check))
   }
 
   /// The codes of an evaluation's query parameters (`query`).

@@ -38,6 +38,8 @@ final class ProgressCache: Sendable {
     var today: CalendarDay
     var zone: TimeZone?
     var changes: [TimeZoneChange]
+    /// The user's own day start (nil: the catalog's).
+    var dayStartsAt: DayStart?
     var body: ByteBuffer
 
     var cost: Int { body.readableBytes + 256 }
@@ -78,14 +80,15 @@ final class ProgressCache: Sendable {
       return entry
     }
     guard let found, found.revision == revision, found.catalog === catalog,
-      clock.today(zone: found.zone, changes: found.changes, dayStartsAt: catalog.dayStartsAt) == found.today
+      clock.today(zone: found.zone, changes: found.changes, dayStartsAt: found.dayStartsAt ?? catalog.dayStartsAt)
+        == found.today
     else { return nil }
     return found.body
   }
 
   /// The user's today, as `answer` checks it (`UserEvaluation.day` of a request without a date).
   func today(_ user: LoadedUser, in catalog: StoreCatalog) -> CalendarDay {
-    clock.today(zone: user.zone, changes: user.timeZoneChanges, dayStartsAt: catalog.dayStartsAt)
+    clock.today(for: user, in: catalog)
   }
 
   /// Keeps `body`, the answer `catalog` made of `user` (as loaded: their revision and zones)
@@ -93,7 +96,7 @@ final class ProgressCache: Sendable {
   func keep(_ body: ByteBuffer, _ key: Key, catalog: StoreCatalog, user: LoadedUser, today: CalendarDay) {
     let entry = Entry(
       catalog: catalog, revision: user.revision, today: today, zone: user.zone, changes: user.timeZoneChanges,
-      body: body)
+      dayStartsAt: user.dayStartsAt, body: body)
     guard entry.cost <= capacity / 2 else { return }
     generations.withLock { state in
       if let previous = state.young.removeValue(forKey: key) { state.youngCost -= previous.cost }

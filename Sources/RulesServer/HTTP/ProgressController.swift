@@ -28,11 +28,17 @@ struct ProgressController: Sendable {
   }
 
   func progress(_ request: Request, _ context: APIRequestContext) async throws -> Response {
-    let catalog = try api.catalog(context)
+    let control = try api.catalog(context)
     let user = try api.user(context)
+    // A user in a running experiment's variant is read under the variant's catalog.
+    let armed = api.armed(control, user: user)
+    let catalog = armed.catalog
     let asked = try HTTPAPI.query(request, codes: HTTPAPI.evaluationCodes).get("date").map { try api.day(String($0)) }
     let locale = try HTTPAPI.locale(request, catalog: catalog)
-    let key = ProgressCache.Key(catalog: catalog.id, user: UserID.Key(user), date: asked, locale: locale)
+    // The arm is part of the key: an experiment started or stopped changes the answer (its
+    // `experiment` key) without a write of the user's.
+    let arm = armed.experiment.map { "/\($0.name)/\(armed.arm?.rawValue ?? "")" } ?? ""
+    let key = ProgressCache.Key(catalog: catalog.id + arm, user: UserID.Key(user), date: asked, locale: locale)
     let store = api.store
     if cache.capacity > 0,
       let revision = try await api.stored({ try await store.revision(catalog: catalog.id, user: user) }),
@@ -56,7 +62,7 @@ struct ProgressController: Sendable {
     }
     api.evaluations.increment()
     misses.increment()
-    let body = ByteBuffer(string: made.check.json + "\n")
+    let body = ByteBuffer(string: armed.json(made.check) + "\n")
     cache.keep(body, key, catalog: catalog, user: made.user, today: made.today)
     return Self.json(body)
   }

@@ -42,6 +42,8 @@ final class ServedCatalogs: Sendable {
   let folder: String
   /// The store the catalogs are checked against before they are served.
   let store: (any StoreBackend)?
+  /// The running experiments of the catalogs (read again after each reload).
+  let experiments = RunningExperiments()
   private let current: Mutex<Set>
   /// The last reload asked for: each waits for the one before (SIGHUPs in a row apply in order).
   private let last = Mutex<Task<Void, Never>?>(nil)
@@ -59,13 +61,24 @@ final class ServedCatalogs: Sendable {
 
   /// Reads the folder again, checks each catalog against the store, and serves what it holds
   /// (by id, with what each makes of the store), or throws `Refusal` and serves what it served.
+  /// Every catalog served is recorded as a revision of the store (`catalog_revisions`) when it
+  /// is not the newest already, `loadedBy` (`reload`, `restore`...) the admin call
+  /// `requestID`. With `restoring`, the folder is not read: that catalog replaces the one of its
+  /// id, through the same checks.
   @discardableResult
-  func reload(logger: Logger) async throws(Refusal) -> [Reloaded] {
+  func reload(
+    logger: Logger, restoring: StoreCatalog? = nil, loadedBy: String = "reload", requestID: String? = nil
+  ) async throws(Refusal) -> [Reloaded] {
     let task = last.withLock { last in
       let previous = last
       let next = Task {
         await previous?.value
-        return await self.reloadNow(logger: logger)
+        let result = await self.reloadNow(logger: logger, restoring: restoring)
+        if case .success(let reloaded) = result {
+          await self.recordRevisions(reloaded.map(\.catalog), loadedBy: loadedBy, requestID: requestID, logger: logger)
+          if let store = self.store { await self.experiments.refresh(from: store, logger: logger) }
+        }
+        return result
       }
       last = Task { _ = await next.value }
       return next
@@ -73,21 +86,28 @@ final class ServedCatalogs: Sendable {
     return try await task.value.get()
   }
 
-  private func reloadNow(logger: Logger) async -> Result<[Reloaded], Refusal> {
+  private func reloadNow(logger: Logger, restoring: StoreCatalog?) async -> Result<[Reloaded], Refusal> {
     func refuse(_ problems: [String], storeFailed: Bool = false) -> Result<[Reloaded], Refusal> {
       refusals.increment()
       logger.error("catalog reload refused; the catalogs served are unchanged", metadata: ["problems": "\(problems)"])
       return .failure(Refusal(problems: problems, storeFailed: storeFailed))
     }
-    let (loaded, problems, duplicates) = StoreCatalog.loadAll(in: folder)
-    guard problems.isEmpty, duplicates.isEmpty, !loaded.isEmpty else {
-      return refuse(problems.isEmpty && duplicates.isEmpty ? ["\(folder): no catalog"] : problems + duplicates)
-    }
-    let fresh = Set(loaded)
     let served = set
+    var fresh: Set
+    if let restoring {
+      fresh = served
+      fresh.byID[restoring.id] = restoring
+      fresh.loaded = Date()
+    } else {
+      let (loaded, problems, duplicates) = StoreCatalog.loadAll(in: folder)
+      guard problems.isEmpty, duplicates.isEmpty, !loaded.isEmpty else {
+        return refuse(problems.isEmpty && duplicates.isEmpty ? ["\(folder): no catalog"] : problems + duplicates)
+      }
+      fresh = Set(loaded)
+    }
     var reloaded: [Reloaded] = []
     var unreadable: [String] = []
-    for id in fresh.order {
+    for id in fresh.order where restoring == nil || id == restoring?.id {
       let catalog = fresh.byID[id]!
       var reading: StoreReading?
       if let store {

@@ -194,6 +194,251 @@ paths:
           content:
             application/json:
               schema: {$ref: "#/components/schemas/Error"}
+  /v1/admin/catalogs/{catalog}/revisions:
+    parameters:
+      - $ref: "#/components/parameters/catalog"
+    get:
+      operationId: listCatalogRevisions
+      summary: "Admin: every revision of the catalog the store has served, oldest first: a revision is recorded when the catalog served changes (a server's start, a reload, a restore, an experiment's promotion), with its content hash, version, when and by what it was loaded, and `rules diff --format json` against the revision before (docs/store.md, Catalog revisions)."
+      responses:
+        "200":
+          description: The catalog's revisions and the hash of the one served now.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [catalog, served, revisions]
+                properties:
+                  catalog: {type: string}
+                  served: {type: string, description: The hash of the revision this server serves now.}
+                  revisions:
+                    type: array
+                    items:
+                      type: object
+                      required: [number, hash, version, loaded_at, loaded_by, request_id, served, diff]
+                      properties:
+                        number: {type: integer, description: "1 for the catalog's first revision, then one more each."}
+                        hash: {type: string, description: The hex SHA-256 of the exported catalog (`rules export`).}
+                        version: {type: integer}
+                        loaded_at: {type: string, description: "When it was first served (ISO 8601, UTC)."}
+                        loaded_by: {type: string, enum: [start, reload, restore, promote]}
+                        request_id: {type: [string, "null"], description: The X-Request-Id of the admin call that served it; null for a start or SIGHUP.}
+                        served: {type: boolean, description: Whether this server serves it now.}
+                        diff: {type: [object, "null"], description: "`rules diff --format json` of the revision before against this one (without users); null for the first."}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "403": {$ref: "#/components/responses/Forbidden"}
+        "404":
+          description: "unknown-catalog: the server serves no such catalog."
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Error"}
+        "429": {$ref: "#/components/responses/RateLimited"}
+        "503": {$ref: "#/components/responses/StoreUnavailable"}
+  /v1/admin/catalogs/{catalog}/revisions/{hash}/restore:
+    parameters:
+      - $ref: "#/components/parameters/catalog"
+      - name: hash
+        in: path
+        required: true
+        description: The revision's hash, as the list gives it (64 lowercase hex digits).
+        schema: {type: string}
+    post:
+      operationId: restoreCatalogRevision
+      summary: "Admin: serves an earlier revision of the catalog again, through the same checks as a reload (a revision that cannot read values the store holds is refused, 422, and the catalog served stays); recorded as a new revision (`restore`). It lasts until the next reload reads the catalogs' folder: put the files back to keep it (docs/store.md, Catalog revisions)."
+      responses:
+        "200":
+          description: The catalog served now, as the reload answers it (an array of one).
+          content:
+            application/json:
+              schema:
+                type: array
+                items:
+                  type: object
+                  required: [catalog, name, version, ignored_inputs, unreadable_states]
+                  properties:
+                    catalog: {type: string}
+                    name: {type: string}
+                    version: {type: integer}
+                    ignored_inputs: {type: array}
+                    unreadable_states: {type: [integer, "null"]}
+        "400":
+          description: "bad-revision: the hash is not 64 lowercase hex digits."
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Error"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "403": {$ref: "#/components/responses/Forbidden"}
+        "404":
+          description: "unknown-catalog, or unknown-revision: the catalog has no revision of that hash."
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Error"}
+        "422":
+          description: "catalog-invalid: the revision cannot read values the store holds for the catalog (the reload's message); nothing changed."
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Error"}
+        "429": {$ref: "#/components/responses/RateLimited"}
+        "503": {$ref: "#/components/responses/StoreUnavailable"}
+  /v1/admin/experiments:
+    post:
+      operationId: startExperiment
+      summary: "Admin: starts an experiment: `share` of the catalog's users are evaluated under `variant` (a catalog as `rules export` writes it), by a stable hash of (name, user id), each user's arm kept from their first save. At most one running experiment per catalog; names are not reused (docs/experiments.md)."
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [catalog, variant, share]
+              properties:
+                catalog: {type: string}
+                variant: {type: object, description: The variant catalog as `rules export` writes it.}
+                share: {type: [string, integer], description: "A percentage: `20%`, `20` or `12.5%` (0 to 100%, at most two decimals).", example: "20%"}
+                name: {type: string, description: "Default: CATALOG-<the variant's revision, 8 digits>."}
+                guardrail: {type: string, enum: [retention_d1, retention_d7, retention_d30, active_days_per_week]}
+                margin: {type: number, minimum: 0, description: "The guardrail's margin in the figure's unit (default 0)."}
+      responses:
+        "201":
+          description: The experiment, started.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Experiment"}
+        "400":
+          description: "bad-json, unknown-field, bad-value, missing-field, bad-share (not 0 to 100%), bad-name, bad-guardrail."
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Error"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "403": {$ref: "#/components/responses/Forbidden"}
+        "429": {$ref: "#/components/responses/RateLimited"}
+        "503": {$ref: "#/components/responses/StoreUnavailable"}
+        "404":
+          description: "unknown-catalog."
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Error"}
+        "409":
+          description: "experiment-running: the catalog has a running experiment (named); experiment-exists: the name is taken."
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Error"}
+        "422":
+          description: "variant-invalid: the variant fails `rules check` (each error a line), is another catalog or the one served, removes an input users send, removes or renames ids without a version bump, or cannot read values the store holds; nothing changed."
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Error"}
+  /v1/admin/experiments/{name}:
+    parameters:
+      - name: name
+        in: path
+        required: true
+        description: The experiment's name (1 to 64 ASCII letters, digits, `-`, `.`, `_`).
+        schema: {type: string}
+    get:
+      operationId: getExperiment
+      summary: "Admin: an experiment: its catalog, share, status, revisions, guardrail, users per arm, and its report as of `date` (default: today in UTC): per arm the users, retention on day 1, 7 and 30 after assignment, active days per week, each streak's mean current length and each badge's unlock rate, with 95% intervals (Wilson for shares, Student's t for means) and the difference variant - control with its interval (Newcombe's hybrid score, Welch). A running experiment whose guardrail the report trips is stopped, and the answer says so (docs/experiments.md)."
+      parameters:
+        - name: date
+          in: query
+          required: false
+          description: The report's date, YYYY-MM-DD (users' local dates).
+          schema: {type: string, format: date}
+      responses:
+        "200":
+          description: The experiment.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Experiment"}
+        "400":
+          description: "bad-name, or bad-date (the `date` parameter)."
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Error"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "403": {$ref: "#/components/responses/Forbidden"}
+        "429": {$ref: "#/components/responses/RateLimited"}
+        "503": {$ref: "#/components/responses/StoreUnavailable"}
+        "404":
+          description: "unknown-experiment."
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Error"}
+  /v1/admin/experiments/{name}/stop:
+    parameters:
+      - name: name
+        in: path
+        required: true
+        description: The experiment's name (1 to 64 ASCII letters, digits, `-`, `.`, `_`).
+        schema: {type: string}
+    post:
+      operationId: stopExperiment
+      summary: "Admin: stops a running experiment: every user is evaluated under the served catalog again; their unlocks stay."
+      responses:
+        "200":
+          description: The experiment, stopped.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Experiment"}
+        "400":
+          description: "bad-name."
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Error"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "403": {$ref: "#/components/responses/Forbidden"}
+        "429": {$ref: "#/components/responses/RateLimited"}
+        "503": {$ref: "#/components/responses/StoreUnavailable"}
+        "404":
+          description: "unknown-experiment."
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Error"}
+        "409":
+          description: "experiment-ended: the experiment is not running."
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Error"}
+  /v1/admin/experiments/{name}/promote:
+    parameters:
+      - name: name
+        in: path
+        required: true
+        description: The experiment's name (1 to 64 ASCII letters, digits, `-`, `.`, `_`).
+        schema: {type: string}
+    post:
+      operationId: promoteExperiment
+      summary: "Admin: promotes a running experiment's variant: served as the catalog through the checks of a reload, recorded as a revision (`promote`), and the experiment ended. Like a restore, it lasts until the next reload reads the catalogs' folder: put the variant's files there."
+      responses:
+        "200":
+          description: The experiment, promoted.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Experiment"}
+        "400":
+          description: "bad-name."
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Error"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "403": {$ref: "#/components/responses/Forbidden"}
+        "429": {$ref: "#/components/responses/RateLimited"}
+        "503": {$ref: "#/components/responses/StoreUnavailable"}
+        "404":
+          description: "unknown-experiment."
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Error"}
+        "409":
+          description: "experiment-ended: the experiment is not running."
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Error"}
+        "422":
+          description: "catalog-invalid: the variant cannot read values the store holds now; nothing changed."
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Error"}
   /v1/catalogs/{catalog}:
     parameters:
       - $ref: "#/components/parameters/catalog"
@@ -765,6 +1010,33 @@ components:
         application/json:
           schema: {$ref: "#/components/schemas/Error"}
   schemas:
+    Experiment:
+      type: object
+      required: [name, catalog, share, status, control_revision, variant_revision, guardrail, started_at, ended_at, ended_because, users]
+      properties:
+        name: {type: string}
+        catalog: {type: string}
+        share: {type: string, example: "20%"}
+        status: {type: string, enum: [running, stopped, promoted]}
+        control_revision: {type: string, description: The revision served when it started.}
+        variant_revision: {type: string}
+        guardrail:
+          type: [object, "null"]
+          properties:
+            metric: {type: string}
+            margin: {type: number}
+        started_at: {type: string}
+        ended_at: {type: [string, "null"]}
+        ended_because: {type: [string, "null"], description: "stopped, promoted, or the guardrail that stopped it."}
+        report: {type: object, description: "`GET /v1/admin/experiments/{name}` only: `ExperimentReport` (docs/experiments.md): `date`, `confidence`, `control` and `variant` (each: `users`, `retention`, `active_days_per_week`, `current_streaks`, `badges`), `differences` (each: `metric`, `interval` or null)."}
+        methods: {type: object, description: "`GET /v1/admin/experiments/{name}` only: the methods of the intervals."}
+        users:
+          type: object
+          required: [control, variant]
+          description: The users given an arm (at their first save while it ran).
+          properties:
+            control: {type: integer}
+            variant: {type: integer}
     EventKind:
       type: string
       enum: [badge.unlocked, milestone.reached, streak.started, streak.extended, streak.broken, streak.protected, freeze.earned, level.reached]
@@ -950,6 +1222,13 @@ components:
         user: {type: [string, "null"]}
         date: {type: string, format: date}
         locale: {type: string, description: "The locale the texts are written in."}
+        experiment:
+          type: object
+          description: "The server's answers only, for a user of a catalog with a running experiment: its name and the user's arm (`variant`: evaluated under the experiment's variant catalog; docs/experiments.md)."
+          required: [name, arm]
+          properties:
+            name: {type: string}
+            arm: {type: string, enum: [control, variant]}
         streaks:
           type: object
           additionalProperties:

@@ -111,5 +111,5 @@ enum EventSQL {
   }
 
   static let eventInsert =
-    "INSERT INTO events (catalog, catalog_version, user_id, date, kind, subject, detail, data, created_at)"
+    "INSERT INTO events (catalog, catalog_version, user_id, date, kind, subject, detail, data, created_at, catalog_revision)"
 }

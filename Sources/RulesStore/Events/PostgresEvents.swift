@@ -26,6 +26,9 @@ extension PostgresStore {
     var subjects: [String] = []
     var details: [String] = []
     var data: [String] = []
+    // Each check's catalog version and revision (an experiment's users are evaluated under two).
+    var versions: [Int] = []
+    var revisions: [String] = []
     var markUsers: [String] = []
     var marks: [String] = []
     for check in told {
@@ -37,6 +40,8 @@ extension PostgresStore {
         subjects.append(event.subject)
         details.append(event.detail)
         data.append(event.data)
+        versions.append(check.catalogVersion ?? 0)
+        revisions.append(check.catalogRevision ?? "")
       }
       if text != previous[check.user] {
         markUsers.append(check.user)
@@ -52,8 +57,6 @@ extension PostgresStore {
         """, logger: logger)
     }
     guard !users.isEmpty else { return }
-    // One catalog, one version: every check of a save has the same.
-    let version = told[0].catalogVersion ?? 0
     try await connection.query("SELECT pg_advisory_xact_lock(7271029)", logger: logger)
     // The events, and each user's newest id into their delivery cursor, in one statement (no
     // row comes back to the client).
@@ -61,9 +64,9 @@ extension PostgresStore {
       """
       WITH inserted AS (
         \(unescaped: EventSQL.eventInsert)
-        SELECT \(catalog), \(version)::integer, u, d, k, s, x, j, \(EventClock.now)::bigint
+        SELECT \(catalog), v, u, d, k, s, x, j, \(EventClock.now)::bigint, NULLIF(r, '')
         FROM unnest(\(users)::text[], \(dates)::text[], \(kinds)::text[], \(subjects)::text[], \(details)::text[],
-          \(data)::text[]) WITH ORDINALITY AS t(u, d, k, s, x, j, n)
+          \(data)::text[], \(versions)::integer[], \(revisions)::text[]) WITH ORDINALITY AS t(u, d, k, s, x, j, v, r, n)
         ORDER BY n
         \(unescaped: EventSQL.eventConflict)
         RETURNING user_id, id

@@ -14,7 +14,7 @@ extension SQLiteStore {
     for event in events {
       let arguments: SQLArguments = [
         catalog, check.catalogVersion ?? 0, check.user, event.date.description, event.kind, event.subject,
-        event.detail, event.data, now,
+        event.detail, event.data, now, check.catalogRevision,
       ]
       if try db.changes(appendEvent, arguments) > 0 { latest = db.lastInsertedRowID }
     }
@@ -25,7 +25,7 @@ extension SQLiteStore {
   static let mark = SQLStatement { _ in "SELECT mark FROM event_marks WHERE catalog = ? AND user_id = ?" }
 
   static let appendEvent = SQLStatement { _ in
-    "\(EventSQL.eventInsert) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)\n\(EventSQL.eventConflict)"
+    "\(EventSQL.eventInsert) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)\n\(EventSQL.eventConflict)"
   }
 
   static let saveMark = SQLStatement { _ in

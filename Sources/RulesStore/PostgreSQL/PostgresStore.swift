@@ -321,19 +321,22 @@ package final class PostgresStore: StoreBackend {
       \(unescaped: ProgressSQL.stateConflict)
       """, logger: logger)
     try await saveStandings(connection, catalog: catalog, checks: kept, logger: logger)
-    let unlocks = kept.flatMap { check in check.new.map { (check.user, $0) } }
-    // One catalog, one version: every check of a save has the same.
-    let version = kept.first?.catalogVersion
+    let unlocks = kept.flatMap { check in check.new.map { (check, $0) } }
     if !unlocks.isEmpty {
+      // Each check's catalog version and revision (an experiment's users are evaluated under
+      // two); -1 and an empty text for none (NULLIF makes them NULL).
       try await connection.query(
         """
-        INSERT INTO unlocks (catalog, user_id, badge, date, catalog_version)
-        SELECT \(catalog), u, b, d, \(version)::integer FROM unnest(\(unlocks.map(\.0))::text[],
-          \(unlocks.map(\.1.badge))::text[], \(unlocks.map(\.1.date.description))::text[]) AS t(u, b, d)
+        INSERT INTO unlocks (catalog, user_id, badge, date, catalog_version, catalog_revision)
+        SELECT \(catalog), u, b, d, NULLIF(v, -1), NULLIF(r, '') FROM unnest(\(unlocks.map(\.0.user))::text[],
+          \(unlocks.map(\.1.badge))::text[], \(unlocks.map(\.1.date.description))::text[],
+          \(unlocks.map { $0.0.catalogVersion ?? -1 })::integer[], \(unlocks.map { $0.0.catalogRevision ?? "" })::text[])
+          AS t(u, b, d, v, r)
         \(unescaped: ProgressSQL.unlockConflict)
         """, logger: logger)
     }
     try await appendEvents(connection, catalog: catalog, checks: kept, logger: logger)
+    try await assignArms(connection, catalog: catalog, checks: kept, logger: logger)
     return saved
   }
 

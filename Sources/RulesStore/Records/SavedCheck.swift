@@ -13,9 +13,14 @@ package struct SavedCheck: Sendable {
   package var rebuilt: Bool
   /// The version of the catalog that evaluated (`unlocks.catalog_version` of the new unlocks).
   package var catalogVersion: Int?
+  /// The revision (hash) of the catalog that evaluated (`unlocks.catalog_revision` and
+  /// `events.catalog_revision` of what the save adds).
+  package var catalogRevision: String?
   /// The evaluation's standings (`Standings.of`), saved with the state; nil leaves the
   /// stored standings as they are.
   package var standings: [Standing]?
+  /// The user's arm of a running experiment, kept at their first save in it (nil: none).
+  package var experiment: ExperimentUser?
   /// What the evaluation tells the event log (none: no events).
   package var facts: (any EventSource)?
 

@@ -185,7 +185,7 @@ package final class SQLiteStore: StoreBackend {
 
   static let saveUnlock = SQLStatement { _ in
     """
-    INSERT INTO unlocks (catalog, user_id, badge, date, catalog_version) VALUES (?, ?, ?, ?, ?)
+    INSERT INTO unlocks (catalog, user_id, badge, date, catalog_version, catalog_revision) VALUES (?, ?, ?, ?, ?, ?)
     \(ProgressSQL.unlockConflict)
     """
   }
@@ -196,9 +196,15 @@ package final class SQLiteStore: StoreBackend {
     try db.execute(saveState, [catalog, check.user, check.stateDate.description, check.state])
     try saveStandings(db, catalog: catalog, check: check)
     for new in check.new {
-      try db.execute(saveUnlock, [catalog, check.user, new.badge, new.date.description, check.catalogVersion])
+      try db.execute(
+        saveUnlock,
+        [catalog, check.user, new.badge, new.date.description, check.catalogVersion, check.catalogRevision])
     }
     try appendEvents(db, catalog: catalog, check: check)
+    if let assigned = check.experiment {
+      try db.execute(
+        ExperimentSQL.assign, [assigned.experiment, catalog, assigned.user, assigned.arm, assigned.assignedOn])
+    }
     return true
   }
 

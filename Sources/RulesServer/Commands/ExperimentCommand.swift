@@ -1,0 +1,219 @@
+import ArgumentParser
+import Foundation
+import RulesBackend
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+import RulesExperiments
+import RulesKit
+import RulesStore
+
+/// `rules-server experiment start|stop|promote|show`: the experiments of a store
+/// (docs/experiments.md). A running server learns of what these change at its next reload
+/// (SIGHUP or `POST /v1/admin/catalogs/reload`); the admin routes change a server at once.
+struct ExperimentCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "experiment",
+    abstract: "Try a changed catalog on a share of its users (docs/experiments.md).",
+    subcommands: [Start.self, Stop.self, Promote.self, Show.self, Report.self])
+
+  /// `work`, a refusal printed with its exit status (64: bad usage, 65: a variant refused).
+  static func refusing<R>(_ work: () async throws -> R) async throws -> R {
+    do {
+      return try await work()
+    } catch let failure as ExperimentControl.Failure {
+      printError("error: \(failure.message)")
+      throw ExitCode(failure.exitCode)
+    }
+  }
+
+  struct Start: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Start an experiment: --share of CATALOG's users are evaluated under --variant.",
+      discussion: """
+        CATALOG is the catalog served (a file, or a name in catalogs/). The variant must pass \
+        `rules check`, keep every input of CATALOG, bump the version when it removes or renames \
+        ids, and read what the store holds (as a reload checks). A user's arm is a stable hash \
+        of (name, user id), kept from their first save. At most one running experiment per \
+        catalog; names are not reused. Exit 64 for bad usage, an unknown or taken name, a \
+        second experiment; 65 for a variant refused.
+        """)
+
+    @Argument(help: "The catalog served: a file, or a name in catalogs/.") var catalog: String
+    @Option(help: "The variant catalog file.") var variant: String
+    @Option(help: "The share of users in the variant: 20%, 20 or 12.5% (0 to 100%).") var share: String
+    @Option(help: "The experiment's name (default: CATALOG-<the variant's revision, 8 digits>).") var name: String?
+    @Option(help: "A guardrail: retention_d1, retention_d7, retention_d30 or active_days_per_week.")
+    var guardrail: String?
+    @Option(help: "The guardrail's margin, in the figure's unit (0.02: two points of retention; default 0).")
+    var margin: Double?
+    @OptionGroup var store: StoreOption
+    @Option(help: "Output format: text or json.") var format: OutputFormat = .text
+
+    func run() async throws {
+      let shareText = share
+      let metric = guardrail
+      let margin = margin
+      let (parsedShare, parsedGuardrail) = try await ExperimentCommand.refusing {
+        (try ExperimentControl.share(shareText), try ExperimentControl.guardrail(metric, margin: margin))
+      }
+      if let name, let problem = ExperimentControl.nameProblem(name) {
+        printError("error: \(problem)")
+        throw ExitCode(64)
+      }
+      let control = try loadCatalog(catalog)
+      let variantCatalog: StoreCatalog
+      do {
+        variantCatalog = try StoreCatalog.load(variant)
+      } catch {
+        printError(error.description)
+        printError("error: the experiment was not started: the variant fails `rules check`")
+        throw ExitCode(65)
+      }
+      let opened = try await store.open()
+      defer { Task { try? await opened.close() } }
+      let started = try await ExperimentCommand.refusing {
+        try await ExperimentControl(store: opened).start(
+          name: name, control: control, variant: variantCatalog, share: parsedShare, guardrail: parsedGuardrail)
+      }
+      try await ExperimentCommand.print(started, store: opened, format: format)
+      if format == .text {
+        printError(
+          "note: a running server evaluates with it from its next reload (SIGHUP or POST /v1/admin/catalogs/reload)")
+      }
+    }
+  }
+
+  struct Stop: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Stop a running experiment: every user back to the served catalog, keeping their unlocks.")
+
+    @Argument(help: "The experiment's name.") var name: String
+    @OptionGroup var store: StoreOption
+    @Option(help: "Output format: text or json.") var format: OutputFormat = .text
+
+    func run() async throws {
+      let opened = try await store.open()
+      defer { Task { try? await opened.close() } }
+      let stopped = try await ExperimentCommand.refusing {
+        try await ExperimentControl(store: opened).end(name, status: "stopped", because: "stopped")
+      }
+      try await ExperimentCommand.print(stopped, store: opened, format: format)
+    }
+  }
+
+  struct Promote: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Promote a running experiment's variant: recorded as the catalog's revision, the experiment ended.",
+      discussion: """
+        The variant is recorded as a revision of the catalog (`promote`); a running server \
+        serves it after POST /v1/admin/catalogs/CATALOG/revisions/HASH/restore (printed), and \
+        for good once the catalogs' folder holds it. POST /v1/admin/experiments/NAME/promote \
+        does both at once.
+        """)
+
+    @Argument(help: "The experiment's name.") var name: String
+    @OptionGroup var store: StoreOption
+    @Option(help: "Output format: text or json.") var format: OutputFormat = .text
+
+    func run() async throws {
+      let opened = try await store.open()
+      defer { Task { try? await opened.close() } }
+      let control = ExperimentControl(store: opened)
+      let experiment = try await ExperimentCommand.refusing { try await control.running(name) }
+      let variant: StoreCatalog
+      do {
+        variant = try StoreCatalog.exported(experiment.variant)
+      } catch {
+        printError("error: the variant cannot be read by this build: \(ExperimentsController.problems(error))")
+        throw ExitCode(65)
+      }
+      try await opened.recordRevision(
+        ServedCatalogs.newRevision(variant, loadedBy: "promote", requestID: nil),
+        at: ISO8601DateFormatter().string(from: Date()))
+      let promoted = try await ExperimentCommand.refusing {
+        try await control.end(name, status: "promoted", because: "promoted")
+      }
+      try await ExperimentCommand.print(promoted, store: opened, format: format)
+      if format == .text {
+        printError(
+          "note: serve it now with POST /v1/admin/catalogs/\(variant.id)/revisions/\(variant.revision)/restore, and put its files in the catalogs' folder"
+        )
+      }
+    }
+  }
+
+  struct Show: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "An experiment: its arms, share, status and users.")
+
+    @Argument(help: "The experiment's name.") var name: String
+    @OptionGroup var store: StoreOption
+    @Option(help: "Output format: text or json.") var format: OutputFormat = .json
+
+    func run() async throws {
+      let opened = try await store.open()
+      defer { Task { try? await opened.close() } }
+      let experiment = try await ExperimentCommand.refusing {
+        try await ExperimentControl(store: opened).experiment(name)
+      }
+      try await ExperimentCommand.print(experiment, store: opened, format: format)
+    }
+  }
+
+  struct Report: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "An experiment's report: per arm its users, retention, active days, streaks and unlock rates.",
+      discussion: """
+        Each figure per arm with its 95% interval (Wilson for shares, Student's t for means) and \
+        the difference variant - control with its interval (Newcombe's hybrid score, Welch). A \
+        running experiment whose guardrail the report trips is stopped, and the report says so.
+        """)
+
+    @Argument(help: "The experiment's name.") var name: String
+    @OptionGroup var store: StoreOption
+    @Option(help: "The report's date, YYYY-MM-DD (default: today in UTC).") var date: String?
+    @Option(help: "Output format: text or json.") var format: OutputFormat = .text
+
+    func validate() throws { _ = try parseDay(date, option: "--date") }
+
+    func run() async throws {
+      let day = try parseDay(date, option: "--date") ?? CalendarDay.today(in: TimeZone(identifier: "UTC")!)
+      let opened = try await store.open()
+      defer { Task { try? await opened.close() } }
+      let control = ExperimentControl(store: opened)
+      var experiment = try await ExperimentCommand.refusing { try await control.experiment(name) }
+      // The catalog served when it started, as the store's revisions keep it (if recorded).
+      let served = try await opened.revision(catalog: experiment.catalog, hash: experiment.controlHash)
+        .flatMap { $0.export }.flatMap { try? StoreCatalog.exported($0) }
+      let report = try await control.report(experiment, control: served, date: day)
+      let stopped = try await control.applyGuardrail(experiment, report: report)
+      if let stopped { experiment = stopped }
+      switch format {
+      case .json:
+        guard case .object(var pairs) = try await control.json(experiment) else { return }
+        pairs.append(("report", try ExperimentControl.json(report)))
+        pairs.append(("methods", ExperimentControl.methods))
+        Swift.print(JSONValue.object(pairs).serialized(indent: nil))
+      case .text:
+        try await ExperimentCommand.print(experiment, store: opened, format: .text)
+        Swift.print(ExperimentControl.text(report))
+      }
+      if let stopped {
+        printError("warning: the guardrail stopped the experiment (\(stopped.endedBecause ?? "guardrail"))")
+      }
+    }
+  }
+
+  static func print(_ experiment: StoredExperiment, store: any StoreBackend, format: OutputFormat) async throws {
+    switch format {
+    case .json: Swift.print(try await ExperimentControl(store: store).json(experiment).serialized(indent: nil))
+    case .text:
+      let users = try await store.experimentUsers(name: experiment.name)
+      let variant = users.count { $0.arm == "variant" }
+      Swift.print(
+        "\(experiment.name): \(experiment.catalog), \(Share(basisPoints: experiment.share)?.description ?? "?") in the variant, \(experiment.status)"
+      )
+      Swift.print("  control \(experiment.controlHash.prefix(12)), variant \(experiment.variantHash.prefix(12))")
+      Swift.print(
+        "  users: \(users.count - variant) control, \(variant) variant")
+    }
+  }
+}
