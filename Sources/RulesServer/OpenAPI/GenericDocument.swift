@@ -241,7 +241,7 @@ paths:
         in: path
         required: true
         description: The revision's hash, as the list gives it (64 lowercase hex digits).
-        schema: {type: string}
+        schema: {type: string, pattern: "^[0-9a-f]{64}$"}
     post:
       operationId: restoreCatalogRevision
       summary: "Admin: serves an earlier revision of the catalog again, through the same checks as a reload (a revision that cannot read values the store holds is refused, 422, and the catalog served stays); recorded as a new revision (`restore`). It lasts until the next reload reads the catalogs' folder: put the files back to keep it (docs/store.md, Catalog revisions)."
@@ -295,7 +295,7 @@ paths:
                 catalog: {type: string}
                 variant: {type: object, description: The variant catalog as `rules export` writes it.}
                 share: {type: [string, integer], description: "A percentage: `20%`, `20` or `12.5%` (0 to 100%, at most two decimals).", example: "20%"}
-                name: {type: string, description: "Default: CATALOG-<the variant's revision, 8 digits>."}
+                name: {type: string, pattern: "^[A-Za-z0-9._-]{1,64}$", description: "Default: CATALOG-<the variant's revision, 8 digits>."}
                 guardrail: {type: string, enum: [retention_d1, retention_d7, retention_d30, active_days_per_week]}
                 margin: {type: number, minimum: 0, description: "The guardrail's margin in the figure's unit (default 0)."}
       responses:
@@ -334,7 +334,7 @@ paths:
         in: path
         required: true
         description: The experiment's name (1 to 64 ASCII letters, digits, `-`, `.`, `_`).
-        schema: {type: string}
+        schema: {type: string, pattern: "^[A-Za-z0-9._-]{1,64}$"}
     get:
       operationId: getExperiment
       summary: "Admin: an experiment: its catalog, share, status, revisions, guardrail, users per arm, and its report as of `date` (default: today in UTC): per arm the users, retention on day 1, 7 and 30 after assignment, active days per week, each streak's mean current length and each badge's unlock rate, with 95% intervals (Wilson for shares, Student's t for means) and the difference variant - control with its interval (Newcombe's hybrid score, Welch). A running experiment whose guardrail the report trips is stopped, and the answer says so (docs/experiments.md)."
@@ -370,7 +370,7 @@ paths:
         in: path
         required: true
         description: The experiment's name (1 to 64 ASCII letters, digits, `-`, `.`, `_`).
-        schema: {type: string}
+        schema: {type: string, pattern: "^[A-Za-z0-9._-]{1,64}$"}
     post:
       operationId: stopExperiment
       summary: "Admin: stops a running experiment: every user is evaluated under the served catalog again; their unlocks stay."
@@ -405,7 +405,7 @@ paths:
         in: path
         required: true
         description: The experiment's name (1 to 64 ASCII letters, digits, `-`, `.`, `_`).
-        schema: {type: string}
+        schema: {type: string, pattern: "^[A-Za-z0-9._-]{1,64}$"}
     post:
       operationId: promoteExperiment
       summary: "Admin: promotes a running experiment's variant: served as the catalog through the checks of a reload, recorded as a revision (`promote`), and the experiment ended. Like a restore, it lasts until the next reload reads the catalogs' folder: put the variant's files there."
