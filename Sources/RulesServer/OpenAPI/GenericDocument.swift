@@ -343,7 +343,7 @@ paths:
           in: query
           required: false
           description: The report's date, YYYY-MM-DD (users' local dates).
-          schema: {type: string, format: date}
+          schema: {$ref: "#/components/schemas/Date"}
       responses:
         "200":
           description: The experiment.
