@@ -2,7 +2,7 @@
 /// at a newer version than this build knows is refused. docs/store.md documents the tables.
 enum Schema {
   /// The newest version this build knows.
-  static let version = 4
+  static let version = 5
 
   /// The statements of each version, in order (version 1 is the first).
   static func migrations(_ name: SQLDialect.Name) -> [[String]] {
@@ -83,6 +83,8 @@ enum Schema {
       version2,
       EventSchema.version3(dialect),
       Standings.schema(dialect),
+      // Branch `repeats`: each earning of a repeating badge (`earnings`).
+      EarningSQL.schema(dialect),
     ]
   }
 

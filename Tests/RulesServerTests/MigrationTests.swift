@@ -40,6 +40,7 @@ import Testing
       """
       DROP TABLE events; DROP TABLE event_marks; DROP TABLE deliveries;
       DROP TABLE standings; DROP TABLE standings_filled; DROP INDEX states_by_date;
+      DROP TABLE IF EXISTS earnings;
       DELETE FROM rules_migrations WHERE version > 2; DROP TABLE IF EXISTS grdb_migrations;
       """)
   }
