@@ -66,7 +66,7 @@ private let everyBadgeValue = """
       group: ladder
       progress: {current: daily.current, target: "1"}
       extra: {order: 1, list: [a, 2, 2.5, true, null], nested: {k: v}}
-    - {id: 2, name: الثاني, when: "steps >= 10 &&\\n daily.current >= 2", xp: 025, repeats: week}
+    - {id: 2, name: الثاني, when: "week(steps) >= 10 &&\\n daily.current >= 2", xp: 025, repeats: week}
     - id: literal
       name: |
         Literal

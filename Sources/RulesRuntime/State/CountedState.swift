@@ -49,10 +49,11 @@
 
 extension CountedState {
   /// After a saved state's unlocks are read: each repeating badge's earnings in date order, one
-  /// a period (the earliest), its latest earning as `unlocked` (the next check locks it again
-  /// when its period has ended); a badge that repeats now but did not when the state was saved
-  /// has its unlock as its one earning. Then `badgeCount` and `badgeXP`, each earning counted.
-  mutating func settleEarnings(_ program: Program) {
+  /// a period (the earliest), its latest earning as `unlocked` when it is in the period of `day`
+  /// (the state's date, whose check locked the others again; without one, the next check does);
+  /// a badge that repeats now but did not when the state was saved has its unlock as its one
+  /// earning. Then `badgeCount` and `badgeXP`, each earning counted.
+  mutating func settleEarnings(_ program: Program, on day: Int?) {
     for index in program.repeatingBadges {
       guard let kind = program.badgeRepeats[index] else { continue }
       var days = earnings[index]
@@ -67,7 +68,10 @@ extension CountedState {
         last = period
       }
       earnings[index] = kept
-      unlocked[index] = kept.last
+      unlocked[index] = kept.last.flatMap { last in
+        guard let day else { return last }
+        return program.periodStart(kind, ofDay: last) == program.periodStart(kind, ofDay: day) ? last : nil
+      }
     }
     badgeCount = 0
     badgeXP = 0

@@ -338,7 +338,7 @@ extension UserState {
           "'counted_through' (\(CalendarDay(number: counted))) is not before its 'date' (\(date)); "
             + "the days up to the day before 'date' are counted")
       }
-      state.counted.settleEarnings(program)
+      state.counted.settleEarnings(program, on: state.date?.number)
       let counting = state.counted.countedThrough != nil
 
       // Streaks by name: the catalog's streak at the same position first (the usual case).

@@ -286,7 +286,7 @@ public struct UserState: Sendable {
         state.otherUnlocks.append((id, CalendarDay(number: date)))
       }
     }
-    state.counted.settleEarnings(program)
+    state.counted.settleEarnings(program, on: state.date?.number)
 
     let streaks = object["streaks"] as? [String: Any] ?? [:]
     for (index, streak) in catalog.streaks.enumerated() {
