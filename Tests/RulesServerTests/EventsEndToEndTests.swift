@@ -1,9 +1,10 @@
 import Foundation
 import RulesBackend
 import RulesEngine
-import RulesStore
 import StoreTestSupport
 import Testing
+
+@testable import RulesStore
 
 /// Waits for a child process without blocking a thread of the test's pool.
 func waitForExit(_ process: Process, within seconds: Double = 180) async throws {
@@ -202,7 +203,7 @@ func waitForExit(_ process: Process, within seconds: Double = 180) async throws 
       let unlocks = try MigrationTests.sql(
         backend, address, "SELECT user_id, badge, date FROM unlocks ORDER BY user_id, badge;")
       let store = try await StoreAddress.open(address)
-      #expect(try await store.schemaVersion() == 4)
+      #expect(try await store.schemaVersion() == Schema.version)
       #expect(try MigrationTests.sql(backend, address, "SELECT COUNT(*) FROM states;") == states)
       #expect(
         try MigrationTests.sql(backend, address, "SELECT user_id, badge, date FROM unlocks ORDER BY user_id, badge;")
