@@ -95,6 +95,11 @@ package enum DiagnosticIndex {
       id: .badgeDependency, area: "expressions",
       summary: "A streak or a history sum that reads badges.count or badges.xp."),
     Entry(
+      id: .badgeRepeats, area: "expressions",
+      summary:
+        "A badge with `repeats` whose criterion reads no sum of its period (`week(x)`...), or that is in a progressive group."
+    ),
+    Entry(
       id: .notAHistory, area: "histories", summary: "An empty history file, or one with none of the keys of a history."),
     Entry(id: .unknownInput, area: "histories", summary: "A day's value for an input the catalog does not have."),
     Entry(

@@ -2,7 +2,7 @@
 /// at a newer version than this build knows is refused. docs/store.md documents the tables.
 package enum Schema {
   /// The newest version this build knows.
-  package static let version = 8
+  package static let version = 9
 
   /// The statements of each version, in order (version 1 is the first).
   static func migrations(_ name: SQLDialect.Name) -> [[String]] {
@@ -93,6 +93,8 @@ package enum Schema {
       // Version 8 (branch experiments): the catalog revisions served, the revision of each unlock and
       // event, the experiments and their users' arms.
       RevisionSchema.statements(dialect),
+      // Version 9 (branch repeats): each earning of a repeating badge (`earnings`).
+      EarningSQL.schema(dialect),
     ]
   }
 

@@ -65,7 +65,8 @@ package protocol StoreBackend: AnyObject, Sendable {
   /// user id (`FutureDays.users`).
   func daysAfter(catalog: String, date: CalendarDay) async throws -> [UserDates]
 
-  /// The unlocks of a user, by date.
+  /// The unlocks of a user, by date: each badge earned once, and each earning of a repeating
+  /// badge with its period.
   func unlocks(catalog: String, user: String) async throws -> [StoredUnlock]
 
   // MARK: Reading

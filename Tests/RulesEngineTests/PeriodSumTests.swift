@@ -218,7 +218,7 @@ struct PeriodSumTests {
     #expect(results.map { $0.metric("duas_this_week") } == [.int(12), .int(20)])
     #expect(results[0].message?.text == "8 duas to go for this week's challenge")
     #expect(results[1].message?.text == "This week's challenge is done")
-    #expect(results[1].badges.unlocked.map(\.id) == ["first-challenge"])
+    #expect(results[1].badges.unlocked.map(\.id) == ["first-challenge", "weekly-challenge"])
     #expect(results[1].metric("days_this_month") == .int(3))
   }
 }

@@ -66,7 +66,7 @@ private let everyBadgeValue = """
       group: ladder
       progress: {current: daily.current, target: "1"}
       extra: {order: 1, list: [a, 2, 2.5, true, null], nested: {k: v}}
-    - {id: 2, name: الثاني, when: "steps >= 10 &&\\n daily.current >= 2", xp: 025}
+    - {id: 2, name: الثاني, when: "week(steps) >= 10 &&\\n daily.current >= 2", xp: 025, repeats: week}
     - id: literal
       name: |
         Literal
@@ -107,7 +107,7 @@ struct EventCatalogDecoderTests {
   @Test("reads every badge key CatalogSchema names (the catalog above writes them all)")
   func everySchemaKey() {
     let keys = CatalogSchema.badge.keys.map(\.name)
-    #expect(keys.count == 14)
+    #expect(keys.count == 15)
     for key in keys { #expect(everyBadgeValue.contains("\(key): "), "\(key)") }
     #expect(CatalogSchema.badgeDisplayKeys.isSubset(of: Set(keys)))
     // Both decoders read a badge through `Badge.keys`: every key of the schema has its place in

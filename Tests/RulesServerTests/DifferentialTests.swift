@@ -14,10 +14,11 @@ import Testing
   static let last = CalendarDay.parsed("2026-03-31")!
 
   /// A catalog with time in it (issue 39): period sums over weeks from Saturday, a month and a
-  /// Hijri month (Ramadan 1447 ends on 2026-03-19, inside the users' days), badges on them, a
-  /// day that starts at 04:00, and a pausable streak (every third user pauses; backdating
-  /// allowed, as the users' days are in the past). Not a shipped catalog: those stay as their
-  /// apps are.
+  /// Hijri month (Ramadan 1447 ends on 2026-03-19, inside the users' days), badges on them,
+  /// challenges that repeat each week, month and Hijri month (their earnings counted by a
+  /// metric), a day that starts at 04:00, and a pausable streak (every third user pauses;
+  /// backdating allowed, as the users' days are in the past). Not a shipped catalog: those stay
+  /// as their apps are.
   static let timed = """
     catalog: timed
     week_starts: saturday
@@ -33,10 +34,14 @@ import Testing
       duas_this_week: week(duas)
       prayed_this_month: month(prayed)
       prayed_this_hijri_month: hijri_month(prayed)
+      earned: badges.count
     badges:
       - {id: busy-week, name: Busy week, when: week(duas) >= 60}
       - {id: steady-month, name: Steady month, when: month(prayed) >= 12}
       - {id: hijri-ten, name: Ten days, when: hijri_month(prayed) >= 10}
+      - {id: weekly-duas, name: Weekly duas, when: duas_this_week >= 40, repeats: week, xp: 5}
+      - {id: monthly-prayers, name: Monthly prayers, when: month(prayed) >= 8, repeats: month}
+      - {id: hijri-prayers, name: Hijri month prayers, when: prayed_this_hijri_month >= 6, repeats: hijri_month}
     """
 
   /// One catalog the tests run: its id, how the binaries are told it (a name in catalogs/ or a
@@ -57,17 +62,38 @@ import Testing
       + [Case(name: "timed", argument: file.path, folder: timedFolder.path)]
   }
 
+  /// Each unlock of a `rules eval --state` state file, as `BADGE DATE PERIOD` (a repeating badge
+  /// once for each earning, with its period; `-` for a badge earned once).
+  func stateUnlocks(_ file: URL) throws -> [String] {
+    let state = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? NSDictionary
+    return (state?["unlocks"] as? [NSDictionary] ?? []).map {
+      "\($0["id"] as? String ?? "") \($0["date"] as? String ?? "") \($0["period"] as? String ?? "-")"
+    }
+  }
+
+  /// `badge.unlocked` events as `BADGE DATE PERIOD`, from event objects (`data.period` for a
+  /// repeating badge's earning, `-` else).
+  func unlockEvents(_ events: [NSDictionary]) -> [String] {
+    events.filter { $0["kind"] as? String == "badge.unlocked" }.map {
+      let period = ($0["data"] as? NSDictionary)?["period"] as? String
+      return "\($0["subject"] as? String ?? "") \($0["date"] as? String ?? "") \(period ?? "-")"
+    }
+  }
+
   func json(_ text: String) -> NSDictionary? {
     try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSDictionary
   }
 
   /// An evaluation with what a second check of its date no longer tells emptied:
-  /// `badges.new`, `milestones.new` and each streak's `new_protected`.
+  /// `badges.new` (and `badges.new_earnings` left out), `milestones.new` and each streak's
+  /// `new_protected`.
   func withoutNew(_ evaluation: NSDictionary?) -> NSDictionary? {
     guard let copy = evaluation?.mutableCopy() as? NSMutableDictionary else { return nil }
     for key in ["badges", "milestones"] {
       guard let part = (copy[key] as? NSDictionary)?.mutableCopy() as? NSMutableDictionary else { continue }
       part["new"] = [Any]()
+      // Told once too: the earnings of repeating badges that check made.
+      part.removeObject(forKey: "new_earnings")
       copy[key] = part
     }
     if let streaks = (copy["streaks"] as? NSDictionary)?.mutableCopy() as? NSMutableDictionary {
@@ -117,13 +143,23 @@ import Testing
             "rules-server", ["eval", argument, "--store", store, "--user", user.id, "--date", date, "--fresh"])
           #expect(served.stdout == text.stdout, "\(user.id): the text too")
 
-          // The batch saved exactly the unlocks rules eval gives, with their dates.
-          let badges = json(expected.stdout)?["badges"] as? NSDictionary
-          let unlocked = (badges?["unlocked"] as? [NSDictionary] ?? []).map {
-            "\($0["id"] as? String ?? "") \($0["date"] as? String ?? "")"
+          // The batch saved exactly the unlocks rules eval keeps in its state, with their dates
+          // (every earning of a repeating badge, with its period), and told each once.
+          let stateFile = folder.appendingPathComponent("\(user.id).state.json")
+          let withState = try Binary.run(
+            "rules", ["eval", argument, "--history", history.path, "--date", date, "--state", stateFile.path])
+          #expect(withState.status == 0, "\(withState.stderr)")
+          let unlocked = try stateUnlocks(stateFile)
+          let stored = try await opened.unlocks(catalog: name, user: user.id).map {
+            "\($0.badge) \($0.date) \($0.period ?? "-")"
           }
-          let stored = try await opened.unlocks(catalog: name, user: user.id).map { "\($0.badge) \($0.date)" }
           #expect(stored.sorted() == unlocked.sorted(), "\(user.id): the batch's unlocks")
+          let printed = try Binary.run(
+            "rules-server",
+            ["events", "--store", store, "--catalog", name, "--user", user.id, "--kind", "badge.unlocked"])
+          #expect(printed.status == 0, "\(printed.stderr)")
+          let events = printed.stdout.split(separator: "\n").compactMap { json(String($0)) }
+          #expect(unlockEvents(events).sorted() == unlocked.sorted(), "\(user.id): one event for each earning")
 
           // And from the state the batch saved (binary), as GET progress reads it.
           let progress = try await opened.evaluateReading(catalog: name, user: user.id) { loaded in
@@ -135,6 +171,15 @@ import Testing
             "\(user.id): progress from the saved state")
         }
         try await opened.close()
+        // The batch again: nothing more is told.
+        let before = try Binary.run("rules-server", ["events", "--store", store, "--catalog", name])
+        let again = try Binary.run("rules-server", ["batch", argument, "--store", store, "--date", date])
+        #expect(again.status == 0, "\(again.stderr)")
+        let after = try Binary.run("rules-server", ["events", "--store", store, "--catalog", name])
+        #expect(after.stdout == before.stdout, "\(name): a second batch tells nothing again")
+        if name == "timed" {
+          #expect(before.stdout.contains(#""data":{"period":"#), "the timed users earn repeating badges")
+        }
       }
     }
   }
@@ -144,9 +189,11 @@ import Testing
     try Binary.requireBuilt()
     try await withTemporaryFolder { folder in
       let cases = try Self.cases(in: folder)
-      let shipped = try ServerProcess(store: try await backend.freshAddress(in: folder))
-      let timed = try ServerProcess(
-        store: try await backend.freshAddress(in: folder), extra: ["--catalogs", cases.last!.folder])
+      let stores = (
+        shipped: try await backend.freshAddress(in: folder), timed: try await backend.freshAddress(in: folder)
+      )
+      let shipped = try ServerProcess(store: stores.shipped)
+      let timed = try ServerProcess(store: stores.timed, extra: ["--catalogs", cases.last!.folder])
       for (index, test) in cases.enumerated() {
         let (name, argument) = (test.name, test.argument)
         let server = name == "timed" ? timed : shipped
@@ -181,6 +228,31 @@ import Testing
           #expect(replay.status == 0, "\(replay.stderr)")
           let days = try JSONSerialization.jsonObject(with: Data(replay.stdout.utf8)) as? [NSDictionary]
           #expect((json(last?.body ?? "")) == days?.last, "\(user.id): served day by day = rules replay")
+
+          // Each unlock told once, as the day it was earned was put: what the replay's checks
+          // gave, each day's new badges on that day, a repeating badge's with its period.
+          var expected: [String] = []
+          for day in days ?? [] {
+            let badges = day["badges"] as? NSDictionary
+            let earnings = badges?["new_earnings"] as? [NSDictionary] ?? []
+            let repeating = Set(earnings.compactMap { $0["id"] as? String })
+            for case let id as String in badges?["new"] as? [Any] ?? [] where !repeating.contains(id) {
+              expected.append("\(id) \(day["date"] as? String ?? "") -")
+            }
+            expected += earnings.map {
+              "\($0["id"] as? String ?? "") \($0["date"] as? String ?? "") \($0["period"] as? String ?? "")"
+            }
+          }
+          let told = try Binary.run(
+            "rules-server",
+            [
+              "events", "--store", name == "timed" ? stores.timed : stores.shipped, "--catalog", name, "--user",
+              user.id,
+              "--kind", "badge.unlocked",
+            ])
+          #expect(told.status == 0, "\(told.stderr)")
+          let events = told.stdout.split(separator: "\n").compactMap { json(String($0)) }
+          #expect(unlockEvents(events).sorted() == expected.sorted(), "\(user.id): one event for each unlock")
         }
       }
       withExtendedLifetime((shipped, timed)) {}

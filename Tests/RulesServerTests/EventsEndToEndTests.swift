@@ -1,9 +1,10 @@
 import Foundation
 import RulesBackend
 import RulesEngine
-import RulesStore
 import StoreTestSupport
 import Testing
+
+@testable import RulesStore
 
 /// Waits for a child process without blocking a thread of the test's pool.
 func waitForExit(_ process: Process, within seconds: Double = 180) async throws {

@@ -1,9 +1,10 @@
 import Foundation
 import RulesBackend
 @_spi(Tooling) import RulesEngine
-import RulesStore
 import StoreTestSupport
 import Testing
+
+@testable import RulesStore
 
 /// Leaderboards and stats (issue 29, part 4) over generated users of the five shipped
 /// catalogs, imported and batched by the built binary, read over HTTP from `rules-server serve`:

@@ -1,9 +1,10 @@
 import Foundation
 import RulesBackend
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
-import RulesStore
 import StoreTestSupport
 import Testing
+
+@testable import RulesStore
 
 /// Schema version 1 to 2, in place: a version-1 store (its tables and rows as version 1 wrote
 /// them: JSON records, JSON states, unlocks without a catalog version) is migrated by the first

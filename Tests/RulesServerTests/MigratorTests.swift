@@ -1,7 +1,8 @@
 import Foundation
-import RulesStore
 import StoreTestSupport
 import Testing
+
+@testable import RulesStore
 
 /// A store of each schema version that the builds before GRDB's migrator wrote (versions 1 to
 /// 4, recorded in `rules_migrations` alone), and of each version after, opens at
@@ -11,6 +12,7 @@ import Testing
   /// migrator's table too, which the builds before it did not have).
   static func back(to version: Int, _ backend: Backend) -> String {
     var script = ""
+    if version < earnings { script += "DROP TABLE earnings;\n" }
     if version < experiments {
       // Version 8 (branch experiments): revisions, experiments, each unlock's and event's revision.
       script += "DROP TABLE catalog_revisions; DROP TABLE experiments; DROP TABLE experiment_users;\n"
@@ -43,6 +45,8 @@ import Testing
   static let standingCounts = 7
   /// The version that added catalog revisions and experiments.
   static let experiments = 8
+  /// The version that added `earnings`.
+  static let earnings = 9
 
   static var allVersions: String { (1...Schema.version).map(String.init).joined(separator: "\n") }
 
@@ -77,6 +81,7 @@ import Testing
   /// A store at a version newer than this build knows is refused, and left as it is.
   @Test(arguments: Backend.all)
   func aNewerStoreIsRefused(_ backend: Backend) async throws {
+    let newer = Schema.version + 1
     try await withTemporaryFolder { folder in
       let address = try await backend.freshAddress(in: folder)
       try await StoreAddress.open(address).close()

@@ -1,10 +1,11 @@
 import Foundation
 import RulesBackend
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
-import RulesStore
 import RulesTestSupport
 import StoreTestSupport
 import Testing
+
+@testable import RulesStore
 
 /// The store on both backends (SQLite and PostgreSQL: `Backend.all`), one test each.
 @Suite struct StoreTests {

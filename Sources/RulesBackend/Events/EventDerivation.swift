@@ -136,7 +136,16 @@ package enum EventDerivation {
     var events: [NewEvent] = []
     var mark = EventMark()
     for unlock in unlocks {
-      events.append(NewEvent(kind: "badge.unlocked", subject: unlock.badge, date: unlock.date))
+      if let period = unlock.period {
+        // Each earning of a repeating badge: its period is part of the event's key, so every
+        // period's earning is told once.
+        events.append(
+          NewEvent(
+            kind: "badge.unlocked", subject: unlock.badge, date: unlock.date, detail: period,
+            data: object([("period", quoted(period))])))
+      } else {
+        events.append(NewEvent(kind: "badge.unlocked", subject: unlock.badge, date: unlock.date))
+      }
     }
     for milestone in facts.milestones {
       events.append(

@@ -101,9 +101,14 @@ package final class StoreCatalog: Sendable {
       timeZone: timeZone, timeZoneChanges: timeZoneChanges, pauses: pauses, locale: locale)
     let evaluation = check.evaluation
     let newIDs = Set(evaluation.badges.new)
-    let new = evaluation.badges.unlocked.filter { newIDs.contains($0.id) }.map {
-      StoredUnlock(badge: $0.id, date: $0.date)
-    }
+    // A repeating badge's new earnings each with its period (some may be of periods past).
+    let new =
+      evaluation.badges.unlocked.filter { newIDs.contains($0.id) && $0.repeats == nil }.map {
+        StoredUnlock(badge: $0.id, date: $0.date)
+      }
+      + evaluation.badges.newEarnings.map {
+        StoredUnlock(badge: $0.id, date: $0.earning.date, period: $0.earning.period)
+      }
     // A state saved after the date is left as it is (the engine says so with state-ahead).
     let ahead = check.warnings.contains { $0.id == .stateAhead }
     return UserCheck(

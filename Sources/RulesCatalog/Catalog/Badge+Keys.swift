@@ -86,6 +86,11 @@ extension Badge {
     "extra": { (badge: inout Badge, value: __owned BadgeKeyValue, _: Mark) in
       if case .json(let extra) = value { badge.display.extra = extra }
     },
+    "repeats": { (badge: inout Badge, value: __owned BadgeKeyValue, mark: Mark) in
+      guard case .text(let text) = value else { return }
+      badge.repeats = PeriodSum(rawValue: text)
+      badge.repeatsOrigin = Origin(file: badge.origin.file, mark: mark)
+    },
   ]
 
   /// A badge at `origin` with nothing read yet, for a decoder to fill through `keys`.

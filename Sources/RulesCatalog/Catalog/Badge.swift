@@ -27,6 +27,11 @@ package struct Badge: Sendable {
   package var tags: [String]
   /// Display fields (emoji, icon...), passed through to apps.
   package var display: Display
+  /// The period in which the badge can be earned again (`repeats`): once in each week, month
+  /// or Hijri month; nil for a badge earned once.
+  package var repeats: PeriodSum?
+  /// Where `repeats` is written.
+  package var repeatsOrigin: Origin?
 
   /// A badge. Inlinable, so that a decoder in another module builds the badge in place instead
   /// of copying it out of the initializer (a dozen references retained and released).

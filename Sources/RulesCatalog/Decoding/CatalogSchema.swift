@@ -158,6 +158,10 @@ package enum CatalogSchema {
       KeySchema("emoji", .text, "A short symbol shown on the badge."),
       KeySchema("image", .text, "An image name for the app."),
       icon, color, tags, extra,
+      KeySchema(
+        "repeats", .keyword(PeriodSum.allCases.map(\.rawValue)),
+        "A challenge: the badge can be earned once in each period (`week`, `month`, `hijri_month`), its criterion read on the period's own sums (`week(x)`...)."
+      ),
     ])
 
   /// The badge's keys that are display fields (`Display.fields`, passed through to apps in

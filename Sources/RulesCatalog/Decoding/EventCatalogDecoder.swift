@@ -79,6 +79,8 @@ package struct EventCatalogDecoder {
   private enum Reading: Sendable {
     case text, id, expression, ids, json
     case integer(min: Int, max: Int)
+    /// A word among those allowed (`repeats: week`); another sends the badge to the reference path.
+    case keyword([String])
     /// A mapping of required expressions (`progress`): their names are the entry's `names`.
     case expressions
     /// A shape this path does not read: a badge using the key goes to the reference path.
@@ -92,6 +94,7 @@ package struct EventCatalogDecoder {
       case .list(.id): self = .ids
       case .anything: self = .json
       case .integer(let min, let max): self = .integer(min: min ?? .min, max: max ?? .max)
+      case .keyword(let words): self = .keyword(words)
       case .object(let object)
       where object.keys.allSatisfy({ key in
         guard key.required, case .expression = key.shape else { return false }
@@ -205,6 +208,9 @@ package struct EventCatalogDecoder {
       guard let value = integerValue(), value >= min, value <= max else { return nil }
       return .integer(value)
     case .expressions: return expressions(keys.entries[index].names).map { .expressions($0) }
+    case .keyword(let words):
+      guard let text = textValue(), words.contains(text) else { return nil }
+      return .text(text)
     case .json:
       guard events.next(), let node = node(depth: 4) else { return nil }
       return .json(JSONValue(node))

@@ -183,6 +183,7 @@ package enum CatalogExport {
     }
     fields.append(("xp", .int(badge.xp)))
     fields.add("group", badge.group)
+    fields.add("repeats", badge.repeats?.rawValue)
     fields.add(badge.display)
     fields.add(tags: badge.tags)
     return .object(fields)

@@ -1,3 +1,4 @@
+import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 import RulesSource
 
@@ -6,6 +7,8 @@ extension DiagnosticID {
   package static let unmetRequirement: DiagnosticID = "unmet-requirement"
   /// Something that must not depend on badge unlocks does (streaks, history sums).
   package static let badgeDependency: DiagnosticID = "badge-dependency"
+  /// A repeating badge whose criterion cannot start again each period, or in a progressive group.
+  package static let badgeRepeats: DiagnosticID = "badge-repeats"
 }
 
 /// Validates a loaded catalog in the manner of cel-go: parse every expression, resolve names,
@@ -143,6 +146,9 @@ package struct CatalogValidator {
     badges.reserveCapacity(catalog.badges.count)
     // By index: a for-in would copy each badge once more before `validateBadge` copies it.
     for index in catalog.badges.indices { badges.append(validateBadge(catalog.badges[index])) }
+    for badge in badges where badge.badge.repeats != nil {
+      validateRepeats(badge, metrics: metricTypes)
+    }
     var metricProgress: [ProgressPart?] = []
     for metric in catalog.metrics {
       metricProgress.append(metric.progress.flatMap { validateProgress($0, of: "a metric") })
@@ -217,6 +223,57 @@ package struct CatalogValidator {
     return ValidatedBadge(
       badge: badge, when: when, progress: progress,
       group: badge.group.flatMap { id in catalog.groups.firstIndex { $0.id == id } })
+  }
+
+  /// A repeating badge (`repeats: week`) is earned once in each period, so its criterion must
+  /// start again with the period: it reads the period's own sum (`week(x)`), directly or through
+  /// a metric. One that reads only `total(x)`, `last(n, x)`, streaks or the day's inputs would
+  /// hold again on the first day of the next period, or never stop holding. A badge of a
+  /// progressive group unlocks once, in its turn: it cannot repeat.
+  private mutating func validateRepeats(_ badge: ValidatedBadge, metrics: [TypedExpr?]) {
+    guard let period = badge.badge.repeats else { return }
+    let origin = badge.badge.repeatsOrigin ?? badge.badge.origin
+    if let group = badge.group, catalog.groups[group].progressive {
+      report(
+        origin, .badgeRepeats,
+        "a badge of the progressive group '\(catalog.groups[group].id)' cannot repeat (the group unlocks each badge once, in order); take it out of the group or remove 'repeats'"
+      )
+      return
+    }
+    var visited = Set<Int>()
+    func reads(_ expr: TypedExpr) -> Bool {
+      var found = false
+      expr.forEachAggregate { index in
+        if index < inference.aggregates.count, inference.aggregates[index].kind == .period(period) { found = true }
+      }
+      if found { return true }
+      expr.forEachSymbol { symbol in
+        guard !found, case .metric(let index) = symbol, visited.insert(index).inserted,
+          index < metrics.count, let metric = metrics[index]
+        else { return }
+        if reads(metric) { found = true }
+      }
+      return found
+    }
+    guard !reads(badge.when) else { return }
+    let name = Self.periodName(period)
+    let when = badge.badge.when.text
+    let example =
+      when.contains("total(")
+      ? when.replacingOccurrences(of: "total(", with: "\(period.rawValue)(")
+      : "\(period.rawValue)(\(catalog.inputs.first?.name ?? "x")) >= 1"
+    report(
+      origin, .badgeRepeats,
+      "a badge that repeats every \(name) needs a criterion that starts again each \(name): '\(when)' reads no \(period.rawValue)(x) (directly or through a metric); count the \(name)'s days with \(period.rawValue)(x), e.g. when: \(example)"
+    )
+  }
+
+  private static func periodName(_ period: PeriodSum) -> String {
+    switch period {
+    case .week: "week"
+    case .month: "month"
+    case .hijriMonth: "Hijri month"
+    }
   }
 
   /// A progress measure, its `current` and `target` typed as numbers.

@@ -49,6 +49,8 @@
   package var id: String { storage.badge.id }
   /// The xp the badge gives.
   package var xp: Int { storage.badge.xp }
+  /// The period it repeats in (`repeats`), or nil for a badge earned once.
+  package var repeats: PeriodSum? { storage.badge.repeats }
   /// Whether the badge has an explicit `progress` (else its progress is inferred from `when`).
   package var hasExplicitProgress: Bool { storage.badge.progress != nil }
 

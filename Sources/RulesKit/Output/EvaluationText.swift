@@ -18,6 +18,9 @@ package struct EvaluationText: Sendable {
   /// `text` isolated when it is right-to-left (`Bidi.isolated`).
   static func isolated(_ text: String) -> String { Bidi.isolated(text) }
 
+  /// "once", "2 times".
+  static func times(_ count: Int) -> String { count == 1 ? "once" : "\(count) times" }
+
   /// The evaluation as text, without a final newline.
   package func render(_ evaluation: Evaluation) -> String {
     var lines: [String] = []
@@ -78,7 +81,10 @@ package struct EvaluationText: Sendable {
         lines.append("  unlocked now: " + evaluation.badges.new.map(badgeName).joined(separator: ", "))
       }
       for unlock in evaluation.badges.unlocked {
-        lines.append("  ✓ \(badgeName(unlock.id)) (\(unlock.id), \(unlock.date))")
+        var line = "  ✓ \(badgeName(unlock.id)) (\(unlock.id), \(unlock.date))"
+        // A repeating badge: this period's, and how many times in all.
+        if let period = unlock.period { line += ", \(period), earned \(Self.times(unlock.times))" }
+        lines.append(line)
       }
       for badge in evaluation.badges.locked {
         var line = "  · \(badgeName(badge.id)) (\(badge.id))"
@@ -86,6 +92,7 @@ package struct EvaluationText: Sendable {
           line += ": \(current)/\(target) (\(Int((progress * 100).rounded()))%)"
         }
         if badge.waiting { line += ", " + BadgeExplanation.waiting }
+        if badge.repeats != nil, badge.times > 0 { line += ", earned \(Self.times(badge.times)) before" }
         lines.append(line)
       }
       if let next = evaluation.badges.next {

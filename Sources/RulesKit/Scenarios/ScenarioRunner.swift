@@ -124,12 +124,15 @@ package enum ScenarioRunner {
       }
       return compare("days until the next milestone", days, next.daysUntil, String.init)
     case .badgeField(let id, let key, let expected):
-      let display =
-        evaluation.badges.unlocked.first { $0.id == id }?.display
-        ?? evaluation.badges.locked.first { $0.id == id }?.display
-      guard let display else { return "the badge '\(id)' is not reported" }
+      let unlock = evaluation.badges.unlocked.first { $0.id == id }
+      let lockedBadge = evaluation.badges.locked.first { $0.id == id }
+      guard let display = unlock?.display ?? lockedBadge?.display else { return "the badge '\(id)' is not reported" }
+      let repeats = unlock?.repeats ?? lockedBadge?.repeats
       let found: Value? =
         switch key {
+        case "times": .int(unlock?.times ?? lockedBadge?.times ?? 0)
+        case "earned_this_period": repeats == nil ? nil : .bool(unlock != nil)
+        case "period": unlock?.period.map(Value.string)
         case "name": .string(display.name)
         case "description": display.description.map(Value.string)
         case "category": display.category.map(Value.string)

@@ -32,7 +32,14 @@ package enum ScenarioSchema {
     keys: [KeySchema("id", .id, required: true, "The badge.")]
       + ["name", "description", "category", "xp", "group", "emoji", "icon", "image", "color"].map {
         KeySchema($0, .anything, "Its `\($0)`, or null.")
-      })
+      }
+      + [
+        KeySchema("times", .anything, "How many times it was earned (a repeating badge: each earning)."),
+        KeySchema(
+          "earned_this_period", .anything, "A repeating badge: whether it is earned in the current period (else null)."
+        ),
+        KeySchema("period", .anything, "A repeating badge earned in the current period: the period's id (else null)."),
+      ])
 
   /// What the message of the day's display fields must show.
   package static let messageFields = ObjectSchema(

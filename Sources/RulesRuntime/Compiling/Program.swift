@@ -28,6 +28,10 @@ import Synchronization
   let aggregateKeys: [String]
   /// Each badge's position by its id (a saved state names its unlocks by id).
   let badgePositions: [String: Int]
+  /// Each badge's period when it repeats (`repeats: week`), else nil.
+  let badgeRepeats: [PeriodSum?]
+  /// The badges that repeat, in catalog order (empty for most catalogs).
+  let repeatingBadges: [Int]
 
   /// Each badge's progress measures, compiled on the first report that asks (`progress`).
   private let badgeMeasures = Mutex<[[Measure]]?>(nil)
@@ -112,6 +116,25 @@ import Synchronization
     aggregateKeys = catalog.aggregates.map(UserState.key)
     badgePositions = Dictionary(
       catalog.badges.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
+    let repeats = catalog.badges.map(\.repeats)
+    badgeRepeats = repeats
+    repeatingBadges = repeats.indices.filter { repeats[$0] != nil }
+  }
+
+  /// The first day (a day number) of the period of `kind` that holds the day `number`, weeks
+  /// beginning on the catalog's `week_starts`: two earnings of a repeating badge are in the same
+  /// period when they have the same first day.
+  package func periodStart(_ kind: PeriodSum, ofDay number: Int) -> Int {
+    var calendar = DayCalendar()
+    return number - calendar.daysBefore(kind, ofDay: number, weekStart: catalog.catalog.weekStarts)
+  }
+
+  /// The id of the period of `kind` that holds the day `number` (`2026-W22`, `2026-05`, `1447-09`).
+  package func periodID(_ kind: PeriodSum, ofDay number: Int) -> String {
+    Period.containing(
+      CalendarDay(number: number), kind: Period.Kind(rawValue: kind.rawValue) ?? .all,
+      weekStart: catalog.catalog.weekStarts
+    ).id
   }
 
   /// Each badge's progress measures: where the user is and where the badge unlocks. Compiled

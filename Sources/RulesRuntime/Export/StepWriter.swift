@@ -86,6 +86,13 @@ struct StepWriter {
   // MARK: - The step
 
   mutating func step() throws -> String {
+    // A repeating badge's earnings (one a period) are the interpreter's alone for now.
+    if let badge = program.repeatingBadges.first {
+      throw SwiftDayExport.Unsupported(
+        description:
+          "its badge '\(catalog.badges[badge].id)' repeats (`repeats`), which has no Swift translation; its day runs on the interpreter"
+      )
+    }
     let streaks = catalog.streaks.count
     let aggregates = catalog.aggregates.count
     let badges = catalog.badges.count

@@ -104,8 +104,12 @@ public struct Evaluation: Sendable, Equatable {
   public struct BadgeReport: Sendable, Equatable {
     /// Every unlocked badge with its date, in the order they unlocked.
     public var unlocked: [Unlock] = []
-    /// The badges this evaluation unlocked (a second check of the same day gives none).
+    /// The badges this evaluation unlocked (a second check of the same day gives none); a
+    /// repeating badge earned in several periods since the last check is named once for each.
     public var new: [String] = []
+    /// The earnings of repeating badges among `new`, each with its period and day, in the
+    /// order they were earned (empty when the catalog has no repeating badge).
+    public var newEarnings: [NewEarning] = []
     /// The badges still locked, in catalog order, with their progress.
     public var locked: [LockedBadge] = []
     /// The locked badge closest to unlocking (the smallest target first, then the most
@@ -114,12 +118,42 @@ public struct Evaluation: Sendable, Equatable {
 
     /// A badge report.
     public init(
-      unlocked: [Unlock] = [], new: [String] = [], locked: [LockedBadge] = [], next: LockedBadge? = nil
+      unlocked: [Unlock] = [], new: [String] = [], locked: [LockedBadge] = [], next: LockedBadge? = nil,
+      newEarnings: [NewEarning] = []
     ) {
       self.unlocked = unlocked
       self.new = new
+      self.newEarnings = newEarnings
       self.locked = locked
       self.next = next
+    }
+  }
+
+  /// An earning of a repeating badge that an evaluation made.
+  public struct NewEarning: Sendable, Equatable {
+    /// The badge's id.
+    public var id: String
+    /// The period and the day.
+    public var earning: Earning
+
+    /// A new earning.
+    public init(id: String, earning: Earning) {
+      self.id = id
+      self.earning = earning
+    }
+  }
+
+  /// One earning of a badge that repeats (`repeats`): the period it was earned in and the day.
+  public struct Earning: Sendable, Equatable {
+    /// The period's id: `2026-W22` (a week), `2026-05` (a month), `1447-09` (a Hijri month).
+    public var period: String
+    /// The day it was earned.
+    public var date: CalendarDay
+
+    /// An earning.
+    public init(period: String, date: CalendarDay) {
+      self.period = period
+      self.date = date
     }
   }
 
@@ -131,12 +165,26 @@ public struct Evaluation: Sendable, Equatable {
     public var date: CalendarDay
     /// What the app shows of it (its name is its id when the catalog no longer has it).
     public var display: BadgeDisplay
+    /// The period the badge repeats in (`week`, `month`, `hijri_month`), or nil for a badge
+    /// earned once.
+    public var repeats: String?
+    /// For a repeating badge, the period of this earning (`2026-W22`); nil otherwise.
+    public var period: String?
+    /// How many times the badge was earned: 1, or every earning of a repeating badge (this
+    /// period's included). The state keeps each earning (`UserState.unlocks`).
+    public var times: Int
 
     /// An unlock.
-    public init(id: String, date: CalendarDay, display: BadgeDisplay? = nil) {
+    public init(
+      id: String, date: CalendarDay, display: BadgeDisplay? = nil, repeats: String? = nil, period: String? = nil,
+      times: Int = 1
+    ) {
       self.id = id
       self.date = date
       self.display = display ?? BadgeDisplay(name: id)
+      self.repeats = repeats
+      self.period = period
+      self.times = times
     }
   }
 
@@ -155,11 +203,20 @@ public struct Evaluation: Sendable, Equatable {
     public var waiting: Bool
     /// What the app shows of it.
     public var display: BadgeDisplay
+    /// The period the badge repeats in (`week`, `month`, `hijri_month`), or nil for a badge
+    /// earned once: a repeating badge not earned in the current period is locked, its progress
+    /// that of the period.
+    public var repeats: String?
+    /// How many times the badge was earned (in earlier periods, for a repeating badge; 0 for
+    /// a badge earned once).
+    public var times: Int
+    /// A repeating badge's latest earning (in an earlier period), or nil.
+    public var lastEarned: Earning?
 
     /// A locked badge.
     public init(
       id: String, current: Value? = nil, target: Value? = nil, progress: Double? = nil, waiting: Bool = false,
-      display: BadgeDisplay? = nil
+      display: BadgeDisplay? = nil, repeats: String? = nil, times: Int = 0, lastEarned: Earning? = nil
     ) {
       self.id = id
       self.current = current
@@ -167,6 +224,9 @@ public struct Evaluation: Sendable, Equatable {
       self.progress = progress
       self.waiting = waiting
       self.display = display ?? BadgeDisplay(name: id)
+      self.repeats = repeats
+      self.times = times
+      self.lastEarned = lastEarned
     }
   }
 

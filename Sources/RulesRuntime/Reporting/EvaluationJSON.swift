@@ -7,7 +7,7 @@
 extension Evaluation: Codable {
   /// The evaluation as JSON, keys in the documented order.
   public var json: JSONValue {
-    .object([
+    var fields: [(String, JSONValue)] = [
       ("catalog", .string(catalog)),
       ("user", user.map(JSONValue.string) ?? .null),
       ("date", .string(date.description)),
@@ -56,21 +56,9 @@ extension Evaluation: Codable {
           ),
         ])
       ),
-      (
-        "badges",
-        .object([
-          (
-            "unlocked",
-            .array(
-              badges.unlocked.map {
-                .object([("id", .string($0.id)), ("date", .string($0.date.description))] + $0.display.jsonFields)
-              })
-          ),
-          ("new", .array(badges.new.map(JSONValue.string))),
-          ("locked", .array(badges.locked.map(\.json))),
-          ("next", badges.next?.json ?? .null),
-        ])
-      ),
+    ]
+    fields.append(("badges", badges.json))
+    fields += [
       (
         "quote",
         quote.map { quote -> JSONValue in
@@ -97,7 +85,8 @@ extension Evaluation: Codable {
           ])
         } ?? .null
       ),
-    ])
+    ]
+    return .object(fields)
   }
 
   /// A date, or null.
@@ -160,9 +149,19 @@ extension Evaluation: Codable {
       badges.unlocked.append(
         Unlock(
           id: try unlock.decode(String.self, forKey: "id"), date: try unlock.decode(CalendarDay.self, forKey: "date"),
-          display: try BadgeDisplay(from: unlock)))
+          display: try BadgeDisplay(from: unlock), repeats: try unlock.decodeIfPresent(String.self, forKey: "repeats"),
+          period: try unlock.decodeIfPresent(String.self, forKey: "period"),
+          times: try unlock.decodeIfPresent(Int.self, forKey: "times") ?? 1))
     }
     badges.new = try badgeFields.decode([String].self, forKey: "new")
+    if badgeFields.contains("new_earnings") {
+      var items = try badgeFields.nestedUnkeyedContainer(forKey: "new_earnings")
+      while !items.isAtEnd {
+        let item = try items.nestedContainer(keyedBy: JSONKey.self)
+        badges.newEarnings.append(
+          NewEarning(id: try item.decode(String.self, forKey: "id"), earning: try Earning(from: item)))
+      }
+    }
     var lockedItems = try badgeFields.nestedUnkeyedContainer(forKey: "locked")
     while !lockedItems.isAtEnd {
       badges.locked.append(try LockedBadge(from: try lockedItems.nestedContainer(keyedBy: JSONKey.self)))
@@ -193,28 +192,98 @@ extension Evaluation: Codable {
   }
 }
 
-extension Evaluation.LockedBadge {
-  /// The badge as JSON: its progress, whether it waits for the next check, its display fields.
+extension Evaluation.BadgeReport {
+  /// The badges as JSON: `new_earnings` only when an earning of a repeating badge is new.
   var json: JSONValue {
-    .object(
-      [
-        ("id", .string(id)),
-        ("current", current?.json ?? .null),
-        ("target", target?.json ?? .null),
-        ("progress", progress.map(JSONValue.number) ?? .null),
-        ("waiting", .bool(waiting)),
-      ] + display.jsonFields)
+    var fields: [(String, JSONValue)] = [
+      (
+        "unlocked",
+        .array(
+          unlocked.map {
+            .object(
+              [("id", .string($0.id)), ("date", .string($0.date.description))] + $0.repeatFields
+                + $0.display.jsonFields)
+          })
+      ),
+      ("new", .array(new.map(JSONValue.string))),
+    ]
+    if !newEarnings.isEmpty {
+      fields.append(
+        (
+          "new_earnings",
+          .array(
+            newEarnings.map {
+              .object([
+                ("id", .string($0.id)), ("period", .string($0.earning.period)),
+                ("date", .string($0.earning.date.description)),
+              ])
+            })
+        ))
+    }
+    fields += [("locked", .array(locked.map(\.json))), ("next", next?.json ?? .null)]
+    return .object(fields)
+  }
+}
+
+extension Evaluation.Earning {
+  var json: JSONValue { .object([("period", .string(period)), ("date", .string(date.description))]) }
+
+  init(from fields: KeyedDecodingContainer<JSONKey>) throws {
+    self.init(
+      period: try fields.decode(String.self, forKey: "period"),
+      date: try fields.decode(CalendarDay.self, forKey: "date"))
+  }
+}
+
+extension Evaluation.Unlock {
+  /// A repeating badge's keys (none for a badge earned once): the period it repeats in, this
+  /// earning's period, how many times it was earned, that it is earned in the current period.
+  var repeatFields: [(String, JSONValue)] {
+    guard let repeats else { return [] }
+    return [
+      ("repeats", .string(repeats)), ("period", period.map(JSONValue.string) ?? .null), ("times", .int(times)),
+      ("earned_this_period", .bool(true)),
+    ]
+  }
+}
+
+extension Evaluation.LockedBadge {
+  /// The badge as JSON: its progress, whether it waits for the next check, a repeating badge's
+  /// earnings, its display fields.
+  var json: JSONValue {
+    var fields: [(String, JSONValue)] = [
+      ("id", .string(id)),
+      ("current", current?.json ?? .null),
+      ("target", target?.json ?? .null),
+      ("progress", progress.map(JSONValue.number) ?? .null),
+      ("waiting", .bool(waiting)),
+    ]
+    if let repeats {
+      fields += [
+        ("repeats", .string(repeats)), ("times", .int(times)), ("earned_this_period", .bool(false)),
+        ("last_earned", lastEarned?.json ?? .null),
+      ]
+    }
+    return .object(fields + display.jsonFields)
   }
 
   /// Reads what `json` writes.
   init(from fields: KeyedDecodingContainer<JSONKey>) throws {
+    var lastEarned: Evaluation.Earning?
+    if fields.contains("last_earned"), try !fields.decodeNil(forKey: "last_earned") {
+      lastEarned = try Evaluation.Earning(
+        from: try fields.nestedContainer(keyedBy: JSONKey.self, forKey: "last_earned"))
+    }
     self.init(
       id: try fields.decode(String.self, forKey: "id"),
       current: try fields.decodeIfPresent(Value.self, forKey: "current"),
       target: try fields.decodeIfPresent(Value.self, forKey: "target"),
       progress: try fields.decodeIfPresent(Double.self, forKey: "progress"),
       waiting: try fields.decode(Bool.self, forKey: "waiting"),
-      display: try Evaluation.BadgeDisplay(from: fields))
+      display: try Evaluation.BadgeDisplay(from: fields),
+      repeats: try fields.decodeIfPresent(String.self, forKey: "repeats"),
+      times: try fields.decodeIfPresent(Int.self, forKey: "times") ?? 0,
+      lastEarned: lastEarned)
   }
 }
 

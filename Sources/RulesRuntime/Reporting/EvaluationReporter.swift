@@ -20,10 +20,11 @@ package struct EvaluationReporter {
   /// check before this one reported it (nil when there was none), for `milestones.new`.
   /// `calendar`: the user's, whose day of the year picks a `day-of-year` quote.
   /// `protected`: per streak, the days a freeze covered among those counted since the last
-  /// check (for `new_protected`).
+  /// check (for `new_protected`). `newDays`: the day each of `new` unlocked on (none: all on
+  /// `day`), for the periods of repeating badges' new earnings.
   package func report(
     day: CalendarDay, user: String?, start: CalendarDay?, state: CountedState, new: [Int],
-    seen: MilestoneMark? = nil, calendar: UserCalendar = .gregorian, protected: [[Int]] = []
+    seen: MilestoneMark? = nil, calendar: UserCalendar = .gregorian, protected: [[Int]] = [], newDays: [Int] = []
   ) -> Evaluation {
     evaluator.completeMetrics()
     let layout = program.layout
@@ -62,11 +63,29 @@ package struct EvaluationReporter {
     let unlockedOrder = state.unlocked.indices.filter { state.unlocked[$0] != nil }
       .sorted { (state.unlocked[$0]!, $0) < (state.unlocked[$1]!, $1) }
     result.badges.unlocked = unlockedOrder.map {
-      Evaluation.Unlock(
+      var unlock = Evaluation.Unlock(
         id: catalog.badges[$0].badge.id, date: CalendarDay(number: state.unlocked[$0]!),
         display: Evaluation.BadgeDisplay(catalog.badges[$0].badge))
+      if let kind = program.badgeRepeats[$0] {
+        unlock.repeats = kind.rawValue
+        unlock.period = program.periodID(kind, ofDay: state.unlocked[$0]!)
+        unlock.times = state.earnings[$0].count
+      }
+      return unlock
     }
     result.badges.new = new.map { catalog.badges[$0].badge.id }
+    if !program.repeatingBadges.isEmpty {
+      for (position, badge) in new.enumerated() {
+        guard let kind = program.badgeRepeats[badge] else { continue }
+        let earned = newDays.count == new.count ? newDays[position] : day.number
+        result.badges.newEarnings.append(
+          Evaluation.NewEarning(
+            id: catalog.badges[badge].badge.id,
+            earning: Evaluation.Earning(
+              period: program.periodID(kind, ofDay: earned), date: CalendarDay(number: earned))
+          ))
+      }
+    }
     let lockedIndices = catalog.badges.indices.filter { state.unlocked[$0] == nil }
     // A locked badge of a progressive group whose criterion holds waits for a later check,
     // and so does any locked badge that holds when `unlocks` limits the badges a check unlocks
@@ -79,6 +98,13 @@ package struct EvaluationReporter {
     result.badges.locked = lockedIndices.map { index in
       var badge = progress(index, measures: measures[index])
       badge.waiting = (limited || grouped.contains(index)) && holding.contains(index)
+      if let kind = program.badgeRepeats[index] {
+        badge.repeats = kind.rawValue
+        badge.times = state.earnings[index].count
+        badge.lastEarned = state.earnings[index].last.map {
+          Evaluation.Earning(period: program.periodID(kind, ofDay: $0), date: CalendarDay(number: $0))
+        }
+      }
       return badge
     }
     result.badges.next = Self.closest(result.badges.locked, ties: program.nextBadgeTies)

@@ -47,7 +47,7 @@
 
     let evaluator = DayRunner(program: program, compiled: compiled)
     var protected: [[Int]] = []
-    var new = check(evaluator, history: history, date: date, state: &state.counted, protected: &protected)
+    var earned = unlocks(evaluator, history: history, date: date, state: &state.counted, protected: &protected)
 
     if rebuild, let saved {
       // Every unlock of the old state stays, with its old date, and the day's metrics that
@@ -55,6 +55,12 @@
       // check: RIZQ's First Step on a day without a dua).
       var kept = false
       for (index, day) in saved.counted.unlocked.enumerated() {
+        if program.badgeRepeats[index] != nil {
+          if keepEarnings(index, of: saved.counted, in: &state.counted, date: date, program: program, new: &earned) {
+            kept = true
+          }
+          continue
+        }
         guard let day else { continue }
         if state.counted.unlocked[index] == nil {
           state.counted.badgeCount += 1
@@ -65,8 +71,9 @@
       }
       if kept { evaluator.refreshBadgeMetrics(state.counted) }
       state.otherUnlocks = saved.otherUnlocks
-      new.removeAll { saved.counted.unlocked[$0] != nil }
+      earned.removeAll { program.badgeRepeats[$0.badge] == nil && saved.counted.unlocked[$0.badge] != nil }
     }
+    let new = earned.map(\.badge)
     state.date = date
     state.digests = digests(
       history, countedThrough: state.counted.countedThrough, previous: rebuild ? [:] : state.digests)
@@ -76,7 +83,7 @@
     let evaluation = EvaluationReporter(program: program, evaluator: evaluator)
       .report(
         day: date, user: history.user, start: history.start, state: state.counted, new: new,
-        seen: saved?.milestoneMark, calendar: history.calendar, protected: protected)
+        seen: saved?.milestoneMark, calendar: history.calendar, protected: protected, newDays: earned.map(\.day))
     state.milestoneMark = MilestoneMark(evaluation)
     return Outcome(evaluation: evaluation, state: state, warnings: warnings)
   }
@@ -96,13 +103,51 @@
     _ evaluator: DayRunner, history: History, date: CalendarDay, state: inout CountedState,
     protected: inout [[Int]]
   ) -> [Int] {
-    var new = evaluator.catchUp(to: date.number, history: history, state: &state, protected: &protected).map(\.badge)
+    unlocks(evaluator, history: history, date: date, state: &state, protected: &protected).map(\.badge)
+  }
+
+  /// `check`, with the day of each unlock (a repeating badge may be earned in several periods
+  /// since the last check).
+  static func unlocks(
+    _ evaluator: DayRunner, history: History, date: CalendarDay, state: inout CountedState,
+    protected: inout [[Int]]
+  ) -> [(badge: Int, day: Int)] {
+    var new = evaluator.catchUp(to: date.number, history: history, state: &state, protected: &protected)
     let start = history.start?.number
     evaluator.load(day: date.number, values: history.record(on: date)?.values, state: state, start: start)
     evaluator.run(day: date.number, state: state, start: start, inProgress: true)
     let checkedBefore = state.lastCheck == date.number
-    new += evaluator.unlockBadges(day: date.number, state: &state, check: !checkedBefore)
+    new += evaluator.unlockBadges(day: date.number, state: &state, check: !checkedBefore).map { ($0, date.number) }
     return new
+  }
+
+  /// A rebuild keeps every earning of the repeating badge `index` that the old state had: one
+  /// earning a period, the earlier of the two when both have one. Earnings of periods the old
+  /// state had are not new. Returns whether an earning was added (badges.count changed).
+  static func keepEarnings(
+    _ index: Int, of saved: CountedState, in state: inout CountedState, date: CalendarDay, program: Program,
+    new: inout [(badge: Int, day: Int)]
+  ) -> Bool {
+    guard let kind = program.badgeRepeats[index] else { return false }
+    var old = saved.earnings.indices.contains(index) ? saved.earnings[index] : []
+    if old.isEmpty, let day = saved.unlocked[index] { old = [day] }
+    guard !old.isEmpty else { return false }
+    var byPeriod: [Int: Int] = [:]
+    for day in state.earnings[index] + old {
+      let period = program.periodStart(kind, ofDay: day)
+      byPeriod[period] = min(byPeriod[period] ?? day, day)
+    }
+    let oldPeriods = Set(old.map { program.periodStart(kind, ofDay: $0) })
+    new.removeAll { $0.badge == index && oldPeriods.contains(program.periodStart(kind, ofDay: $0.day)) }
+    let merged = byPeriod.values.sorted()
+    let added = merged.count - state.earnings[index].count
+    state.earnings[index] = merged
+    let current = program.periodStart(kind, ofDay: date.number)
+    state.unlocked[index] = merged.last.flatMap { program.periodStart(kind, ofDay: $0) == current ? $0 : nil }
+    guard added > 0 else { return false }
+    state.badgeCount += added
+    state.badgeXP = Arithmetic.add(state.badgeXP, Arithmetic.multiply(program.badgeXP[index], added))
+    return true
   }
 
   /// The history day by day, as if the app checked every day from the history's first day:

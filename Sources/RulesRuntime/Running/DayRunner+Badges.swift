@@ -51,8 +51,10 @@ extension DayRunner {
   @discardableResult
   @inline(__always)
   package func unlockBadges(day: Int, state: inout CountedState, check: Bool) -> [Int] {
+    // A repeating badge earned in a period that has ended can be earned again.
+    if !repeatingBadges.isEmpty { rollOver(day: day, state: &state) }
     // Most days unlock nothing: look first, without touching the state.
-    guard state.badgeCount < badgeTotal, anyHolds(state.unlocked, check: check) else {
+    guard state.badgeCount < badgeTotal || !repeatingBadges.isEmpty, anyHolds(state.unlocked, check: check) else {
       if check { state.lastCheck = day }
       return []
     }
@@ -189,8 +191,20 @@ extension DayRunner {
     return false
   }
 
+  /// Locks again each repeating badge earned before the period of `day` began: its criterion,
+  /// read on the period's own sums, is looked at again from the period's first day.
+  func rollOver(day: Int, state: inout CountedState) {
+    for badge in repeatingBadges {
+      guard let earned = state.unlocked[badge], let period = program.badgeRepeats[badge] else { continue }
+      if earned < day - dayCalendar.daysBefore(period, ofDay: day, weekStart: weekStart) {
+        state.unlocked[badge] = nil
+      }
+    }
+  }
+
   private func unlock(_ badge: Int, day: Int, state: inout CountedState) {
     state.unlocked[badge] = day
+    if !repeatingBadges.isEmpty, program.badgeRepeats[badge] != nil { state.earnings[badge].append(day) }
     state.badgeCount += 1
     state.badgeXP = Arithmetic.add(state.badgeXP, badgeXP[badge])
   }

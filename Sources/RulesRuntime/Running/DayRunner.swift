@@ -48,6 +48,8 @@
   let windowCommits: [(aggregate: Int, isNumber: Bool)]
   /// How many badges the catalog has: when all are unlocked there is nothing to look at.
   let badgeTotal: Int
+  /// The badges that repeat (`repeats`), in catalog order.
+  let repeatingBadges: [Int]
   let loggedSlot: Int
   let daySlot: Int
   let badgesCountSlot: Int
@@ -159,6 +161,7 @@
       }
     }
     badgeTotal = catalog.badges.count
+    repeatingBadges = program.repeatingBadges
     let code = program.bytecode
     let tests = UnsafeMutablePointer<CriterionTest>.allocate(capacity: max(code.criteria.count, 1))
     tests.initialize(

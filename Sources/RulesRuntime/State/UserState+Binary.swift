@@ -32,6 +32,10 @@ extension UserState {
     case user = 1
     case date, countedThrough, lastCheck, origin, milestone, unlocks, streaks, sums, windows, records,
       pending
+    /// Every earning of each repeating badge (`repeats`), added after version 1 without a bump:
+    /// a reader that does not know it skips it (and knows no catalog with `repeats` either).
+    /// Repeating badges are written here only, not in `unlocks`.
+    case earnings
   }
 
   /// The state in its compact binary form (see the extension's documentation): what to save
@@ -56,7 +60,9 @@ extension UserState {
         if let start = mark.start { out.signed(start) }
       }
     }
-    let unlocked = counted.unlocked.indices.filter { counted.unlocked[$0] != nil }
+    let unlocked = counted.unlocked.indices.filter {
+      counted.unlocked[$0] != nil && program.badgeRepeats[$0] == nil
+    }
     if !unlocked.isEmpty || !otherUnlocks.isEmpty {
       out.section(Tag.unlocks.rawValue) { out in
         out.count(unlocked.count + otherUnlocks.count)
@@ -67,6 +73,20 @@ extension UserState {
         for unlock in otherUnlocks {
           out.string(unlock.id)
           out.signed(unlock.date.number)
+        }
+      }
+    }
+    let earned = program.repeatingBadges.filter { !counted.earnings[$0].isEmpty }
+    if !earned.isEmpty {
+      // Each badge by id, its number of earnings, then their days: the first, then the gaps.
+      out.section(Tag.earnings.rawValue) { out in
+        out.count(earned.count)
+        for index in earned {
+          let days = counted.earnings[index]
+          out.string(catalog.badges[index].badge.id)
+          out.count(days.count)
+          out.signed(days[0])
+          for position in days.indices.dropFirst() { out.count(days[position] - days[position - 1]) }
         }
       }
     }
@@ -278,6 +298,32 @@ extension UserState {
               state.otherUnlocks.append((id, CalendarDay(number: day)))
             }
           }
+        case .earnings:
+          let count = try payload.count(each: 3)
+          for _ in 0..<count {
+            let id = try payload.string()
+            let days = try payload.count(each: 1)
+            guard days > 0 else { throw corrupt }
+            var day = try payload.day()
+            var earned = [day]
+            for _ in 1..<days {
+              let gap = try payload.natural()
+              guard gap > 0, day + gap <= 1_000_000 else { throw corrupt }
+              day += gap
+              earned.append(day)
+            }
+            // A badge that no longer repeats keeps its first earning; one the catalog no longer
+            // has, every earning.
+            if let index = program.badgePositions[id] {
+              if program.badgeRepeats[index] != nil {
+                state.counted.earnings[index] = earned
+              } else {
+                state.counted.unlocked[index] = state.counted.unlocked[index].map { min($0, earned[0]) } ?? earned[0]
+              }
+            } else {
+              state.otherUnlocks += earned.map { (id, CalendarDay(number: $0)) }
+            }
+          }
         case .streaks: streaks = payload
         case .sums: sums = payload
         case .windows: windows = payload
@@ -292,10 +338,7 @@ extension UserState {
           "'counted_through' (\(CalendarDay(number: counted))) is not before its 'date' (\(date)); "
             + "the days up to the day before 'date' are counted")
       }
-      state.counted.badgeCount = state.counted.unlocked.count { $0 != nil }
-      state.counted.badgeXP = state.counted.unlocked.indices.reduce(0) {
-        Arithmetic.add($0, state.counted.unlocked[$1] == nil ? 0 : catalog.badges[$1].badge.xp)
-      }
+      state.counted.settleEarnings(program, on: state.date?.number)
       let counting = state.counted.countedThrough != nil
 
       // Streaks by name: the catalog's streak at the same position first (the usual case).

@@ -53,12 +53,20 @@ public struct UserState: Sendable {
   public var countedThrough: CalendarDay? { counted.countedThrough.map(CalendarDay.init(number:)) }
 
   /// Every unlocked badge with its date, in the order they unlocked (badges the catalog no
-  /// longer has included).
+  /// longer has included); a repeating badge once for each earning, with its period.
   public var unlocks: [Evaluation.Unlock] {
     var unlocks: [Evaluation.Unlock] = []
     for (index, day) in counted.unlocked.enumerated() {
-      if let day {
-        unlocks.append(Evaluation.Unlock(id: program.catalog.badges[index].badge.id, date: CalendarDay(number: day)))
+      let id = program.catalog.badges[index].badge.id
+      if let kind = program.badgeRepeats[index] {
+        for earned in counted.earnings[index] {
+          unlocks.append(
+            Evaluation.Unlock(
+              id: id, date: CalendarDay(number: earned), repeats: kind.rawValue,
+              period: program.periodID(kind, ofDay: earned)))
+        }
+      } else if let day {
+        unlocks.append(Evaluation.Unlock(id: id, date: CalendarDay(number: day)))
       }
     }
     unlocks += otherUnlocks.map { Evaluation.Unlock(id: $0.id, date: $0.date) }
@@ -77,11 +85,21 @@ public struct UserState: Sendable {
   var jsonValue: JSONValue {
     let catalog = program.catalog
     var unlocks: [(CalendarDay, String)] = []
+    var periods: [Int: String] = [:]
     for (index, day) in counted.unlocked.enumerated() {
-      if let day { unlocks.append((CalendarDay(number: day), catalog.badges[index].badge.id)) }
+      if let kind = program.badgeRepeats[index] {
+        // Each earning of a repeating badge, with its period.
+        for earned in counted.earnings[index] {
+          unlocks.append((CalendarDay(number: earned), catalog.badges[index].badge.id))
+          periods[unlocks.count - 1] = program.periodID(kind, ofDay: earned)
+        }
+      } else if let day {
+        unlocks.append((CalendarDay(number: day), catalog.badges[index].badge.id))
+      }
     }
-    unlocks += otherUnlocks.map { ($0.date, $0.id) }
-    unlocks.sort { ($0.0, $0.1) < ($1.0, $1.1) }
+    let withPeriods = unlocks.indices.map { (unlocks[$0], periods[$0]) }
+    let others: [((CalendarDay, String), String?)] = otherUnlocks.map { (($0.date, $0.id), nil) }
+    let sorted = (withPeriods + others).sorted { ($0.0.0, $0.0.1) < ($1.0.0, $1.0.1) }
     var streaks: [(String, JSONValue)] = []
     for (index, streak) in counted.streaks.enumerated() {
       streaks.append(
@@ -127,7 +145,15 @@ public struct UserState: Sendable {
           .object([("current", .int(mark.current)), ("start", day(mark.start))])
         } ?? .null
       ),
-      ("unlocks", .array(unlocks.map { .object([("id", .string($0.1)), ("date", .string($0.0.description))]) })),
+      (
+        "unlocks",
+        .array(
+          sorted.map { unlock, period in
+            .object(
+              [("id", .string(unlock.1)), ("date", .string(unlock.0.description))]
+                + (period.map { [("period", JSONValue.string($0))] } ?? []))
+          })
+      ),
       ("streaks", .object(streaks)),
       ("sums", .object(sums)),
       ("windows", .object(windows)),
@@ -250,16 +276,17 @@ public struct UserState: Sendable {
         throw fail("an unlock has no id or date")
       }
       if let index = program.badgePositions[id] {
+        if program.badgeRepeats[index] != nil {
+          state.counted.earnings[index].append(date)
+          continue
+        }
         let earlier = state.counted.unlocked[index].map { min($0, date) } ?? date
         state.counted.unlocked[index] = earlier
       } else {
         state.otherUnlocks.append((id, CalendarDay(number: date)))
       }
     }
-    state.counted.badgeCount = state.counted.unlocked.count { $0 != nil }
-    state.counted.badgeXP = state.counted.unlocked.indices.reduce(0) {
-      Arithmetic.add($0, state.counted.unlocked[$1] == nil ? 0 : catalog.badges[$1].badge.xp)
-    }
+    state.counted.settleEarnings(program, on: state.date?.number)
 
     let streaks = object["streaks"] as? [String: Any] ?? [:]
     for (index, streak) in catalog.streaks.enumerated() {

@@ -1044,7 +1044,8 @@ components:
       type: object
       description: >-
         One fact: `subject` is the badge, milestone, streak or metric it is about; `date` the
-        user's calendar day it happened on; `data` by kind: badge.unlocked `{}`;
+        user's calendar day it happened on; `data` by kind: badge.unlocked `{}`, or
+        `{"period"}` for each earning of a badge that repeats (`2026-W22`, `2026-05`, `1447-09`);
         milestone.reached `{"streak", "day"}`; streak.started, streak.extended and
         streak.broken `{"length"}` (broken: the length lost); streak.protected `{"date",
         "freezes"}` (the day a freeze covered, the freezes left); freeze.earned `{"earned",
@@ -1265,7 +1266,24 @@ components:
                 properties:
                   id: {type: string}
                   date: {type: string, format: date}
-            new: {type: array, items: {type: string}}
+                  repeats:
+                    type: string
+                    enum: [week, month, hijri_month]
+                    description: "Only for a badge that repeats (a challenge): the period it is earned once in."
+                  period: {type: string, description: "A repeating badge: the period of this earning (2026-W22, 2026-05, 1447-09)."}
+                  times: {type: integer, description: "A repeating badge: how many times it was earned, this period's included."}
+                  earned_this_period: {type: boolean, description: "A repeating badge: true (it is earned in the current period)."}
+            new: {type: array, items: {type: string}, description: "Ids unlocked by this check; a repeating badge once for each earning."}
+            new_earnings:
+              type: array
+              description: Only when this check earned a repeating badge, each earning with its period and day.
+              items:
+                type: object
+                required: [id, period, date]
+                properties:
+                  id: {type: string}
+                  period: {type: string}
+                  date: {type: string, format: date}
             locked:
               type: array
               items:
@@ -1273,6 +1291,15 @@ components:
                 required: [id]
                 properties:
                   id: {type: string}
+                  repeats: {type: string, enum: [week, month, hijri_month], description: "Only for a badge that repeats: not earned in the current period; its progress is this period's."}
+                  times: {type: integer, description: "A repeating badge: how many times it was earned before."}
+                  earned_this_period: {type: boolean, description: "A repeating badge: false."}
+                  last_earned:
+                    type: [object, "null"]
+                    description: A repeating badge's latest earning, or null.
+                    properties:
+                      period: {type: string}
+                      date: {type: string, format: date}
         quote: {type: [object, "null"]}
         message: {type: [object, "null"]}
 

@@ -169,7 +169,7 @@ enum ServedDocument {
     let badgeIDs = JSONValue.object([
       ("type", .string("string")), ("enum", .array(model.badges.map { .string($0.id) })),
     ])
-    let badgeItem = { (required: [String]) in
+    let badgeItem = { (required: [String], more: [(String, JSONValue)]) in
       JSONValue.object([
         ("type", .string("object")), ("required", .array(required.map(JSONValue.string))),
         (
@@ -177,7 +177,7 @@ enum ServedDocument {
           .object(
             [("id", badgeIDs)]
               + (required.contains("date")
-                ? [("date", .object([("type", .string("string")), ("format", .string("date"))]))] : [])
+                ? [("date", .object([("type", .string("string")), ("format", .string("date"))]))] : []) + more
           )
         ),
       ])
@@ -213,9 +213,26 @@ enum ServedDocument {
         ("type", .string("object")), ("required", .array(model.metrics.map { .string($0.name) })),
         ("properties", .object(model.metrics.indices.map { (model.metrics[$0].name, metricType($0)) })),
       ]))
-    set(&lists, "unlocked", .object([("type", .string("array")), ("items", badgeItem(["id", "date"]))]))
+    // A catalog with badges that repeat has their keys (`repeats`, `times`...) and
+    // `new_earnings`, as the generic evaluation gives them; another has neither.
+    let repeating = model.badges.contains { $0.repeats != nil }
+    let generic = { (list: String) -> [(String, JSONValue)] in
+      guard repeating, case .object(let fields)? = lists.first(where: { $0.0 == list })?.1["items"]?["properties"]
+      else { return [] }
+      return fields.filter { $0.0 != "id" && $0.0 != "date" }
+    }
+    set(
+      &lists, "unlocked",
+      .object([("type", .string("array")), ("items", badgeItem(["id", "date"], generic("unlocked")))]))
     set(&lists, "new", .object([("type", .string("array")), ("items", badgeIDs)]))
-    set(&lists, "locked", .object([("type", .string("array")), ("items", badgeItem(["id"]))]))
+    if repeating {
+      set(
+        &lists, "new_earnings",
+        .object([("type", .string("array")), ("items", badgeItem(["id", "period", "date"], generic("new_earnings")))]))
+    } else {
+      lists.removeAll { $0.0 == "new_earnings" }
+    }
+    set(&lists, "locked", .object([("type", .string("array")), ("items", badgeItem(["id"], generic("locked")))]))
     set(&badges, "properties", .object(lists))
     set(&properties, "badges", .object(badges))
     set(&schema, "properties", .object(properties))

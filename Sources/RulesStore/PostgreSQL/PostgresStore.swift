@@ -335,6 +335,18 @@ package final class PostgresStore: StoreBackend {
         \(unescaped: ProgressSQL.unlockConflict)
         """, logger: logger)
     }
+    let earnings = unlocks.filter { $0.1.period != nil }
+    if !earnings.isEmpty {
+      try await connection.query(
+        """
+        INSERT INTO earnings (catalog, user_id, badge, period, date, catalog_version)
+        SELECT \(catalog), u, b, p, d, NULLIF(v, -1) FROM unnest(\(earnings.map(\.0.user))::text[],
+          \(earnings.map(\.1.badge))::text[], \(earnings.map { $0.1.period ?? "" })::text[],
+          \(earnings.map(\.1.date.description))::text[], \(earnings.map { $0.0.catalogVersion ?? -1 })::integer[])
+          AS t(u, b, p, d, v)
+        \(unescaped: EarningSQL.conflict)
+        """, logger: logger)
+    }
     try await appendEvents(connection, catalog: catalog, checks: kept, logger: logger)
     try await assignArms(connection, catalog: catalog, checks: kept, logger: logger)
     return saved
@@ -406,9 +418,9 @@ package final class PostgresStore: StoreBackend {
 
   package func unlocks(catalog: String, user: String) async throws -> [StoredUnlock] {
     var unlocks: [StoredUnlock] = []
-    try await client.forEach(ProgressSQL.unlocks, [catalog, user], logger: logger) { row in
+    try await client.forEach(EarningSQL.unlocks, [catalog, user, catalog, user], logger: logger) { row in
       if let day = CalendarDay.parsed(try row[.date]) {
-        unlocks.append(StoredUnlock(badge: try row[.badge], date: day))
+        unlocks.append(StoredUnlock(badge: try row[.badge], date: day, period: try row[.period]))
       }
     }
     return unlocks

@@ -2,6 +2,8 @@
 /// deletes, the users row last.
 enum UserTables {
   static let all = [
-    "experiment_users", "events", "event_marks", "deliveries", "standings", "unlocks", "states", "days", "users",
+    "experiment_users", "events", "event_marks", "deliveries", "standings",
+    "earnings",  // each earning of a repeating badge
+    "unlocks", "states", "days", "users",
   ]
 }

@@ -199,6 +199,10 @@ package final class SQLiteStore: StoreBackend {
       try db.execute(
         saveUnlock,
         [catalog, check.user, new.badge, new.date.description, check.catalogVersion, check.catalogRevision])
+      if let period = new.period {
+        try db.execute(
+          EarningSQL.save, [catalog, check.user, new.badge, period, new.date.description, check.catalogVersion])
+      }
     }
     try appendEvents(db, catalog: catalog, check: check)
     if let assigned = check.experiment {
@@ -280,10 +284,11 @@ package final class SQLiteStore: StoreBackend {
   package func unlocks(catalog: String, user: String) async throws -> [StoredUnlock] {
     try await queue.read { db in
       var unlocks: [StoredUnlock] = []
-      let rows = try db.rows(ProgressSQL.unlocks, [catalog, user])
+      let rows = try db.rows(EarningSQL.unlocks, [catalog, user, catalog, user])
       while let row = try rows.next() {
-        if let date = CalendarDay.parsed(row[ProgressSQL.UnlockColumns.date] as String) {
-          unlocks.append(StoredUnlock(badge: row[ProgressSQL.UnlockColumns.badge], date: date))
+        if let date = CalendarDay.parsed(row[EarningSQL.Columns.date] as String) {
+          unlocks.append(
+            StoredUnlock(badge: row[EarningSQL.Columns.badge], date: date, period: row[EarningSQL.Columns.period]))
         }
       }
       return unlocks
