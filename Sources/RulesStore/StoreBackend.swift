@@ -51,10 +51,11 @@ package protocol StoreBackend: AnyObject, Sendable {
 
   /// Replaces the user's pauses holding the user's lock: `decide` sees the user as stored (nil
   /// for a user the catalog has no row of yet, which is made) and returns the new pauses and
-  /// the first day they change, or throws to refuse (nothing is written). A change from a day
+  /// the first day they change, nil when nothing changes (nothing is written, the revision
+  /// stays), or throws to refuse (nothing is written). A change from a day
   /// the saved state has counted marks the user for a rebuild; every change is a new revision.
   func changePauses(
-    catalog: String, user: String, _ decide: @Sendable (LoadedUser?) throws -> (pauses: [Pause], from: CalendarDay)
+    catalog: String, user: String, _ decide: @Sendable (LoadedUser?) throws -> (pauses: [Pause], from: CalendarDay)?
   ) async throws -> [Pause]
 
   /// Deletes the user's days, state, unlocks and details, holding the user's lock; false when

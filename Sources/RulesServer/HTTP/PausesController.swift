@@ -37,8 +37,8 @@ extension HTTPAPI {
         // A refusal is the request's, not the store's: it does not make the server unready.
         try Self.evaluating {
           let existing = loaded?.pauses ?? []
-          // The same pause again changes nothing (a PUT is idempotent).
-          if existing.contains(pause) { return (existing, to + 1) }
+          // The same pause again changes nothing (a PUT is idempotent): no write, no new revision.
+          if existing.contains(pause) { return nil }
           let others = existing.filter { $0.from != from }
           let today = FutureDays.system.today(for: loaded, in: catalog)
           if let problem = catalog.engine.pauseProblem(pause, existing: others, today: today) {

@@ -386,13 +386,13 @@ package final class PostgresStore: StoreBackend {
   }
 
   package func changePauses(
-    catalog: String, user: String, _ decide: @Sendable (LoadedUser?) throws -> (pauses: [Pause], from: CalendarDay)
+    catalog: String, user: String, _ decide: @Sendable (LoadedUser?) throws -> (pauses: [Pause], from: CalendarDay)?
   ) async throws -> [Pause] {
     try await transaction { connection in
       try await connection.execute(ProgressSQL.ensureUser, [catalog, user], logger: logger)
       try await connection.execute(Self.lockUser, [catalog, user], logger: logger)
       let loaded = try await Self.load(connection, catalog: catalog, ids: [user], allDays: false, logger: logger)
-      let (new, from) = try decide(loaded.first)
+      guard let (new, from) = try decide(loaded.first) else { return loaded.first?.pauses ?? [] }
       try await connection.execute(
         ProgressSQL.setPauses, [PauseList.text(new), from.description, catalog, user], logger: logger)
       return new

@@ -244,13 +244,17 @@ package final class SQLiteStore: StoreBackend {
   }
 
   package func changePauses(
-    catalog: String, user: String, _ decide: @Sendable (LoadedUser?) throws -> (pauses: [Pause], from: CalendarDay)
+    catalog: String, user: String, _ decide: @Sendable (LoadedUser?) throws -> (pauses: [Pause], from: CalendarDay)?
   ) async throws -> [Pause] {
     try await queue.writeWithoutTransaction { db in
       var pauses: [Pause] = []
       try db.inTransaction(.immediate) {
         try db.execute(ProgressSQL.ensureUser, [catalog, user])
-        let (new, from) = try decide(try Self.load(db, catalog: catalog, user: user, allDays: false))
+        let loaded = try Self.load(db, catalog: catalog, user: user, allDays: false)
+        guard let (new, from) = try decide(loaded) else {
+          pauses = loaded?.pauses ?? []
+          return .commit
+        }
         try db.execute(ProgressSQL.setPauses, [PauseList.text(new), from.description, catalog, user])
         pauses = new
         return .commit
