@@ -86,15 +86,20 @@ public final class Engine: Sendable {
   ///   `pausable: true` neither extends nor breaks. Pass every pause each time; a pause added
   ///   or removed for a day `state` has counted needs `rebuild` (a pause for today or later
   ///   does not). `pauseProblem(_:existing:today:)` checks a new one against the catalog's cap.
+  /// - `freezeGrants`, `restores`: what support gave the user's streaks (`FreezeGrant`,
+  ///   `StreakRestore`; `restore(_:through:...)` finds a restore's days). Pass them all each
+  ///   time; one added for a day `state` has counted needs `rebuild`.
   ///
   /// Throws an `EngineError`: `wrong-catalog` for a record made with another catalog's engine,
   /// `bad-date` for two records of one day, `bad-state` for a state of another user,
-  /// `bad-value` for time zone changes out of time order or pauses that overlap or end before
-  /// they start.
+  /// `bad-value` for time zone changes out of time order, pauses that overlap or end before
+  /// they start, or a grant or restore of a streak that is not one of the catalog's
+  /// consecutive streaks.
   public func check(
     user: String?, start: CalendarDay?, on date: CalendarDay, records: [DayRecord], state: UserState?,
     rebuild: Bool = false, calendar: UserCalendar = .gregorian, timeZone: TimeZone? = nil,
-    timeZoneChanges: [TimeZoneChange] = [], pauses: [Pause] = [], locale: String? = nil
+    timeZoneChanges: [TimeZoneChange] = [], pauses: [Pause] = [], freezeGrants: [FreezeGrant] = [],
+    restores: [StreakRestore] = [], locale: String? = nil
   ) throws(EngineError) -> DailyCheck {
     var saved = state
     if let state {
@@ -108,7 +113,9 @@ public final class Engine: Sendable {
     var history = History(
       user: user ?? saved?.user, start: start, timeZone: timeZone,
       records: Self.merge(given, over: saved?.pending ?? []))
-    try Self.place(&history, calendar: calendar, timeZoneChanges: timeZoneChanges, pauses: pauses)
+    try place(
+      &history, calendar: calendar, timeZoneChanges: timeZoneChanges, pauses: pauses, freezeGrants: freezeGrants,
+      restores: restores)
     let outcome = CheckRunner.evaluate(
       program, history: history, date: date, saved: saved, rebuild: rebuild, compiled: compiledDay)
     let next = outcome.state ?? saved ?? UserState(program: program, user: user)
@@ -118,15 +125,18 @@ public final class Engine: Sendable {
 
   /// The records day by day, as if the app checked every day from the first record (or
   /// `start`) to `to`: one evaluation per day from `from` (default: the first day) to `to`.
-  /// `calendar`, `timeZone` and `timeZoneChanges` as for `check` (a date a change jumped over
-  /// has no evaluation); its texts in `locale` (as `check` does).
+  /// `calendar`, `timeZone`, `timeZoneChanges`, `pauses`, `freezeGrants` and `restores` as
+  /// for `check` (a date a change jumped over has no evaluation); its texts in `locale` (as
+  /// `check` does).
   public func replay(
     user: String?, start: CalendarDay?, records: [DayRecord], from: CalendarDay?, to: CalendarDay,
     calendar: UserCalendar = .gregorian, timeZone: TimeZone? = nil, timeZoneChanges: [TimeZoneChange] = [],
-    pauses: [Pause] = [], locale: String? = nil
+    pauses: [Pause] = [], freezeGrants: [FreezeGrant] = [], restores: [StreakRestore] = [], locale: String? = nil
   ) throws(EngineError) -> [Evaluation] {
     var history = History(user: user, start: start, timeZone: timeZone, records: try encoded(records))
-    try Self.place(&history, calendar: calendar, timeZoneChanges: timeZoneChanges, pauses: pauses)
+    try place(
+      &history, calendar: calendar, timeZoneChanges: timeZoneChanges, pauses: pauses, freezeGrants: freezeGrants,
+      restores: restores)
     var evaluations: [Evaluation] = []
     for evaluation in CheckRunner.replay(program, history: history, from: from, to: to) {
       evaluations.append(try localized(evaluation, to: locale))
@@ -172,16 +182,26 @@ public final class Engine: Sendable {
     return localizer(for: canonical).localize(evaluation)
   }
 
-  /// Gives `history` the user's calendar and time zone changes; throws `bad-value` for changes
-  /// out of time order.
-  private static func place(
-    _ history: inout History, calendar: UserCalendar, timeZoneChanges: [TimeZoneChange], pauses: [Pause]
+  /// Gives `history` the user's calendar, time zone changes, pauses, grants and restores;
+  /// throws `bad-value` for changes out of time order, pauses that overlap or end before they
+  /// start, and grants or restores that `supportProblem` refuses.
+  func place(
+    _ history: inout History, calendar: UserCalendar, timeZoneChanges: [TimeZoneChange], pauses: [Pause],
+    freezeGrants: [FreezeGrant] = [], restores: [StreakRestore] = []
   ) throws(EngineError) {
     if let problem = TimeZoneChange.orderProblem(timeZoneChanges) { throw EngineError(.badValue, problem) }
     if let problem = Pause.problem(pauses, at: { "pause \($0 + 1)" }) { throw EngineError(.badValue, problem) }
+    for (index, grant) in freezeGrants.enumerated() {
+      if let problem = grantProblem(grant) { throw EngineError(.badValue, "freeze grant \(index + 1): \(problem)") }
+    }
+    for (index, restore) in restores.enumerated() {
+      if let problem = restoreProblem(restore) { throw EngineError(.badValue, "restore \(index + 1): \(problem)") }
+    }
     history.calendar = calendar
     history.timeZoneChanges = timeZoneChanges
     history.pauses = pauses.sorted()
+    history.freezeGrants = freezeGrants.sorted { $0.date < $1.date }
+    history.restores = restores
   }
 
   /// What is wrong with asking for `new` on top of the user's `existing` pauses on `today`
@@ -213,7 +233,7 @@ public final class Engine: Sendable {
 
   /// The records' encoded values in date order; throws for a record of another catalog and
   /// for two records of one day.
-  private func encoded(_ records: [DayRecord]) throws(EngineError) -> [EncodedRecord] {
+  func encoded(_ records: [DayRecord]) throws(EngineError) -> [EncodedRecord] {
     var result: [EncodedRecord] = []
     result.reserveCapacity(records.count)
     var sorted = true

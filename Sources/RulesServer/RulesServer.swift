@@ -14,6 +14,6 @@ struct RulesServer: AsyncParsableCommand {
     subcommands: [
       ImportCommand.self, BatchCommand.self, StoreEvalCommand.self, ServeCommand.self, StoreDiffCommand.self,
       EventsCommand.self, DeliverCommand.self, FutureDaysCommand.self,
-      StudioCommand.self, ExperimentCommand.self,
+      StudioCommand.self, ExperimentCommand.self, SupportCommand.self,
     ])
 }

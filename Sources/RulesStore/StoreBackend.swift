@@ -58,6 +58,15 @@ package protocol StoreBackend: AnyObject, Sendable {
     catalog: String, user: String, _ decide: @Sendable (LoadedUser?) throws -> (pauses: [Pause], from: CalendarDay)?
   ) async throws -> [Pause]
 
+  /// Gives a user what support decides, holding the user's lock: `decide` sees the user as
+  /// stored with every day (nil for a user the catalog has no record of) and returns the
+  /// change, or throws to refuse (nothing is written). The user's support, a new revision, a
+  /// rebuild mark when their state counted a day from the change's first day, and the
+  /// change's event are written in one transaction.
+  func changeSupport(
+    catalog: String, user: String, _ decide: @Sendable (LoadedUser?) throws -> SupportChange
+  ) async throws -> SupportChange
+
   /// Deletes the user's days, state, unlocks and details, holding the user's lock; false when
   /// the catalog has no record of the user.
   func deleteUser(catalog: String, user: String) async throws -> Bool

@@ -64,7 +64,7 @@ package enum UserEvaluation {
     let check = try catalog.check(
       user: user.user, start: user.start, timeZone: user.zone, on: date, days: user.days, saved: readState,
       rebuild: user.rebuild, locale: locale, timeZoneChanges: user.timeZoneChanges, calendar: user.calendar,
-      pauses: user.pauses, saving: saving)
+      pauses: user.pauses, support: user.support, saving: saving)
     var saved = check.state.map {
       SavedCheck(
         user: user.user, revision: user.revision, state: $0, stateDate: date, new: check.new, rebuilt: user.rebuild,

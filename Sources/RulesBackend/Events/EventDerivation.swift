@@ -98,6 +98,15 @@ struct EventMark: Equatable {
     return mark
   }
 
+  /// The mark `text` with `count` more freezes of `streak`: freezes support granted are told
+  /// by `freeze.granted`, not again as earned. Nil when there is no mark of the streak.
+  static func granting(_ count: Int, of streak: String, in text: String?) -> String? {
+    guard var mark = decode(text), var entry = mark.s[streak] else { return nil }
+    entry.f += count
+    mark.s[streak] = entry
+    return mark.text
+  }
+
   mutating func set(_ name: String, _ streak: Streak) {
     if s.updateValue(streak, forKey: name) == nil { order.append("s:" + name) }
   }
@@ -127,6 +136,8 @@ package enum EventDerivation {
   package static let kinds = [
     "badge.unlocked", "milestone.reached", "streak.started", "streak.extended", "streak.broken", "streak.protected",
     "freeze.earned", "level.reached",
+    // Told by support's tools (`StreakSupport`), not derived from an evaluation.
+    "freeze.granted", "streak.restored",
   ]
 
   /// The events and the new mark. Without a mark for a user whose state was saved before

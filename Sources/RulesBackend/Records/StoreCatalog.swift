@@ -76,16 +76,16 @@ package final class StoreCatalog: Sendable {
       timeZoneChanges: timeZoneChanges, calendar: calendar)
   }
 
-  /// `check` with the saved state read already (`UserEvaluation.run` reads it, to count a user
-  /// whose state the catalog cannot read again from every day). Without `saving` (a read), the
-  /// state is not encoded: the check's `state` is nil.
-  func check(
-    user: String, start: CalendarDay?, timeZone: TimeZone?, on date: CalendarDay, days: [StoredDay],
-    saved: UserState?, rebuild: Bool, locale: String?, timeZoneChanges: [TimeZoneChange], calendar: UserCalendar,
-    pauses: [Pause] = [], saving: Bool = true
-  ) throws -> UserCheck {
-    var records: [DayRecord] = []
+  /// The engine's records of the stored `days` up to `date`; `notes` gets a line for each
+  /// value that cannot be read (it counts as the default). Throws for a record that is not a
+  /// JSON object.
+  package func records(_ days: [StoredDay], through date: CalendarDay) throws -> [DayRecord] {
     var notes: [String] = []
+    return try records(days, through: date, notes: &notes)
+  }
+
+  private func records(_ days: [StoredDay], through date: CalendarDay, notes: inout [String]) throws -> [DayRecord] {
+    var records: [DayRecord] = []
     records.reserveCapacity(days.count)
     for day in days where day.date <= date {
       guard let read = read(record: day.record, encoded: day.encoded) else {
@@ -96,9 +96,23 @@ package final class StoreCatalog: Sendable {
       }
       records.append(try DayRecord(EncodedRecord(date: day.date, values: read.values), for: engine))
     }
+    return records
+  }
+
+  /// `check` with the saved state read already (`UserEvaluation.run` reads it, to count a user
+  /// whose state the catalog cannot read again from every day). Without `saving` (a read), the
+  /// state is not encoded: the check's `state` is nil.
+  func check(
+    user: String, start: CalendarDay?, timeZone: TimeZone?, on date: CalendarDay, days: [StoredDay],
+    saved: UserState?, rebuild: Bool, locale: String?, timeZoneChanges: [TimeZoneChange], calendar: UserCalendar,
+    pauses: [Pause] = [], support: UserSupport = UserSupport(), saving: Bool = true
+  ) throws -> UserCheck {
+    var notes: [String] = []
+    let records = try records(days, through: date, notes: &notes)
     let check = try engine.check(
       user: user, start: start, on: date, records: records, state: saved, rebuild: rebuild, calendar: calendar,
-      timeZone: timeZone, timeZoneChanges: timeZoneChanges, pauses: pauses, locale: locale)
+      timeZone: timeZone, timeZoneChanges: timeZoneChanges, pauses: pauses, freezeGrants: support.freezeGrants,
+      restores: support.streakRestores, locale: locale)
     let evaluation = check.evaluation
     let newIDs = Set(evaluation.badges.new)
     // A repeating badge's new earnings each with its period (some may be of periods past).

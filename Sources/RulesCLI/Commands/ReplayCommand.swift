@@ -49,7 +49,8 @@ struct ReplayCommand: ParsableCommand {
     let days = try engine.replay(
       user: loaded.user, start: loaded.start, records: records, from: from.flatMap { try? CalendarDay($0) }, to: last,
       calendar: loaded.calendar, timeZone: loaded.timeZone, timeZoneChanges: loaded.timeZoneChanges,
-      pauses: loaded.pauses, locale: language.locale)
+      pauses: loaded.pauses, freezeGrants: loaded.freezeGrants, restores: loaded.restores,
+      locale: language.locale)
     switch output.format {
     case .json:
       print(JSONValue.array(days.map(\.json)).serialized())

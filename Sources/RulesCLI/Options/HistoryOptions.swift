@@ -20,7 +20,7 @@ struct HistoryOptions: ParsableArguments {
 
   /// Reads the history, or prints its errors and exits 1.
   func load(for catalog: ValidatedCatalog) throws -> History {
-    let result = HistoryFiles.load(path: history, inputs: catalog.inputs)
+    let result = HistoryFiles.load(path: history, catalog: catalog)
     let (shown, notes) = DiagnosticRenderer.limited(result.diagnostics.sortedByPosition())
     for diagnostic in shown {
       printError(DiagnosticRenderer.text(diagnostic, source: result.source))

@@ -47,7 +47,8 @@ package struct ScenarioDecoder {
     guard node.pairs != nil, let name = node["name"]?.text, let historyNode = node["history"] else {
       return nil
     }
-    let (decoded, problems) = HistoryDecoder.decode(historyNode, file: file, inputs: catalog.inputs)
+    let (decoded, problems) = HistoryDecoder.decode(
+      historyNode, file: file, inputs: catalog.inputs, streaks: (catalog.streaks.map(\.streak), catalog.catalog.id))
     diagnostics += problems
     var span: ClosedRange<Int>?
     if let history = decoded {

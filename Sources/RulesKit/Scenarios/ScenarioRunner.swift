@@ -43,7 +43,7 @@ package enum ScenarioRunner {
       let check = try engine.check(
         user: history.user, start: history.start, on: day, records: records, state: state,
         calendar: history.calendar, timeZone: history.timeZone, timeZoneChanges: history.timeZoneChanges,
-        pauses: history.pauses,
+        pauses: history.pauses, freezeGrants: history.freezeGrants, restores: history.restores,
         locale: scenario.locale)
       state = check.state
       evaluations.append(check.evaluation)

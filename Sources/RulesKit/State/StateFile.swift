@@ -24,11 +24,12 @@ package struct StateFile: Sendable {
   /// under the file's lock, so concurrent evaluations queue up and every unlock is kept. A
   /// state that cannot be used is an error and the file stays as it was; a state saved after
   /// `date` is left as it is (the check warns `state-ahead`). `calendar`, `timeZone`,
-  /// `timeZoneChanges` and `pauses` as for `Engine.check`.
+  /// `timeZoneChanges`, `pauses`, `freezeGrants` and `restores` as for `Engine.check`.
   package func check(
     _ engine: Engine, user: String?, start: CalendarDay?, on date: CalendarDay, records: [DayRecord],
     rebuild: Bool = false, calendar: UserCalendar = .gregorian, timeZone: TimeZone? = nil,
-    timeZoneChanges: [TimeZoneChange] = [], pauses: [Pause] = []
+    timeZoneChanges: [TimeZoneChange] = [], pauses: [Pause] = [],
+    freezeGrants: [FreezeGrant] = [], restores: [StreakRestore] = []
   ) throws(StateError) -> DailyCheck {
     // Resolved once: a link's target is locked, read and replaced, the link kept.
     let file = StateFile(path: try StatePath.resolve(path))
@@ -40,7 +41,8 @@ package struct StateFile: Sendable {
         let state = try data.map { data throws(EngineError) in try UserState(json: data, for: engine) }
         check = try engine.check(
           user: user, start: start, on: date, records: records, state: state, rebuild: rebuild, calendar: calendar,
-          timeZone: timeZone, timeZoneChanges: timeZoneChanges, pauses: pauses)
+          timeZone: timeZone, timeZoneChanges: timeZoneChanges, pauses: pauses, freezeGrants: freezeGrants,
+          restores: restores)
         json = try check.state.json()
       } catch {
         throw StateError(path: path, message: Self.fileWording(error.message) + "; it was left as it is")

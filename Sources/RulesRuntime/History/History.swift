@@ -22,6 +22,10 @@ import Foundation
   /// The user's pauses, in date order, none overlapping (`pauses` of the history): on a paused
   /// day a `pausable` streak neither extends nor breaks.
   package var pauses: [Pause] = []
+  /// Freezes support gave the user's streaks (`freeze_grants` of the history), in date order.
+  package var freezeGrants: [FreezeGrant] = []
+  /// Days of the user's streaks support made count as covered (`restores` of the history).
+  package var restores: [StreakRestore] = []
   /// The records, in date order, one per date.
   @_spi(Tooling) public var records: [EncodedRecord]
   /// Where the history was read from, for messages.

@@ -14,6 +14,9 @@ extension DiagnosticID {
 @_spi(Tooling) public struct HistoryDecoder {
   let file: String
   let inputs: [Input]
+  /// The catalog's streaks and id, when known: the streaks a grant or restore names are
+  /// checked against them (else by the engine, without a line).
+  var streaks: (list: [Streak], catalog: String)?
   private(set) var diagnostics: [Diagnostic] = []
 
   /// One time zone change of a history.
@@ -32,6 +35,26 @@ extension DiagnosticID {
     keys: [
       KeySchema("from", .text, required: true, "The first paused day, YYYY-MM-DD."),
       KeySchema("to", .text, required: true, "The last paused day, YYYY-MM-DD (the same as from for one day)."),
+    ])
+
+  /// One freeze grant of a history.
+  @_spi(Tooling) public static let freezeGrantSchema = ObjectSchema(
+    "freeze grant", "Freezes support gave a streak.",
+    keys: [
+      KeySchema("streak", .name, required: true, "The streak's name (a consecutive streak of the catalog)."),
+      KeySchema("count", .integer(min: 1, max: FreezeGrant.maxCount), required: true, "How many freezes."),
+      KeySchema("date", .text, required: true, "The day they are there from, YYYY-MM-DD (before it counts)."),
+      KeySchema("reason", .text, "Why they were given (optional)."),
+    ])
+
+  /// One restore of a history.
+  @_spi(Tooling) public static let restoreSchema = ObjectSchema(
+    "restore", "Days of a streak support made count as covered.",
+    keys: [
+      KeySchema("streak", .name, required: true, "The streak's name (a consecutive streak of the catalog)."),
+      KeySchema("from", .text, required: true, "The first covered day, YYYY-MM-DD."),
+      KeySchema("through", .text, required: true, "The last covered day, YYYY-MM-DD."),
+      KeySchema("reason", .text, "Why (optional)."),
     ])
 
   /// A history file's keys.
@@ -59,12 +82,26 @@ extension DiagnosticID {
         "pauses", .list(.object(pauseSchema)),
         "The days the user paused their streaks (optional), none overlapping: a streak with `pausable: true` neither extends nor breaks on them."
       ),
+      KeySchema(
+        "freeze_grants", .list(.object(freezeGrantSchema)),
+        "Freezes support gave the user's streaks (optional): each adds `count` freezes to the streak at the start of `date`."
+      ),
+      KeySchema(
+        "restores", .list(.object(restoreSchema)),
+        "Days of a streak support made count as covered (optional): the streak does not break on them."),
       KeySchema("days", .list(.anything), "The records, one per date, in date order."),
     ])
 
   /// Decodes `root` read from `file`; the history is nil when any error was found.
   @_spi(Tooling) public static func decode(_ root: Node?, file: String, inputs: [Input]) -> (History?, [Diagnostic]) {
-    var decoder = HistoryDecoder(file: file, inputs: inputs)
+    decode(root, file: file, inputs: inputs, streaks: nil)
+  }
+
+  /// `decode`, checking the streaks grants and restores name against the catalog's.
+  package static func decode(
+    _ root: Node?, file: String, inputs: [Input], streaks: (list: [Streak], catalog: String)?
+  ) -> (History?, [Diagnostic]) {
+    var decoder = HistoryDecoder(file: file, inputs: inputs, streaks: streaks)
     let history = decoder.decode(root)
     return (decoder.diagnostics.hasErrors ? nil : history, decoder.diagnostics)
   }
@@ -115,6 +152,8 @@ extension DiagnosticID {
     }
     history.timeZoneChanges = zoneChanges(root["timezone_changes"])
     history.pauses = pauses(root["pauses"])
+    history.freezeGrants = freezeGrants(root["freeze_grants"])
+    history.restores = restores(root["restores"])
     var seen: [CalendarDay: Mark] = [:]
     var latest: (day: CalendarDay, mark: Mark)?
     for item in root["days"]?.items ?? [] {
@@ -267,6 +306,56 @@ extension DiagnosticID {
       return []
     }
     return pauses.sorted()
+  }
+
+  /// The freeze grants whose dates read, in date order (the shape, the streak's name and the
+  /// count are checked with the history's schema; the catalog's streaks by the engine).
+  private mutating func freezeGrants(_ node: Node?) -> [FreezeGrant] {
+    var grants: [FreezeGrant] = []
+    for item in node?.items ?? [] where item.pairs != nil {
+      guard let streak = item["streak"]?.text, let count = item["count"]?.text.flatMap({ Int($0) }),
+        let date = item["date"], date.tag != .null, let text = date.text,
+        let day = day(text, at: date.mark, what: "the freeze grant's 'date'")
+      else { continue }
+      guard known(streak, at: item["streak"]!.mark) else { continue }
+      grants.append(FreezeGrant(streak: streak, count: count, date: day, reason: item["reason"]?.text ?? ""))
+    }
+    return grants.sorted { $0.date < $1.date }
+  }
+
+  /// The restores whose dates read, each with `through` not before `from`.
+  private mutating func restores(_ node: Node?) -> [StreakRestore] {
+    var restores: [StreakRestore] = []
+    for item in node?.items ?? [] where item.pairs != nil {
+      var ends: [CalendarDay?] = []
+      for key in ["from", "through"] {
+        guard let end = item[key], end.tag != .null, let text = end.text else {
+          ends.append(nil)
+          continue
+        }
+        ends.append(day(text, at: end.mark, what: "the restore's '\(key)'"))
+      }
+      guard let streak = item["streak"]?.text, let from = ends[0], let through = ends[1],
+        known(streak, at: item["streak"]!.mark)
+      else { continue }
+      guard from <= through else {
+        report(
+          item["through"]?.mark ?? item.mark, .badValue,
+          "the restore's 'through' (\(through)) is before its 'from' (\(from)); 'through' is the last covered day")
+        continue
+      }
+      restores.append(StreakRestore(streak: streak, from: from, through: through, reason: item["reason"]?.text ?? ""))
+    }
+    return restores
+  }
+
+  /// Whether `streak` is one of the catalog's consecutive streaks (true when they are not
+  /// known); else reports it at `mark`.
+  private mutating func known(_ streak: String, at mark: Mark) -> Bool {
+    guard let streaks, let problem = FreezeGrant.streakProblem(streak, streaks: streaks.list, catalog: streaks.catalog)
+    else { return true }
+    report(mark, .badValue, problem)
+    return false
   }
 
   private mutating func day(_ text: String, at mark: Mark, what: String) -> CalendarDay? {

@@ -3,7 +3,8 @@
 extension BytecodeMachine {
   /// A consecutive streak's day: it counts, it is skipped, or it breaks (a freeze is used
   /// up first; a day in progress defers the break unless the streak's day is final). A
-  /// paused day of a `pausable` streak is skipped, whatever it holds.
+  /// paused day of a `pausable` streak is skipped, whatever it holds; a day a restore covers
+  /// counts if it counts, else is skipped (it does not break).
   @inline(__always)
   func consecutive(_ index: Int, counts: Bool, skips: Bool) {
     let rule = rules + index
@@ -11,6 +12,8 @@ extension BytecodeMachine {
     var skips = skips
     if paused && rule.pointee.pausable {
       counts = false
+      skips = true
+    } else if anyCovered && covered[index] {
       skips = true
     }
     let streak = pending + index

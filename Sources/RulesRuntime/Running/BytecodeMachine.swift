@@ -54,6 +54,10 @@ final class BytecodeMachine {
   var inProgress = false
   /// The day is one of the user's pauses: `pausable` streaks neither extend nor break.
   var paused = false
+  /// Whether each streak's day is covered by a restore (`StreakRestore`): it neither extends
+  /// nor breaks. Read only while `anyCovered`.
+  let covered: UnsafeMutablePointer<Bool>
+  var anyCovered = false
   var deferredBreak = false
   var day = 0
   var start: Int?
@@ -103,6 +107,7 @@ final class BytecodeMachine {
     pending = allocate(streaks, StreakState())
     moved = allocate(streaks, false)
     deferred = allocate(streaks, false)
+    covered = allocate(streaks, false)
     intBase = allocate(aggregates, 0)
     numBase = allocate(aggregates, 0)
     pendingInts = allocate(aggregates, 0)
@@ -123,6 +128,7 @@ final class BytecodeMachine {
     pending.deallocate()
     moved.deallocate()
     deferred.deallocate()
+    covered.deallocate()
     intBase.deallocate()
     numBase.deallocate()
     pendingInts.deallocate()

@@ -156,7 +156,7 @@
     _ program: Program, history: History, from: CalendarDay?, to: CalendarDay
   ) -> [Evaluation] {
     let evaluator = DayRunner(program: program)
-    evaluator.pauses = history.pauses
+    evaluator.adjust(for: history)
     let reporter = EvaluationReporter(program: program, evaluator: evaluator)
     var state = CountedState(for: program.catalog)
     let first = CalendarDay(number: DayRunner.firstDay(of: history, before: (from ?? to).number))

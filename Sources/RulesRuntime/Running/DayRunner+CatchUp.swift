@@ -22,9 +22,10 @@ extension DayRunner {
       protected = [[Int]](repeating: [], count: program.catalog.streaks.count)
     }
     let freezing = freezeStreaks
-    pauses = history.pauses
-    // The Swift day knows nothing of pauses: a user with pauses is counted by the machine.
-    let compiled = stepsCompiled && (pauses.isEmpty || !hasPausable)
+    adjust(for: history)
+    // The Swift day knows nothing of pauses, grants or restores: such a user is counted by
+    // the machine.
+    let compiled = stepsCompiled && !adjusted
     let start = history.start?.number
     let firstDay = Self.firstDay(of: history, before: day)
     let first = min(state.countedThrough.map { $0 + 1 } ?? firstDay, day)

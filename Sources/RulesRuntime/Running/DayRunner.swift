@@ -89,8 +89,16 @@
   /// Whether a streak of the catalog is `pausable`.
   let hasPausable: Bool
   /// The user's pauses (the history's), in date order: set by each entry point before it
-  /// runs days (`CheckRunner`, `catchUp`).
-  package var pauses: [Pause] = []
+  /// runs days (`adjust(for:)`).
+  package private(set) var pauses: [Pause] = []
+  /// The freezes support granted, by the day they are there from: each streak's index and
+  /// how many (`FreezeGrant`).
+  private(set) var grants: [Int: [(streak: Int, count: Int)]] = [:]
+  /// The days support made count as covered: each streak's index and its first and last day
+  /// number (`StreakRestore`).
+  private(set) var restores: [(streak: Int, from: Int, through: Int)] = []
+  /// The streaks' indices by name.
+  let streakIndices: [String: Int]
 
   /// A runner for `program`, with its own frame (one per thread). With `compiled` (a
   /// `CompiledDay` generated from this very program: `CompiledDay.matches`), `catchUp` counts
@@ -106,6 +114,9 @@
     compiledDay = compiled.map { $0.init() }
     stepsCompiled = compiled != nil
     hasPausable = program.catalog.streaks.contains { $0.streak.pausable }
+    streakIndices = Dictionary(
+      program.catalog.streaks.indices.map { (program.catalog.streaks[$0].streak.name, $0) },
+      uniquingKeysWith: { first, _ in first })
     let layout = program.layout
     let catalog = program.catalog
     bytecode = program.bytecode
@@ -256,13 +267,55 @@
     if !periodAggregates.isEmpty { setPeriodBases(state.windows, day: day) }
     m.inProgress = inProgress
     m.paused = hasPausable && !pauses.isEmpty && Pause.holds(pauses, day: day)
+    if !restores.isEmpty { cover(day) }
     m.deferredBreak = false
     m.day = day
     m.start = start
     m.origin = state.origin
-    m.run(ops: dayOps, streaks: state.streaks, intSums: state.intSums, numSums: state.numSums)
+    if !grants.isEmpty, let granted = grants[day] {
+      // The freezes are there at the start of the day: the day runs on the state with them.
+      var streaks = state.streaks
+      for grant in granted {
+        streaks[grant.streak].freezes = Arithmetic.add(streaks[grant.streak].freezes, grant.count)
+      }
+      m.run(ops: dayOps, streaks: streaks, intSums: state.intSums, numSums: state.numSums)
+    } else {
+      m.run(ops: dayOps, streaks: state.streaks, intSums: state.intSums, numSums: state.numSums)
+    }
     return m.deferredBreak
   }
+
+  /// Marks the streaks a restore covers on `day`.
+  private func cover(_ day: Int) {
+    let m = machine
+    var any = false
+    for index in 0..<m.streakCount { m.covered[index] = false }
+    for restore in restores where restore.from <= day && day <= restore.through {
+      m.covered[restore.streak] = true
+      any = true
+    }
+    m.anyCovered = any
+  }
+
+  /// Takes the user's pauses, freeze grants and restores from `history` (a grant or restore of
+  /// a streak the catalog does not have is passed over: `Engine` refuses them first). Each
+  /// entry point calls it before it runs days.
+  package func adjust(for history: History) {
+    pauses = history.pauses
+    grants = [:]
+    for grant in history.freezeGrants {
+      guard let index = streakIndices[grant.streak] else { continue }
+      grants[grant.date.number, default: []].append((index, grant.count))
+    }
+    restores = history.restores.compactMap { restore in
+      streakIndices[restore.streak].map { ($0, restore.from.number, restore.through.number) }
+    }
+    if restores.isEmpty { machine.anyCovered = false }
+  }
+
+  /// Whether the user has pauses, grants or restores that the Swift day (`CompiledDay`),
+  /// which knows nothing of them, would miss.
+  var adjusted: Bool { (hasPausable && !pauses.isEmpty) || !grants.isEmpty || !restores.isEmpty }
 
   /// What each window's value of the day is added to: its sum without its oldest day.
   private func setWindowBases(_ windows: [Window?]) {

@@ -53,8 +53,8 @@
 extension StreakState {
   /// A counted day of a consecutive streak: the first counted day of a run is where it
   /// began; a streak with freezes (`earnEvery` > 0) earns one every `earnEvery` counted days,
-  /// at most `maxFreezes` held. The bytecode's `consecutive` step and generated days
-  /// (`CompiledDay`) both count through here.
+  /// at most `maxFreezes` held (support's grants may hold more; none is earned then). The
+  /// bytecode's `consecutive` step and generated days (`CompiledDay`) both count through here.
   /// With `maxDays` the streak stops at that many days (an app that keeps only its last
   /// `maxDays` days of activity cannot count further back).
   @inlinable @inline(__always)
@@ -66,7 +66,8 @@ extension StreakState {
       progress += 1
       if progress >= earnEvery {
         progress = 0
-        freezes = Swift.min(maxFreezes, freezes + 1)
+        // Granted freezes may hold more than the cap; earned ones stop there.
+        if freezes < maxFreezes { freezes += 1 }
       }
     }
   }

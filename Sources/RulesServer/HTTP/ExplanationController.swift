@@ -50,6 +50,8 @@ extension HTTPAPI {
     history.calendar = user.calendar
     history.dayStartsAt = user.dayStartsAt
     history.pauses = user.pauses
+    history.freezeGrants = user.support.freezeGrants
+    history.restores = user.support.streakRestores
     history.records = user.days.sorted { $0.date < $1.date }.map { day in
       var pairs: [(String, JSONValue)] = []
       if case .object(let read) = try? JSONReader.parse(day.record.utf8) { pairs = read }

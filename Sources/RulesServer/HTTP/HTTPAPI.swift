@@ -95,6 +95,8 @@ struct HTTPAPI: Sendable {
       Route(.post, "/v1/catalogs/{catalog}/users/{user}/rebuild", .admin, rebuild),
       Route(.put, "/v1/catalogs/{catalog}/users/{user}/pauses/{from}", .ownUser, putPause),
       Route(.delete, "/v1/catalogs/{catalog}/users/{user}/pauses/{from}", .ownUser, deletePause),
+      Route(.post, "/v1/catalogs/{catalog}/users/{user}/freezes", .admin, postFreezes),
+      Route(.post, "/v1/catalogs/{catalog}/users/{user}/streaks/{name}/restore", .admin, postRestore),
       Route(.put, "/v1/catalogs/{catalog}/users/{user}/days/{date}", .ownUser, putDay),
       Route(.get, "/v1/catalogs/{catalog}/users/{user}/progress", .ownUser, progress.progress),
       Route(.get, "/v1/catalogs/{catalog}/users/{user}/badges/{badge}/explanation", .ownUser, explanation),

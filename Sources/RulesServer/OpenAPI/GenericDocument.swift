@@ -638,6 +638,100 @@ paths:
         "429": {$ref: "#/components/responses/RateLimited"}
         "404": {$ref: "#/components/responses/NotFound"}
         "503": {$ref: "#/components/responses/StoreUnavailable"}
+  /v1/catalogs/{catalog}/users/{user}/freezes:
+    parameters:
+      - $ref: "#/components/parameters/catalog"
+      - $ref: "#/components/parameters/user"
+    post:
+      operationId: grantFreezes
+      summary: "Admin: gives the user `count` freezes of a consecutive streak from their today (docs/store.md, Support)."
+      description: >-
+        The freezes are added to the streak's saved-up freezes at the start of the user's today, before
+        it counts, and may take it past the catalog's `max_freezes` (the streak earns none while it holds
+        that many or more). Recorded with its reason, told as a `freeze.granted` event, and counted the
+        same way by every later evaluation, rebuild and batch. Each POST is a new grant.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              additionalProperties: false
+              required: [streak, count, reason]
+              properties:
+                streak: {type: string, description: The streak's name (a consecutive streak of the catalog).}
+                count: {type: integer, minimum: 1, maximum: 365}
+                reason: {type: string, minLength: 1, maxLength: 500, description: "Why (support's note: the event tells it)."}
+      responses:
+        "201": {$ref: "#/components/responses/Support"}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "403": {$ref: "#/components/responses/Forbidden"}
+        "429": {$ref: "#/components/responses/RateLimited"}
+        "404":
+          description: "unknown-catalog; unknown-user (no day stored yet); unknown-streak (the message lists the catalog's consecutive streaks)."
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Error"}
+        "409":
+          description: "support-refused: the streak counts the days since a start (an elapsed streak holds no freezes); nothing changed."
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Error"}
+        "413": {$ref: "#/components/responses/TooLarge"}
+        "503": {$ref: "#/components/responses/StoreUnavailable"}
+  /v1/catalogs/{catalog}/users/{user}/streaks/{name}/restore:
+    parameters:
+      - $ref: "#/components/parameters/catalog"
+      - $ref: "#/components/parameters/user"
+      - name: name
+        in: path
+        required: true
+        description: The streak's name (a consecutive streak of the catalog).
+        schema: {type: string, minLength: 1}
+    post:
+      operationId: restoreStreak
+      summary: "Admin: the days the streak broke on, through `through`, count as covered (docs/store.md, Support)."
+      description: >-
+        The restore covers the days from the day after the streak last counted, on or before `through`,
+        to `through`: on them the streak does not break and uses no freeze (the app crashed, the user
+        could not log). Recorded with its reason and the days it covers, told as a `streak.restored`
+        event; the user's saved state is counted again at their next evaluation.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              additionalProperties: false
+              required: [through, reason]
+              properties:
+                through:
+                  $ref: "#/components/schemas/Date"
+                  description: The last day to cover; not after the user's today.
+                reason: {type: string, minLength: 1, maxLength: 500, description: "Why (support's note: the event tells it)."}
+      responses:
+        "201": {$ref: "#/components/responses/Support"}
+        "400":
+          description: "bad-request, bad-json, bad-value, missing-field, unknown-field, bad-date; future-date: `through` is after the user's today."
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Error"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "403": {$ref: "#/components/responses/Forbidden"}
+        "429": {$ref: "#/components/responses/RateLimited"}
+        "404":
+          description: "unknown-catalog; unknown-user (no day stored yet); unknown-streak (the message lists the catalog's consecutive streaks)."
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Error"}
+        "409":
+          description: "support-refused: nothing to restore (the streak counted on `through`, or never counted by then), or an elapsed streak; nothing changed."
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Error"}
+        "413": {$ref: "#/components/responses/TooLarge"}
+        "503": {$ref: "#/components/responses/StoreUnavailable"}
   /v1/catalogs/{catalog}/users/{user}/days/{date}:
     parameters:
       - $ref: "#/components/parameters/catalog"
@@ -995,6 +1089,38 @@ components:
                   properties:
                     from: {$ref: "#/components/schemas/Date"}
                     to: {$ref: "#/components/schemas/Date"}
+    Support:
+      description: Everything support has given the user, each list in the order given (the new entry last).
+      content:
+        application/json:
+          schema:
+            type: object
+            required: [catalog, user, freeze_grants, restores]
+            properties:
+              catalog: {type: string}
+              user: {type: string}
+              freeze_grants:
+                type: array
+                items:
+                  type: object
+                  required: [streak, count, date, reason, at]
+                  properties:
+                    streak: {type: string}
+                    count: {type: integer}
+                    date: {$ref: "#/components/schemas/Date"}
+                    reason: {type: string}
+                    at: {type: string, format: date-time, description: When it was given.}
+              restores:
+                type: array
+                items:
+                  type: object
+                  required: [streak, from, through, reason, at]
+                  properties:
+                    streak: {type: string}
+                    from: {$ref: "#/components/schemas/Date"}
+                    through: {$ref: "#/components/schemas/Date"}
+                    reason: {type: string}
+                    at: {type: string, format: date-time, description: When it was made.}
     TooLarge:
       description: "too-large: a body over 64 KiB."
       content:
@@ -1039,7 +1165,7 @@ components:
             variant: {type: integer}
     EventKind:
       type: string
-      enum: [badge.unlocked, milestone.reached, streak.started, streak.extended, streak.broken, streak.protected, freeze.earned, level.reached]
+      enum: [badge.unlocked, milestone.reached, streak.started, streak.extended, streak.broken, streak.protected, freeze.earned, level.reached, freeze.granted, streak.restored]
     Event:
       type: object
       description: >-
@@ -1049,7 +1175,8 @@ components:
         milestone.reached `{"streak", "day"}`; streak.started, streak.extended and
         streak.broken `{"length"}` (broken: the length lost); streak.protected `{"date",
         "freezes"}` (the day a freeze covered, the freezes left); freeze.earned `{"earned",
-        "freezes"}`; level.reached `{"level"}`. Webhooks POST `{"events": [Event, ...]}`.
+        "freezes"}`; level.reached `{"level"}`; freeze.granted `{"streak", "count", "reason"}`;
+        streak.restored `{"streak", "from", "through", "reason"}`. Webhooks POST `{"events": [Event, ...]}`.
       required: [id, catalog, catalog_version, user, date, kind, subject, data]
       properties:
         id: {type: integer, minimum: 1}

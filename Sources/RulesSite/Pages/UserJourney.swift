@@ -38,14 +38,16 @@ package struct UserJourney: Sendable {
     let records = try history.records.map { try DayRecord($0, for: engine) }
     let days = try engine.replay(
       user: history.user, start: history.start, records: records, from: nil, to: day, calendar: history.calendar,
-      timeZone: history.timeZone, timeZoneChanges: history.timeZoneChanges, pauses: history.pauses)
+      timeZone: history.timeZone, timeZoneChanges: history.timeZoneChanges, pauses: history.pauses,
+      freezeGrants: history.freezeGrants, restores: history.restores)
     // The app's check of the date after a check every day before it; a date with no day of its
     // own (before the first record) is one check, as `rules eval` makes it.
     let evaluation =
       try days.last(where: { $0.date == day })
       ?? engine.check(
         user: history.user, start: history.start, on: day, records: records, state: nil, calendar: history.calendar,
-        timeZone: history.timeZone, timeZoneChanges: history.timeZoneChanges, pauses: history.pauses
+        timeZone: history.timeZone, timeZoneChanges: history.timeZoneChanges, pauses: history.pauses,
+        freezeGrants: history.freezeGrants, restores: history.restores
       ).evaluation
     let unlocked = Set(evaluation.badges.unlocked.map(\.id))
     let program = engine.program

@@ -110,6 +110,25 @@ enum EventSQL {
     "ON CONFLICT (catalog, user_id) DO UPDATE SET latest = \(d.greatest)(deliveries.latest, excluded.latest)"
   }
 
+  /// The user's mark (what their last evaluation told). Arguments: catalog, user.
+  static let mark = SQLStatement { _ in "SELECT mark FROM event_marks WHERE catalog = ? AND user_id = ?" }
+
+  /// Saves the user's mark. Arguments: catalog, user, the mark.
+  static let saveMark = SQLStatement { _ in
+    "INSERT INTO event_marks (catalog, user_id, mark) VALUES (?, ?, ?)\n\(markConflict)"
+  }
+
+  /// A user's cursor learns their newest event. Arguments: catalog, user, the event's id.
+  static let saveLatest = SQLStatement { d in
+    "INSERT INTO deliveries (catalog, user_id, latest) VALUES (?, ?, ?)\n\(latestConflict(d))"
+  }
+
+  /// One event, answering its id (no row when it was told already). Arguments as
+  /// `eventInsert`'s columns.
+  static let appendOne = SQLStatement { _ in
+    "\(eventInsert) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)\n\(eventConflict)\nRETURNING id"
+  }
+
   static let eventInsert =
     "INSERT INTO events (catalog, catalog_version, user_id, date, kind, subject, detail, data, created_at, catalog_revision)"
 }

@@ -7,7 +7,7 @@ extension SQLiteStore {
   /// the write lock, so ids follow commits). An event already told is left out (its unique key).
   static func appendEvents(_ db: Database, catalog: String, check: SavedCheck) throws {
     guard let facts = check.facts else { return }
-    let previous: String? = try db.value(mark, [catalog, check.user])
+    let previous: String? = try db.value(EventSQL.mark, [catalog, check.user])
     let (events, text) = facts.events(previousMark: previous, unlocks: check.new)
     let now = EventClock.now
     var latest: Int64 = 0
@@ -18,22 +18,12 @@ extension SQLiteStore {
       ]
       if try db.changes(appendEvent, arguments) > 0 { latest = db.lastInsertedRowID }
     }
-    if text != previous { try db.execute(saveMark, [catalog, check.user, text]) }
-    if latest > 0 { try db.execute(saveLatest, [catalog, check.user, latest]) }
+    if text != previous { try db.execute(EventSQL.saveMark, [catalog, check.user, text]) }
+    if latest > 0 { try db.execute(EventSQL.saveLatest, [catalog, check.user, latest]) }
   }
-
-  static let mark = SQLStatement { _ in "SELECT mark FROM event_marks WHERE catalog = ? AND user_id = ?" }
 
   static let appendEvent = SQLStatement { _ in
     "\(EventSQL.eventInsert) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)\n\(EventSQL.eventConflict)"
-  }
-
-  static let saveMark = SQLStatement { _ in
-    "INSERT INTO event_marks (catalog, user_id, mark) VALUES (?, ?, ?)\n\(EventSQL.markConflict)"
-  }
-
-  static let saveLatest = SQLStatement { d in
-    "INSERT INTO deliveries (catalog, user_id, latest) VALUES (?, ?, ?)\n\(EventSQL.latestConflict(d))"
   }
 
   static func event(_ row: Row) -> StoredEvent {

@@ -272,6 +272,7 @@ package final class PostgresStore: StoreBackend {
       user.calendar = (try row[.calendar] as String?).flatMap { try? UserCalendar(named: $0) } ?? .gregorian
       user.dayStartsAt = (try row[.dayStartsAt] as String?).flatMap(DayStart.init)
       user.pauses = PauseList.parse(try row[.pauses])
+      user.support = UserSupport(text: try row[.support])
       users[UserID.Key(id)] = user
     }
     try await connection.forEach(loadDays, [catalog, SQLTextList(ids), allDays], logger: logger) { row in
@@ -396,6 +397,30 @@ package final class PostgresStore: StoreBackend {
       try await connection.execute(
         ProgressSQL.setPauses, [PauseList.text(new), from.description, catalog, user], logger: logger)
       return new
+    }
+  }
+
+  package func changeSupport(
+    catalog: String, user: String, _ decide: @Sendable (LoadedUser?) throws -> SupportChange
+  ) async throws -> SupportChange {
+    try await transaction { connection in
+      try await connection.execute(Self.lockUser, [catalog, user], logger: logger)
+      let loaded = try await Self.load(connection, catalog: catalog, ids: [user], allDays: true, logger: logger)
+      let change = try decide(loaded.first)
+      try await connection.execute(
+        ProgressSQL.setSupport, [change.support.text, change.from.description, catalog, user], logger: logger)
+      // Event ids follow commits (docs/store.md, Events): the events' lock, held to the commit.
+      try await connection.query("SELECT pg_advisory_xact_lock(7271029)", logger: logger)
+      let arguments = change.eventArguments(catalog: catalog, user: user, now: EventClock.now)
+      if let id: Int64 = try await connection.value(EventSQL.appendOne, arguments, logger: logger) {
+        try await connection.execute(EventSQL.saveLatest, [catalog, user, id], logger: logger)
+      }
+      if let adjust = change.mark,
+        let text = adjust(try await connection.value(EventSQL.mark, [catalog, user], logger: logger))
+      {
+        try await connection.execute(EventSQL.saveMark, [catalog, user, text], logger: logger)
+      }
+      return change
     }
   }
 

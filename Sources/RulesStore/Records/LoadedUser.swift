@@ -16,6 +16,8 @@ package struct LoadedUser: Sendable {
   package var dayStartsAt: DayStart?
   /// The user's pauses, in date order (`users.pauses`).
   package var pauses: [Pause] = []
+  /// The freezes support granted and the days it restored (`users.support`).
+  package var support = UserSupport()
   /// Bumped by every change of the user's days; a save holds it (optimistic check).
   package var revision: Int64
   /// A record changed for a day the state has counted: count every day again.

@@ -108,6 +108,7 @@ enum ProgressSQL {
   /// A user as a load reads them: their details and saved state.
   enum UserColumns: Int, SQLColumns {
     case user, start, timeZone, revision, rebuild, state, stateDate, timeZoneChanges, calendar, dayStartsAt, pauses
+    case support
 
     var expression: String {
       switch self {
@@ -122,6 +123,7 @@ enum ProgressSQL {
       case .calendar: "u.calendar"
       case .dayStartsAt: "u.day_starts_at"
       case .pauses: "u.pauses"
+      case .support: "u.support"
       }
     }
   }
@@ -131,6 +133,18 @@ enum ProgressSQL {
   static let setPauses = SQLStatement { _ in
     """
     UPDATE users SET pauses = ?, revision = revision + 1,
+      rebuild = rebuild OR EXISTS (SELECT 1 FROM states s
+        WHERE s.catalog = users.catalog AND s.user_id = users.user_id AND s.date > ?)
+    WHERE catalog = ? AND user_id = ?
+    """
+  }
+
+  /// What support gave the user (`UserSupport`): a new revision, and a rebuild when their
+  /// state counted a day from the first day that changed. Arguments: the support's text, that
+  /// day, catalog, user.
+  static let setSupport = SQLStatement { _ in
+    """
+    UPDATE users SET support = ?, revision = revision + 1,
       rebuild = rebuild OR EXISTS (SELECT 1 FROM states s
         WHERE s.catalog = users.catalog AND s.user_id = users.user_id AND s.date > ?)
     WHERE catalog = ? AND user_id = ?

@@ -149,6 +149,7 @@ package final class SQLiteStore: StoreBackend {
     loaded.calendar = (row[Column.calendar] as String?).flatMap { try? UserCalendar(named: $0) } ?? .gregorian
     loaded.dayStartsAt = (row[Column.dayStartsAt] as String?).flatMap(DayStart.init)
     loaded.pauses = PauseList.parse(row[Column.pauses])
+    loaded.support = UserSupport(text: row[Column.support])
     return loaded
   }
 
@@ -260,6 +261,28 @@ package final class SQLiteStore: StoreBackend {
         return .commit
       }
       return pauses
+    }
+  }
+
+  package func changeSupport(
+    catalog: String, user: String, _ decide: @Sendable (LoadedUser?) throws -> SupportChange
+  ) async throws -> SupportChange {
+    try await queue.writeWithoutTransaction { db in
+      var change: SupportChange?
+      try db.inTransaction(.immediate) {
+        let decided = try decide(try Self.load(db, catalog: catalog, user: user, allDays: true))
+        try db.execute(ProgressSQL.setSupport, [decided.support.text, decided.from.description, catalog, user])
+        let arguments = decided.eventArguments(catalog: catalog, user: user, now: EventClock.now)
+        if let id: Int64 = try db.value(EventSQL.appendOne, arguments) {
+          try db.execute(EventSQL.saveLatest, [catalog, user, id])
+        }
+        if let adjust = decided.mark, let text = adjust(try db.value(EventSQL.mark, [catalog, user])) {
+          try db.execute(EventSQL.saveMark, [catalog, user, text])
+        }
+        change = decided
+        return .commit
+      }
+      return change!
     }
   }
 

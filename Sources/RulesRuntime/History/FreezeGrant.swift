@@ -1,0 +1,45 @@
+@_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
+
+/// Freezes given to a user's streak by support (`POST .../freezes`, `rules-server freezes
+/// grant`, a history's `freeze_grants`): `count` freezes are added to the streak's saved-up
+/// freezes at the start of `date`, before that day counts. A grant may take the streak past
+/// the catalog's `max_freezes` (support decides); freezes the streak earns still stop there.
+public struct FreezeGrant: Sendable, Hashable {
+  /// The streak's name (a consecutive streak of the catalog).
+  public var streak: String
+  /// How many freezes, 1 or more.
+  public var count: Int
+  /// The day they are there from.
+  public var date: CalendarDay
+  /// Why they were given (support's note; the event tells it).
+  public var reason: String
+
+  /// `count` freezes for `streak` from `date`.
+  public init(streak: String, count: Int, date: CalendarDay, reason: String = "") {
+    self.streak = streak
+    self.count = count
+    self.date = date
+    self.reason = reason
+  }
+
+  /// The most freezes one grant gives.
+  public static let maxCount = 365
+
+  /// What is wrong with naming `streak` in a grant or restore, among the catalog's `streaks`,
+  /// or nil: a name the catalog does not have, or an elapsed streak (days since a start:
+  /// nothing to freeze or restore).
+  package static func streakProblem(_ streak: String, streaks: [Streak], catalog: String) -> String? {
+    let consecutive = streaks.compactMap { entry -> String? in
+      if case .consecutive = entry.kind { return entry.name }
+      return nil
+    }
+    if consecutive.contains(streak) { return nil }
+    let names = consecutive.joined(separator: ", ")
+    if streaks.contains(where: { $0.name == streak }) {
+      return
+        "the streak '\(streak)' counts the days since a start; freezes and restores apply to the consecutive streaks: \(names)"
+    }
+    return "the catalog '\(catalog)' has no streak '\(streak)'; "
+      + (names.isEmpty ? "it has no consecutive streak" : "its consecutive streaks are \(names)")
+  }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import Hummingbird
+import RulesBackend
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
+import RulesStore
+
+/// `POST /v1/catalogs/{catalog}/users/{user}/freezes` and
+/// `POST /v1/catalogs/{catalog}/users/{user}/streaks/{name}/restore` (admin only): support's
+/// tools (`StreakSupport`). Each answers 201 with everything support has given the user, the
+/// new entry last, and tells its event (`freeze.granted`, `streak.restored`).
+extension HTTPAPI {
+  func postFreezes(_ request: Request, _ context: APIRequestContext) async throws -> Response {
+    let catalog = try catalog(context)
+    let user = try user(context)
+    var streak: String?
+    var count: Int?
+    var reason: String?
+    for (key, value) in try await object(request) {
+      switch (key, value) {
+      case ("streak", .string(let text)): streak = text
+      case ("count", .int(let number)):
+        guard (1...FreezeGrant.maxCount).contains(number) else {
+          throw APIError(.badRequest, "bad-value", "'count' must be from 1 to \(FreezeGrant.maxCount); found \(number)")
+        }
+        count = number
+      case ("reason", .string(let text)): reason = try Self.reason(text)
+      case ("streak", _), ("reason", _):
+        throw APIError(.badRequest, "bad-value", "'\(key)' must be a string; found \(value.kindDescription)")
+      case ("count", _):
+        throw APIError(
+          .badRequest, "bad-value",
+          "'count' must be an integer from 1 to \(FreezeGrant.maxCount); found \(value.kindDescription)")
+      default:
+        throw APIError(
+          .badRequest, "unknown-field",
+          "unknown field '\(key)'; the body holds 'streak', 'count' and 'reason'")
+      }
+    }
+    guard let streak, let count, let reason else {
+      let missing = [("streak", streak == nil), ("count", count == nil), ("reason", reason == nil)]
+        .filter(\.1).map { "'\($0.0)'" }
+      throw APIError(
+        .badRequest, "missing-field",
+        "the body needs \(missing.joined(separator: " and ")): the streak, how many freezes, and why")
+    }
+    let store = store
+    let change = try await written {
+      try await Self.refusing {
+        try await StreakSupport.grant(
+          streak: streak, count: count, reason: reason, user: user, catalog: catalog, store: store)
+      }
+    }
+    return Self.json(Self.supportAnswer(catalog: catalog.id, user: user, change.support), status: .created)
+  }
+
+  func postRestore(_ request: Request, _ context: APIRequestContext) async throws -> Response {
+    let catalog = try catalog(context)
+    let user = try user(context)
+    let raw = context.parameters.get("name") ?? ""
+    let streak = raw.removingPercentEncoding ?? raw
+    var through: CalendarDay?
+    var reason: String?
+    for (key, value) in try await object(request) {
+      switch (key, value) {
+      case ("through", .string(let text)): through = try day(text)
+      case ("reason", .string(let text)): reason = try Self.reason(text)
+      case ("through", _):
+        throw APIError(.badRequest, "bad-value", "'through' must be a date, YYYY-MM-DD; found \(value.kindDescription)")
+      case ("reason", _):
+        throw APIError(.badRequest, "bad-value", "'reason' must be a string; found \(value.kindDescription)")
+      default:
+        throw APIError(
+          .badRequest, "unknown-field", "unknown field '\(key)'; the body holds 'through' and 'reason'")
+      }
+    }
+    guard let through, let reason else {
+      let missing = [("through", through == nil), ("reason", reason == nil)].filter(\.1).map { "'\($0.0)'" }
+      throw APIError(
+        .badRequest, "missing-field",
+        "the body needs \(missing.joined(separator: " and ")): the last day to restore (YYYY-MM-DD) and why")
+    }
+    let store = store
+    let change = try await written {
+      try await Self.refusing {
+        try await StreakSupport.restore(
+          streak: streak, through: through, reason: reason, user: user, catalog: catalog, store: store)
+      }
+    }
+    return Self.json(Self.supportAnswer(catalog: catalog.id, user: user, change.support), status: .created)
+  }
+
+  /// A reason: 1 to 500 characters, not only spaces.
+  static func reason(_ text: String) throws -> String {
+    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !trimmed.isEmpty, text.count <= 500 else {
+      throw APIError(
+        .badRequest, "bad-value",
+        "'reason' must say why, in 1 to 500 characters; found \(trimmed.isEmpty ? "none" : "\(text.count)")")
+    }
+    return trimmed
+  }
+
+  /// `work`, with a refusal answered as the request's error (not a failed write):
+  /// 404 `unknown-user` or `unknown-streak`, 400 `future-date`, 409 `support-refused`.
+  static func refusing<R: Sendable>(_ work: () async throws -> R) async throws -> R {
+    do {
+      return try await work()
+    } catch let refusal as SupportRefusal {
+      let error: APIError =
+        switch refusal.kind {
+        case .unknownUser: APIError(.notFound, "unknown-user", refusal.message)
+        case .unknownStreak: APIError(.notFound, "unknown-streak", refusal.message)
+        case .futureDate: APIError(.badRequest, "future-date", refusal.message)
+        case .refused: APIError(.conflict, "support-refused", refusal.message)
+        }
+      throw EvaluationFailure(underlying: error)
+    }
+  }
+
+  /// `{"catalog": C, "user": U, "freeze_grants": [...], "restores": [...]}`, each in the order given.
+  static func supportAnswer(catalog: String, user: String, _ support: UserSupport) -> String {
+    func time(_ millis: Int64) -> JSONValue {
+      .string(ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(millis) / 1000)))
+    }
+    return JSONValue.object([
+      ("catalog", .string(catalog)), ("user", .string(user)),
+      (
+        "freeze_grants",
+        .array(
+          support.grants.map {
+            .object([
+              ("streak", .string($0.grant.streak)), ("count", .int($0.grant.count)),
+              ("date", .string($0.grant.date.description)), ("reason", .string($0.grant.reason)), ("at", time($0.at)),
+            ])
+          })
+      ),
+      (
+        "restores",
+        .array(
+          support.restores.map {
+            .object([
+              ("streak", .string($0.restore.streak)), ("from", .string($0.restore.from.description)),
+              ("through", .string($0.restore.through.description)), ("reason", .string($0.restore.reason)),
+              ("at", time($0.at)),
+            ])
+          })
+      ),
+    ]).serialized(indent: nil)
+  }
+}
