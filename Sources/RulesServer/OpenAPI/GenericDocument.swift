@@ -669,7 +669,7 @@ paths:
         "403": {$ref: "#/components/responses/Forbidden"}
         "429": {$ref: "#/components/responses/RateLimited"}
         "404":
-          description: "unknown-catalog; unknown-user (no day stored yet); unknown-streak (the message lists the catalog's consecutive streaks)."
+          description: "unknown-catalog; unknown-user (no record of the user); unknown-streak (the message lists the catalog's consecutive streaks)."
           content:
             application/json:
               schema: {$ref: "#/components/schemas/Error"}
@@ -721,7 +721,7 @@ paths:
         "403": {$ref: "#/components/responses/Forbidden"}
         "429": {$ref: "#/components/responses/RateLimited"}
         "404":
-          description: "unknown-catalog; unknown-user (no day stored yet); unknown-streak (the message lists the catalog's consecutive streaks)."
+          description: "unknown-catalog; unknown-user (no record of the user); unknown-streak (the message lists the catalog's consecutive streaks)."
           content:
             application/json:
               schema: {$ref: "#/components/schemas/Error"}

@@ -5,7 +5,8 @@ import HTTPTypes
 /// The tests of every route of the API, one `RouteCase` each (`RouteSuiteTests` holds the list
 /// to the route table: a route without a case fails).
 enum RouteCases {
-  static let all: [RouteCase] = probes + catalogs + users + pauses + days + events + revisions + experiments
+  static let all: [RouteCase] =
+    probes + catalogs + users + pauses + support + days + events + revisions + experiments
 
   /// discipline's paths of a user.
   static func user(_ user: String = "alice", catalog: String = "discipline") -> String {
