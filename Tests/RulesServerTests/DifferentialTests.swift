@@ -184,6 +184,42 @@ import Testing
     }
   }
 
+  /// Restores `plain` of `user` through the last day the replay shows it broken after it had
+  /// counted (none: nothing to do), then compares the served progress of the last day with
+  /// `rules eval` on `history` plus the restore the server answered.
+  static func restoreAgrees(
+    user: String, history: URL, replayed: [NSDictionary], server: ServerProcess, argument: String
+  ) throws {
+    func plain(_ day: NSDictionary) -> Int {
+      ((day["streaks"] as? NSDictionary)?["plain"] as? NSDictionary)?["current"] as? Int ?? 0
+    }
+    guard let firstCounted = replayed.firstIndex(where: { plain($0) > 0 }),
+      let broken = replayed[firstCounted...].last(where: { plain($0) == 0 }),
+      let through = broken["date"] as? String
+    else { return }
+    let restored = try server.request(
+      "POST", "/v1/catalogs/timed/users/\(user)/streaks/plain/restore",
+      body: #"{"through": "\#(through)", "reason": "differential"}"#)
+    #expect(restored.status == 201, "\(restored.body)")
+    let answer = try JSONSerialization.jsonObject(with: Data(restored.body.utf8)) as? [String: Any]
+    let restore = try #require((answer?["restores"] as? [[String: Any]])?.last)
+    let from = try #require(restore["from"] as? String)
+    let text =
+      try String(contentsOf: history, encoding: .utf8)
+      + "restores:\n  - {streak: plain, from: \(from), through: \(through)}\n"
+    try text.write(to: history, atomically: true, encoding: .utf8)
+    let evaluated = try Binary.run(
+      "rules", ["eval", argument, "--history", history.path, "--date", last.description, "--format", "json"])
+    #expect(evaluated.status == 0, "\(evaluated.stderr)")
+    let served = try server.request("GET", "/v1/catalogs/timed/users/\(user)/progress?date=\(last)")
+    #expect(served.status == 200, "\(served.body)")
+    let streaks = { (text: String) in
+      ((try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? NSDictionary)?["streaks"] as? NSDictionary
+    }
+    #expect(streaks(served.body) != nil && streaks(served.body) == streaks(evaluated.stdout), "\(user): restored")
+    #expect(plain(try #require(streaks(served.body).map { ["streaks": $0] as NSDictionary })) > 0, "\(user)")
+  }
+
   @Test(arguments: Backend.all)
   func servedDayByDayAgreesWithRulesReplay(_ backend: Backend) async throws {
     try Binary.requireBuilt()
@@ -193,7 +229,9 @@ import Testing
         shipped: try await backend.freshAddress(in: folder), timed: try await backend.freshAddress(in: folder)
       )
       let shipped = try ServerProcess(store: stores.shipped)
-      let timed = try ServerProcess(store: stores.timed, extra: ["--catalogs", cases.last!.folder])
+      // With an admin token: support's restores are admin routes.
+      let timed = try ServerProcess(
+        store: stores.timed, token: "differential", extra: ["--catalogs", cases.last!.folder])
       for (index, test) in cases.enumerated() {
         let (name, argument) = (test.name, test.argument)
         let server = name == "timed" ? timed : shipped
@@ -253,6 +291,13 @@ import Testing
           #expect(told.status == 0, "\(told.stderr)")
           let events = told.stdout.split(separator: "\n").compactMap { json(String($0)) }
           #expect(unlockEvents(events).sorted() == expected.sorted(), "\(user.id): one event for each unlock")
+
+          // Support restores the `plain` streak through the last day it stood broken: the server's
+          // progress is then what `rules eval` gives on the history with that restore.
+          if name == "timed" {
+            try Self.restoreAgrees(
+              user: user.id, history: history, replayed: days ?? [], server: server, argument: argument)
+          }
         }
       }
       withExtendedLifetime((shipped, timed)) {}
