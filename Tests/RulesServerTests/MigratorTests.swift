@@ -12,6 +12,7 @@ import Testing
   /// migrator's table too, which the builds before it did not have).
   static func back(to version: Int, _ backend: Backend) -> String {
     var script = ""
+    if version < support { script += "ALTER TABLE users DROP COLUMN support;\n" }
     if version < earnings { script += "DROP TABLE earnings;\n" }
     if version < experiments {
       // Version 8 (branch experiments): revisions, experiments, each unlock's and event's revision.
@@ -47,6 +48,8 @@ import Testing
   static let experiments = 8
   /// The version that added `earnings`.
   static let earnings = 9
+  /// The version that added the users' `support`.
+  static let support = 10
 
   static var allVersions: String { (1...Schema.version).map(String.init).joined(separator: "\n") }
 
@@ -66,7 +69,7 @@ import Testing
           == Self.allVersions)
       if backend == .sqlite {
         #expect(
-          try MigrationTests.sql(backend, address, "SELECT identifier FROM grdb_migrations ORDER BY identifier;")
+          try MigrationTests.sql(backend, address, "SELECT identifier FROM grdb_migrations ORDER BY CAST(substr(identifier, 2) AS INTEGER);")
             == Self.allVersions.split(separator: "\n").map { "v\($0)" }.joined(separator: "\n"))
       }
       // Version 3's and 4's tables are there, and empty.

@@ -119,7 +119,7 @@ struct SupportCommand: AsyncParsableCommand {
 
   /// A reason: 1 to 500 characters, not only spaces.
   static func check(reason: String) throws {
-    if reason.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || reason.count > 500 {
+    if reason.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || reason.unicodeScalars.count > 500 {
       throw ValidationError("--reason must say why, in 1 to 500 characters")
     }
   }

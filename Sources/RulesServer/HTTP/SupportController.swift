@@ -92,10 +92,11 @@ extension HTTPAPI {
   /// A reason: 1 to 500 characters, not only spaces.
   static func reason(_ text: String) throws -> String {
     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard !trimmed.isEmpty, text.count <= 500 else {
+    guard !trimmed.isEmpty, text.unicodeScalars.count <= 500 else {
       throw APIError(
         .badRequest, "bad-value",
-        "'reason' must say why, in 1 to 500 characters; found \(trimmed.isEmpty ? "none" : "\(text.count)")")
+        "'reason' must say why, in 1 to 500 characters; found \(trimmed.isEmpty ? "none" : "\(text.unicodeScalars.count)")"
+      )
     }
     return trimmed
   }

@@ -661,7 +661,7 @@ paths:
               properties:
                 streak: {type: string, description: The streak's name (a consecutive streak of the catalog).}
                 count: {type: integer, minimum: 1, maximum: 365}
-                reason: {type: string, minLength: 1, maxLength: 500, description: "Why (support's note: the event tells it)."}
+                reason: {type: string, minLength: 1, maxLength: 500, pattern: "\\S", description: "Why (support's note: the event tells it); not only spaces."}
       responses:
         "201": {$ref: "#/components/responses/Support"}
         "400": {$ref: "#/components/responses/BadRequest"}
@@ -709,7 +709,7 @@ paths:
                 through:
                   $ref: "#/components/schemas/Date"
                   description: The last day to cover; not after the user's today.
-                reason: {type: string, minLength: 1, maxLength: 500, description: "Why (support's note: the event tells it)."}
+                reason: {type: string, minLength: 1, maxLength: 500, pattern: "\\S", description: "Why (support's note: the event tells it); not only spaces."}
       responses:
         "201": {$ref: "#/components/responses/Support"}
         "400":

@@ -87,6 +87,23 @@ extension ServedDocument {
     ])
   }
 
+  /// The last days a restore may cover whoever the user is: to the day before today in UTC.
+  /// A user's today is never before it (UTC-12 is the farthest zone behind, and a day starts
+  /// at 12:00 at the latest).
+  static func restoreDate(now: Date) -> JSONValue {
+    let yesterday = CalendarDay(now, in: TimeZone(identifier: "UTC")!) + -1
+    return .object([
+      ("type", .string("string")), ("format", .string("date")),
+      ("pattern", .string(datePattern(through: yesterday))),
+      (
+        "description",
+        .string(
+          "The last day to cover, YYYY-MM-DD, from 1900-01-01 to the day before today in UTC (\(yesterday)); the user's today is taken too (400 future-date after it)."
+        )
+      ),
+    ])
+  }
+
   /// The served document with the exact values in place of the generic patterns.
   static func exact(_ document: JSONValue, now: Date = Date()) -> JSONValue {
     let calendars = UserCalendar.all.map { JSONValue.string($0.name) }
@@ -125,6 +142,9 @@ extension ServedDocument {
           var parameter = pairs
           set(&parameter, "schema", putDate)
           return .object(parameter)
+        }
+        if path.count > 1, path[0] == "paths", path[1].hasSuffix("/restore"), path.last == "through" {
+          return restoreDate(now: now)
         }
         return .object(pairs.map { ($0.0, rewrite($0.1, path: path + [$0.0])) })
       case .array(let items):
