@@ -6,7 +6,8 @@ package enum YAMLFiles {
   /// The YAML files `path` names: the file itself, or a folder's `.yaml` and `.yml` files
   /// (recursively, sorted), leaving out those under a folder named `leavingOut` (`rules check`
   /// leaves scenario files under `tests/` to `rules test`). Files under a `locales/` folder
-  /// are translations, read with their catalog, and are left out too.
+  /// are translations, read with their catalog, and are left out too, and so is what is hidden
+  /// (a name starting with `.`: `.build/`, `.git/`, an editor's swap files).
   package static func files(in path: String, leavingOut folder: String? = nil) -> [String] {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue
@@ -17,6 +18,10 @@ package enum YAMLFiles {
       atPath: URL(fileURLWithPath: path).resolvingSymlinksInPath().path)
     var found: [String] = []
     while let relative = enumerator?.nextObject() as? String {
+      if relative.split(separator: "/").last?.hasPrefix(".") == true {
+        enumerator?.skipDescendants()
+        continue
+      }
       guard relative.hasSuffix(".yaml") || relative.hasSuffix(".yml") else { continue }
       let folders = relative.split(separator: "/").dropLast()
       if let folder, folders.contains(Substring(folder)) { continue }

@@ -254,7 +254,8 @@ struct ConsoleController: Sendable {
     let journey = try UserJourney.of(history, catalog: catalog.validated, user: id, date: date)
     let studio = UserPage(journey, route: .index, catalogHref: "")
     let page = ConsoleUserPage(
-      catalog: catalog.id, user: id, progress: progress.evaluation, page: studio, csrf: sessions.csrf(of: request))
+      catalog: catalog.id, user: id, progress: progress.evaluation, page: studio, csrf: sessions.csrf(of: request),
+      pauses: loaded.pauses, grants: loaded.support.freezeGrants, restores: loaded.support.streakRestores)
     return ConsolePages.page(page, "console-user")
   }
 

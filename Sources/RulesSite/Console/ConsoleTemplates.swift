@@ -142,8 +142,8 @@ enum ConsoleTemplates {
     <p class="sub"><a href="{{catalogHref}}">{{catalogName}}</a> · {{first}} to {{date}} (the stored days)</p>{{/page}}
     <form class="inline" method="get" action="{{action}}"><div><label for="user-id">User</label><br><input id="user-id" name="id" type="search" value="{{user}}" required></div><div><label for="user-date">As of</label><br><input id="user-date" name="date" type="date" value="{{date}}"></div><button type="submit">Show</button></form>
     <section aria-labelledby="h-progress" data-progress-date="{{date}}"><h2 id="h-progress">What the app shows on {{date}}</h2>
-    <div class="values"><table><caption>Streaks</caption><thead><tr><th scope="col">streak</th><th scope="col">current</th><th scope="col">best</th></tr></thead><tbody>
-    {{#streaks}}<tr data-progress-streak="{{name}}" data-current="{{value}}" data-best="{{best}}"><th scope="row"><code>{{name}}</code></th><td>{{value}}</td><td>{{best}}</td></tr>{{/streaks}}
+    <div class="values"><table><caption>Streaks</caption><thead><tr><th scope="col">streak</th><th scope="col">current</th><th scope="col">best</th><th scope="col">freezes</th></tr></thead><tbody>
+    {{#streaks}}<tr data-progress-streak="{{name}}" data-current="{{value}}" data-best="{{best}}" data-freezes="{{freezes}}"><th scope="row"><code>{{name}}</code></th><td>{{value}}</td><td>{{best}}</td><td>{{freezes}}</td></tr>{{/streaks}}
     </tbody></table>
     <table><caption>Metrics</caption><thead><tr><th scope="col">metric</th><th scope="col">value</th></tr></thead><tbody>
     {{#metrics}}<tr data-progress-metric="{{name}}" data-value="{{value}}"><th scope="row"><code>{{name}}</code></th><td>{{value}}</td></tr>{{/metrics}}
@@ -153,6 +153,10 @@ enum ConsoleTemplates {
     </tbody></table></div>
     {{#milestone}}<p>Last milestone reached: <code data-progress-milestone="{{.}}">{{.}}</code></p>{{/milestone}}
     </section>
+    {{#hasAdjustments}}<section aria-labelledby="h-adjustments"><h2 id="h-adjustments">Pauses and support</h2>
+    <table><caption>What changes how the user's days count (docs/store.md, Support)</caption><thead><tr><th scope="col">what</th><th scope="col">streak</th><th scope="col">days</th><th scope="col">why</th></tr></thead><tbody>
+    {{#adjustments}}<tr data-adjustment="{{kind}}" data-streak="{{streak}}" data-from="{{from}}" data-through="{{through}}"><th scope="row">{{label}}</th><td>{{streak}}</td><td>{{days}}</td><td>{{reason}}</td></tr>{{/adjustments}}
+    </tbody></table></section>{{/hasAdjustments}}
     {{#page}}{{> user-body}}{{/page}}
     {{> foot}}
     """
