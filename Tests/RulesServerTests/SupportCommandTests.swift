@@ -38,6 +38,10 @@ import Testing
           #"{"catalog":"discipline","user":"alice","freeze_grants":[{"streak":"training","count":2,"date":"\#(today)","reason":"goodwill","at":""#
         ))
 
+      // The batch counts the user with them too (its own read of the users).
+      let batch = try Binary.run("rules-server", ["batch", "discipline", "--store", store, "--date", "\(today)"])
+      #expect(batch.status == 0, "\(batch.stderr)")
+
       // The same as a history file, counted by `rules eval`.
       var history = "restores:\n  - {streak: training, from: 2026-01-08, through: 2026-01-08}\n"
       history += "freeze_grants:\n  - {streak: training, count: 2, date: \(today)}\ndays:\n"
