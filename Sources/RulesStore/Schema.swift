@@ -2,7 +2,7 @@
 /// at a newer version than this build knows is refused. docs/store.md documents the tables.
 package enum Schema {
   /// The newest version this build knows.
-  package static let version = 9
+  package static let version = 10
 
   /// The statements of each version, in order (version 1 is the first).
   static func migrations(_ name: SQLDialect.Name) -> [[String]] {
@@ -95,6 +95,9 @@ package enum Schema {
       RevisionSchema.statements(dialect),
       // Version 9 (branch repeats): each earning of a repeating badge (`earnings`).
       EarningSQL.schema(dialect),
+      // Version 10 (branch period-boards): the period standings of declared leaderboards, their
+      // counts, and the boards seen and closed (`leaderboard.closed`).
+      PeriodStandingsSQL.schema(dialect),
     ]
   }
 
