@@ -12,6 +12,11 @@ import Testing
   /// migrator's table too, which the builds before it did not have).
   static func back(to version: Int, _ backend: Backend) -> String {
     var script = ""
+    if version < periodBoards {
+      // Version 10 (branch period-boards): the period standings, their counts (and SQLite's
+      // triggers, dropped with their table) and the boards seen and closed.
+      script += "DROP TABLE leaderboard_periods; DROP TABLE period_standings_counts; DROP TABLE period_standings;\n"
+    }
     if version < earnings { script += "DROP TABLE earnings;\n" }
     if version < experiments {
       // Version 8 (branch experiments): revisions, experiments, each unlock's and event's revision.
@@ -47,6 +52,8 @@ import Testing
   static let experiments = 8
   /// The version that added `earnings`.
   static let earnings = 9
+  /// The version that added `period_standings` (branch period-boards).
+  static let periodBoards = 10
 
   static var allVersions: String { (1...Schema.version).map(String.init).joined(separator: "\n") }
 
