@@ -73,7 +73,8 @@ import Testing
           == Self.allVersions)
       if backend == .sqlite {
         #expect(
-          try MigrationTests.sql(backend, address, "SELECT identifier FROM grdb_migrations ORDER BY identifier;")
+          try MigrationTests.sql(
+            backend, address, "SELECT identifier FROM grdb_migrations ORDER BY LENGTH(identifier), identifier;")
             == Self.allVersions.split(separator: "\n").map { "v\($0)" }.joined(separator: "\n"))
       }
       // Version 3's and 4's tables are there, and empty.
