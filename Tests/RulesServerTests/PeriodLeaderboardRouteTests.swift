@@ -84,6 +84,10 @@ import Testing
             "'period': the leaderboard 'daily' starts again each day; its period is a date, YYYY-MM-DD (2026-05-09) within the years the engine handles; found '2026-02-30'"
           ),
           (
+            "lifetime?period=2026",
+            "'period': the leaderboard 'lifetime' never starts again; its period is 'all' within the years the engine handles; found '2026'"
+          ),
+          (
             "month_duas?period=2026-05",
             "'period': the leaderboard 'month_duas' is all-time and takes no period; found '2026-05'"
           ),
@@ -97,6 +101,27 @@ import Testing
           try await get("month_duas").1
             == #"{"catalog":"league","name":"month_duas","entries":[{"rank":1,"user":"bilal","value":9},{"rank":2,"user":"amina","value":8},{"rank":3,"user":"chen","value":3}]}"#
         )
+        // The console's page of a period: the picker, the period's days and the periods around
+        // it, the rows the API ranks; a bad period is refused as the API refuses it.
+        let cookie = try await ConsoleTests.signIn(client)
+        let page = try await ConsoleTests.send(
+          client, .get, "/console/catalogs/league/leaderboards/weekly?period=2026-W22", cookie: cookie)
+        #expect(page.status == .ok)
+        let html = page.text
+        #expect(html.contains(#"data-period="2026-W22" data-start="2026-05-25" data-end="2026-05-31""#), "\(html)")
+        #expect(html.contains(#"data-period-previous="2026-W21""#) && html.contains(#"data-period-next="2026-W23""#))
+        #expect(html.contains(#"<table data-leaderboard="weekly" data-board-period="2026-W22">"#))
+        #expect(html.contains(#"<input type="hidden" name="period" value="2026-W22">"#))
+        for (rank, user, value) in [("1", "bilal", "7"), ("2", "amina", "3"), ("2", "chen", "3")] {
+          #expect(ConsoleTests.attribute(html, "data-user", user, "data-value") == value)
+          #expect(html.contains(#"<tr data-rank="\#(rank)" data-user="\#(user)""#), "\(user)")
+        }
+        let badPage = try await ConsoleTests.send(
+          client, .get, "/console/catalogs/league/leaderboards/weekly?period=2026-22", cookie: cookie)
+        #expect(badPage.status == .badRequest)
+        let allTime = try await ConsoleTests.send(
+          client, .get, "/console/catalogs/league/leaderboards/month_duas", cookie: cookie)
+        #expect(allTime.status == .ok && !allTime.text.contains("data-period-picker"))
         let unknown = try await get("yearly")
         #expect(unknown.0 == "404 unknown-leaderboard")
         #expect(

@@ -106,9 +106,13 @@ struct LeaderboardsController: Sendable {
         case .hijriMonth: "a Hijri month, YYYY-MM (1447-09)"
         case .all: "'all'"
         }
+      let starts =
+        kind == .all
+        ? "never starts again"
+        : "starts again each \(declared.period.rawValue.replacingOccurrences(of: "_", with: " "))"
       throw APIError(
         .badRequest, "bad-period",
-        "'period': the leaderboard '\(name)' starts again each \(declared.period.rawValue.replacingOccurrences(of: "_", with: " ")); its period is \(form) within the years the engine handles; found '\(text.prefix(40))'"
+        "'period': the leaderboard '\(name)' \(starts); its period is \(form) within the years the engine handles; found '\(text.prefix(40))'"
       )
     }
     return period
