@@ -1,3 +1,4 @@
+import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 @_spi(Tooling) import RulesKit
 import RulesSource
@@ -36,5 +37,26 @@ import Testing
       let file = SourceFile(path: "league.yaml", text: mutated.joined(separator: "\n"))
       #expect(CatalogDecoderOracle.mismatch(file) == nil, "line \(index + 1) left out")
     }
+  }
+
+  @Test("an exported catalog keeps its leaderboards (a served revision restored ranks the same)")
+  func export() throws {
+    let text = Self.text.replacingOccurrences(of: "fortnight}", with: "day}")
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("league-\(UUID().uuidString).yaml")
+    try text.write(to: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let checked = CatalogFiles.validate(path: file.path)
+    let yaml = try #require(checked.validated, "\(checked.diagnostics)")
+    let loaded = ExportedCatalog.validate(Data(CatalogExport.json(yaml).serialized().utf8), path: "league.json")
+    let json = try #require(loaded.validated, "\(loaded.diagnostics)")
+    func boards(_ catalog: ValidatedCatalog) -> [String] {
+      catalog.catalog.leaderboards.map { "\($0.id) \($0.value.text) \($0.period.rawValue)" }
+    }
+    #expect(
+      boards(yaml) == [
+        "weekly week(duas) week", "monthly month_duas month", "hijri hijri_month(duas) hijri_month",
+        "fortnightly week(duas) day",
+      ])
+    #expect(boards(json) == boards(yaml))
   }
 }
