@@ -59,4 +59,21 @@ import Testing
       ])
     #expect(boards(json) == boards(yaml))
   }
+
+  @Test("rules diff names a change of the leaderboards")
+  func diff() throws {
+    func exported(_ text: String) throws -> JSONValue {
+      let file = FileManager.default.temporaryDirectory.appendingPathComponent("league-\(UUID().uuidString).yaml")
+      try text.write(to: file, atomically: true, encoding: .utf8)
+      defer { try? FileManager.default.removeItem(at: file) }
+      let checked = CatalogFiles.validate(path: file.path)
+      return CatalogExport.json(try #require(checked.validated, "\(checked.diagnostics)"))
+    }
+    let old = Self.text.replacingOccurrences(of: "fortnight}", with: "day}")
+    let same = CatalogDiff(old: try exported(old), new: try exported(old))
+    #expect(same.catalogFields.isEmpty)
+    let changed = CatalogDiff(
+      old: try exported(old), new: try exported(old.replacingOccurrences(of: "period: week}", with: "period: month}")))
+    #expect(changed.catalogFields == ["leaderboards"])
+  }
 }
