@@ -100,6 +100,11 @@ package enum DiagnosticIndex {
         "A badge with `repeats` whose criterion reads no sum of its period (`week(x)`...), or that is in a progressive group."
     ),
     Entry(
+      id: .invalidLeaderboard, area: "expressions",
+      summary:
+        "A declared leaderboard (`leaderboards`) whose id is a metric's name (the all-time leaderboard of that metric has it), or whose value is an expression of its own rather than a metric, an input, a streak's field or a sum."
+    ),
+    Entry(
       id: .notAHistory, area: "histories", summary: "An empty history file, or one with none of the keys of a history."),
     Entry(id: .unknownInput, area: "histories", summary: "A day's value for an input the catalog does not have."),
     Entry(

@@ -2,7 +2,7 @@
 /// at a newer version than this build knows is refused. docs/store.md documents the tables.
 package enum Schema {
   /// The newest version this build knows.
-  package static let version = 10
+  package static let version = 11
 
   /// The statements of each version, in order (version 1 is the first).
   static func migrations(_ name: SQLDialect.Name) -> [[String]] {
@@ -98,6 +98,9 @@ package enum Schema {
       // Version 10 (main): the freezes support granted and the days it restored
       // (`POST .../freezes`, `POST .../streaks/{name}/restore`).
       ["ALTER TABLE users ADD COLUMN support TEXT"],
+      // Version 11 (branch period-boards): the period standings of declared leaderboards, their
+      // counts, and the boards seen and closed (`leaderboard.closed`).
+      PeriodStandingsSQL.schema(dialect),
     ]
   }
 

@@ -104,9 +104,21 @@ package protocol StoreBackend: AnyObject, Sendable {
 
   // MARK: Standings
 
-  /// The top `limit` of the leaderboard `name`, or the `limit` rows around `around` (nil when
-  /// that user has no standing of that name).
-  func leaderboard(catalog: String, name: String, limit: Int, around: String?) async throws -> Leaderboard?
+  /// The top `limit` of the leaderboard `name` of `table` (a period's board is named
+  /// `LEADERBOARD@PERIOD`), or the `limit` rows around `around` (nil when that user has no
+  /// standing of that name).
+  func leaderboard(catalog: String, name: String, limit: Int, around: String?, in table: StandingsTable) async throws
+    -> Leaderboard?
+
+  /// Tells `leaderboard.closed` once for each board of `catalog`'s declared leaderboards whose
+  /// period ended before `before` (its last day is before it), with its `top` first users: one
+  /// transaction per board, which records the board as closed (`leaderboard_closings`, a unique
+  /// key: another server's closing of it waits and then tells nothing) and appends the event.
+  /// Returns the boards closed.
+  @discardableResult func closeLeaderboards(
+    catalog: String, leaderboards: [String], before: CalendarDay, top: Int, catalogVersion: Int,
+    catalogRevision: String?
+  ) async throws -> [String]
 
   /// The catalog's stats as of `date` (nil: the latest date a user of the catalog was
   /// evaluated as of); `streaks` the catalog's streak names.
@@ -173,4 +185,11 @@ package protocol StoreBackend: AnyObject, Sendable {
 
   /// Closes connections.
   func close() async throws
+}
+
+extension StoreBackend {
+  /// The top `limit` of the all-time leaderboard `name`, or the rows around `around`.
+  package func leaderboard(catalog: String, name: String, limit: Int, around: String?) async throws -> Leaderboard? {
+    try await leaderboard(catalog: catalog, name: name, limit: limit, around: around, in: .allTime)
+  }
 }

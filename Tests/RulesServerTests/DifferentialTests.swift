@@ -16,7 +16,8 @@ import Testing
   /// A catalog with time in it (issue 39): period sums over weeks from Saturday, a month and a
   /// Hijri month (Ramadan 1447 ends on 2026-03-19, inside the users' days), badges on them,
   /// challenges that repeat each week, month and Hijri month (their earnings counted by a
-  /// metric), a day that starts at 04:00, and a pausable streak (every third user pauses;
+  /// metric), leaderboards that reset each week, Hijri month and day (their values and periods
+  /// in every evaluation compared), a day that starts at 04:00, and a pausable streak (every third user pauses;
   /// backdating allowed, as the users' days are in the past). Not a shipped catalog: those stay
   /// as their apps are.
   static let timed = """
@@ -42,6 +43,10 @@ import Testing
       - {id: weekly-duas, name: Weekly duas, when: duas_this_week >= 40, repeats: week, xp: 5}
       - {id: monthly-prayers, name: Monthly prayers, when: month(prayed) >= 8, repeats: month}
       - {id: hijri-prayers, name: Hijri month prayers, when: prayed_this_hijri_month >= 6, repeats: hijri_month}
+    leaderboards:
+      - {id: duas-week, value: week(duas), period: week}
+      - {id: prayers-hijri-month, value: prayed_this_hijri_month, period: hijri_month}
+      - {id: duas-day, value: duas, period: day}
     """
 
   /// One catalog the tests run: its id, how the binaries are told it (a name in catalogs/ or a

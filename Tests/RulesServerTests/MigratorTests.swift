@@ -12,6 +12,11 @@ import Testing
   /// migrator's table too, which the builds before it did not have).
   static func back(to version: Int, _ backend: Backend) -> String {
     var script = ""
+    if version < periodBoards {
+      // Version 11 (branch period-boards): the period standings, their counts (and SQLite's
+      // triggers, dropped with their table) and the boards seen and closed.
+      script += "DROP TABLE leaderboard_periods; DROP TABLE period_standings_counts; DROP TABLE period_standings;\n"
+    }
     if version < support { script += "ALTER TABLE users DROP COLUMN support;\n" }
     if version < earnings { script += "DROP TABLE earnings;\n" }
     if version < experiments {
@@ -50,6 +55,8 @@ import Testing
   static let earnings = 9
   /// The version that added the users' `support`.
   static let support = 10
+  /// The version that added `period_standings` (branch period-boards).
+  static let periodBoards = 11
 
   static var allVersions: String { (1...Schema.version).map(String.init).joined(separator: "\n") }
 
@@ -69,7 +76,8 @@ import Testing
           == Self.allVersions)
       if backend == .sqlite {
         #expect(
-          try MigrationTests.sql(backend, address, "SELECT identifier FROM grdb_migrations ORDER BY CAST(substr(identifier, 2) AS INTEGER);")
+          try MigrationTests.sql(
+            backend, address, "SELECT identifier FROM grdb_migrations ORDER BY LENGTH(identifier), identifier;")
             == Self.allVersions.split(separator: "\n").map { "v\($0)" }.joined(separator: "\n"))
       }
       // Version 3's and 4's tables are there, and empty.

@@ -117,6 +117,9 @@ package struct Batch: Sendable {
       progress(summary.users + summary.failed.count)
       if pause > .zero { try await Task.sleep(for: pause) }
     }
+    // The periods of declared leaderboards that have ended everywhere (by the batch's clock)
+    // are told once.
+    try await store.closeLeaderboards(catalog, at: self.clock.now())
     summary.seconds =
       Double((clock.now - began).components.attoseconds) / 1e18 + Double((clock.now - began).components.seconds)
     return summary

@@ -71,6 +71,7 @@ package enum UserEvaluation {
         catalogVersion: catalog.version, standings: Standings.of(check.evaluation))
     }
     saved?.catalogRevision = catalog.revision
+    saved?.periodStandings = Standings.periods(of: check.evaluation, in: catalog.validated)
     saved?.facts = EventFacts(check.evaluation, catalog: catalog, firstCheck: firstCheck)
     return (saved, check)
   }

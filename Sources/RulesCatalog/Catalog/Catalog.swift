@@ -49,6 +49,8 @@
   /// How users may pause their `pausable` streaks (`pauses`; no cap, no backdating when not
   /// given).
   package var pauses = PausePolicy()
+  /// The leaderboards that start again each period (`leaderboards`), in catalog order.
+  package var leaderboards: [DeclaredLeaderboard] = []
 
   /// An empty catalog.
   package init(id: String, version: Int = 1, file: String) {

@@ -58,6 +58,20 @@ package enum CatalogSchema {
         "How many days before the user's today a pause may start (default 0: pauses are for today and later)."),
     ])
 
+  /// A leaderboard that starts again each period (`leaderboards`).
+  package static let leaderboard = ObjectSchema(
+    "leaderboard", "A leaderboard that starts again each day, week, month or Hijri month.",
+    keys: [
+      KeySchema("id", .id, required: true, "A unique id, the leaderboard's name in the API (`.../leaderboards/{id}`)."),
+      KeySchema(
+        "value", .expression, required: true,
+        "What is ranked: a metric's name or a period sum such as `week(duas)` (a number)."),
+      KeySchema(
+        "period", .keyword(DeclaredLeaderboard.Period.allCases.map(\.rawValue)), required: true,
+        "When it starts again, in each user's own calendar: `day`, `week` (from `week_starts`), `month`, `hijri_month` or `all` (never)."
+      ),
+    ])
+
   /// A streak: what counts, skips, breaks or resets it, and how today is treated.
   package static let streak = ObjectSchema(
     "streak", "A counter of days in a row (or of days since a reset).",
@@ -300,6 +314,9 @@ package enum CatalogSchema {
         "week_starts", .keyword(WeekStart.allCases.map(\.rawValue)),
         "The day the weeks of `week(x)` begin: `monday` (default, as ISO 8601), `saturday` or `sunday`."),
       KeySchema("pauses", .object(pauses), "How users may pause their `pausable` streaks: a cap and backdating."),
+      KeySchema(
+        "leaderboards", .list(.object(leaderboard)),
+        "Leaderboards that start again each period (`{id, value, period}`), kept per period by the server."),
       KeySchema(
         "day_starts_at", .timeOfDay,
         "When the users' day changes, `\"HH:MM\"` from 00:00 (default) to 12:00: at 01:30 with `\"04:00\"` it is still yesterday."

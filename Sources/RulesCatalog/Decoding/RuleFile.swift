@@ -50,6 +50,8 @@ package struct RuleFile: Sendable {
   package var dayStartsAt: DayStart?
   /// How users may pause their streaks (`pauses`), if the file says.
   package var pauses: PausePolicy?
+  /// The leaderboards that start again each period (`leaderboards`), in the order written.
+  package var leaderboards: [DeclaredLeaderboard] = []
 
   /// An empty file of `kind` read from `file`.
   package init(kind: Kind, file: String, id: String) {

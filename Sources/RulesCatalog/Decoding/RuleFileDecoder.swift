@@ -111,6 +111,12 @@ package struct RuleFileDecoder {
         per: Self.text(node["per"]).flatMap(PausePolicy.Period.init(rawValue:)) ?? .year,
         backdateDays: Self.int(node["backdate_days"]).map { max($0, 0) } ?? 0)
     }
+    for node in root["leaderboards"]?.items ?? [] {
+      guard let id = Self.text(node["id"]), let value = expression(node["value"]),
+        let period = Self.text(node["period"]).flatMap(DeclaredLeaderboard.Period.init(rawValue:))
+      else { continue }
+      result.leaderboards.append(DeclaredLeaderboard(id: id, origin: origin(node), value: value, period: period))
+    }
     return result
   }
 

@@ -47,6 +47,18 @@ package enum CatalogExport {
       pauses.append(("backdate_days", .int(catalog.pauses.backdateDays)))
       root.append(("pauses", .object(pauses)))
     }
+    if !catalog.leaderboards.isEmpty {
+      root.append(
+        (
+          "leaderboards",
+          .array(
+            catalog.leaderboards.map {
+              .object([
+                ("id", .string($0.id)), ("value", .string($0.value.text)), ("period", .string($0.period.rawValue)),
+              ])
+            })
+        ))
+    }
     root.append(("locales", locales(catalog.translations)))
     return .object(root)
   }

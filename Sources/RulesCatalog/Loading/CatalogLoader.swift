@@ -69,6 +69,7 @@ package struct CatalogLoader {
     if let weekStarts = root.weekStarts { catalog.weekStarts = weekStarts }
     if let dayStartsAt = root.dayStartsAt { catalog.dayStartsAt = dayStartsAt }
     if let pauses = root.pauses { catalog.pauses = pauses }
+    catalog.leaderboards = root.leaderboards
     merge(into: &catalog)
     return LoadedCatalog(catalog: catalog, module: nil, sources: sources, diagnostics: diagnostics)
   }

@@ -156,10 +156,11 @@ package struct CatalogValidator {
     var messages: [ValidatedMessage] = []
     for message in catalog.messages { messages.append(validateMessage(message)) }
     if !isModule { validateRequirements() }
+    let leaderboards = validateLeaderboards()
     validateAggregates(badgeDependent: badgeDependent)
 
     guard !diagnostics.hasErrors else { return nil }
-    return ValidatedCatalog(
+    var validated = ValidatedCatalog(
       catalog: catalog,
       streaks: streakChecks.map { $0! },
       metrics: metricTypes.map { $0! },
@@ -175,6 +176,8 @@ package struct CatalogValidator {
         if case .metric(let index) = node, badgeDependent.contains(index) { return index }
         return nil
       })
+    validated.leaderboards = leaderboards
+    return validated
   }
 
   private mutating func validateStreak(_ index: Int, _ exprs: [Expr?], badgeDependent: Set<Int>)
@@ -472,5 +475,51 @@ package struct CatalogValidator {
     let scalars = String(decoding: prefix, as: UTF8.self).unicodeScalars.count
     guard let file = sources[source.origin.file] else { return source.origin.mark }
     return file.mark(ofValueOffset: scalars, scalarAt: source.origin.mark, style: source.style)
+  }
+}
+
+extension DiagnosticID {
+  /// A declared leaderboard (`leaderboards`) whose value or id cannot be ranked or served.
+  package static let invalidLeaderboard: DiagnosticID = "invalid-leaderboard"
+}
+
+extension CatalogValidator {
+  /// Types each declared leaderboard's value: a number that the day already computes (a
+  /// metric, an input, a streak's field, or a history sum such as `week(x)`, which joins the catalog's
+  /// aggregates), so the evaluation reads it off the frame and no expression is compiled for
+  /// it alone. Its id may not be an all-time leaderboard's name (a metric's): the API serves
+  /// both under `.../leaderboards/{name}`. Returns the typed values, in catalog order.
+  mutating func validateLeaderboards() -> [TypedExpr] {
+    var typed: [TypedExpr] = []
+    for leaderboard in catalog.leaderboards {
+      if catalog.metrics.contains(where: { $0.name == leaderboard.id }) {
+        report(
+          leaderboard.origin, .invalidLeaderboard,
+          "the leaderboard id '\(leaderboard.id)' is the name of the metric '\(leaderboard.id)', whose all-time leaderboard has that name; choose another id"
+        )
+      }
+      guard let expr = parse(leaderboard.value) else {
+        typed.append(Self.placeholder)
+        continue
+      }
+      let value = inferTypes(expr, leaderboard.value) { inference, expr in inference.infer(expr) }
+      typed.append(value)
+      guard value.type != .invalid else { continue }
+      guard value.type == .int || value.type == .number else {
+        report(
+          leaderboard.value, offset: 0, .typeMismatch,
+          "a leaderboard ranks a number; '\(leaderboard.value.text)' is \(value.type)")
+        continue
+      }
+      switch value.kind {
+      case .aggregate, .symbol(.metric), .symbol(.streak), .symbol(.input): continue
+      default:
+        report(
+          leaderboard.value, offset: 0, .invalidLeaderboard,
+          "a leaderboard's value is a metric, an input, a streak's field or a period sum (week(x), month(x), hijri_month(x), total(x)); define a metric for '\(leaderboard.value.text)' and rank it"
+        )
+      }
+    }
+    return typed
   }
 }

@@ -24,6 +24,9 @@
   /// Metrics that read `badges.count` or `badges.xp` (directly or through other metrics), in
   /// evaluation order: they are computed again when a badge unlocks during a check.
   package let badgeDependentMetrics: [Int]
+  /// Each declared leaderboard's value (`catalog.leaderboards`), typed, in catalog order: a
+  /// metric, a streak's field or an aggregate (a period sum), whose slot the day fills.
+  package var leaderboards: [TypedExpr] = []
 
   /// The catalog's inputs.
   @_spi(Tooling) public var inputs: [Input] { catalog.inputs }

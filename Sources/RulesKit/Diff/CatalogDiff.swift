@@ -50,7 +50,8 @@ package struct CatalogDiff: Sendable {
     }
     if old["quotes"]?["rotation"] != new["quotes"]?["rotation"] { catalogFields.append("quotes.rotation") }
     if old["milestones"]?["streak"] != new["milestones"]?["streak"] { catalogFields.append("milestones.streak") }
-    for field in ["unlocks", "next_badge", "week_starts", "day_starts_at", "pauses"] where old[field] != new[field] {
+    for field in ["unlocks", "next_badge", "week_starts", "day_starts_at", "pauses", "leaderboards"]
+    where old[field] != new[field] {
       catalogFields.append(field)
     }
     for (section, key) in Self.sections {

@@ -52,6 +52,14 @@ package struct EvaluationText: Sendable {
         lines.append(line)
       }
     }
+    if !evaluation.leaderboards.isEmpty {
+      lines.append("")
+      lines.append("Leaderboards")
+      let width = evaluation.leaderboards.map(\.id.count).max() ?? 0
+      for leaderboard in evaluation.leaderboards {
+        lines.append("  \(pad(leaderboard.id, width))  \(leaderboard.value)  (\(leaderboard.period))")
+      }
+    }
     if let streak = evaluation.milestones.streak, let track = catalog.catalog.milestones {
       lines.append("")
       lines.append("Milestones (\(streak))")

@@ -41,6 +41,8 @@ package struct Expectation: Sendable {
     case badgeField(id: String, key: String, value: ScalarValue)
     /// A metric's progress towards its next value: `current` or `target`.
     case metricProgress(name: String, field: String, value: ScalarValue)
+    /// A declared leaderboard's value and period (`leaderboards`; nil: not asked).
+    case leaderboard(id: String, period: String?, value: ScalarValue?)
     case quote(String?)
     case message(String?)
     case messageText(String)

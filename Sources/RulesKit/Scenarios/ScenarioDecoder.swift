@@ -169,6 +169,12 @@ package struct ScenarioDecoder {
       else { continue }
       add(.metric(name: name, value: value), pair.value)
     }
+    for item in node["leaderboards"]?.items ?? [] {
+      guard let idNode = item["id"], let id = idNode.text,
+        known(id, idNode, catalog.catalog.leaderboards.map(\.id), "leaderboard")
+      else { continue }
+      add(.leaderboard(id: id, period: item["period"]?.text, value: item["value"]?.scalar), item)
+    }
     for pair in node["progress"]?.pairs ?? [] {
       let withProgress = catalog.catalog.metrics.filter { $0.progress != nil }.map(\.name)
       guard let name = pair.key.text, known(name, pair.key, withProgress, "metric with a progress") else { continue }

@@ -147,6 +147,15 @@ package enum ScenarioRunner {
         return expected == .null ? nil : "\(id) \(key): expected \(show(expected)), found null"
       }
       return matches(expected, found) ? nil : "\(id) \(key): expected \(show(expected)), found \(found.literal)"
+    case .leaderboard(let id, let period, let value):
+      guard let found = evaluation.leaderboards.first(where: { $0.id == id }) else {
+        return "the leaderboard '\(id)' is not reported"
+      }
+      if let period, period != found.period { return "\(id): expected the period \(period), found \(found.period)" }
+      if let value, !matches(value, found.value) {
+        return "\(id): expected \(show(value)), found \(found.value.literal)"
+      }
+      return nil
     case .metricProgress(let name, let field, let expected):
       guard let progress = evaluation.progress.first(where: { $0.name == name }) else {
         return "the progress of '\(name)' is not reported"

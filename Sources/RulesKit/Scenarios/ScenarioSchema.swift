@@ -71,6 +71,14 @@ package enum ScenarioSchema {
       KeySchema("next_date", .text, "The date of the next milestone, YYYY-MM-DD."),
     ])
 
+  package static let leaderboard = ObjectSchema(
+    "leaderboard", "A declared leaderboard's value and period as the evaluation shows them.",
+    keys: [
+      KeySchema("id", .id, required: true, "The leaderboard."),
+      KeySchema("period", .text, "Its period's id: `2026-05-09`, `2026-W22`, `2026-05`, `1447-09`, `all`."),
+      KeySchema("value", .scalar, "Its value."),
+    ])
+
   package static let expectation = ObjectSchema(
     "expectation", "What the check of one date must show.",
     keys: [
@@ -79,6 +87,9 @@ package enum ScenarioSchema {
         "streaks", .dictionary(.oneOf([.integer(min: 0), .object(streak)])),
         "Streaks by name: a number (the current streak) or `current`, `best`, `freezes`."),
       KeySchema("metrics", .dictionary(.scalar), "Metric values by name."),
+      KeySchema(
+        "leaderboards", .list(.object(leaderboard)),
+        "Declared leaderboards' values and periods: `{id, period, value}` (either may be left out)."),
       KeySchema(
         "progress", .dictionary(.object(metricProgress)),
         "Progress of metrics towards their next value, by metric name: `current`, `target`."),

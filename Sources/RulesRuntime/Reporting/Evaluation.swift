@@ -54,6 +54,24 @@ public struct Evaluation: Sendable, Equatable {
     }
   }
 
+  /// A declared leaderboard's value for the user as of the date (`leaderboards`), with the
+  /// period of the user's calendar that it counts in.
+  public struct LeaderboardReport: Sendable, Equatable {
+    /// The leaderboard's id in the catalog.
+    public var id: String
+    /// The period's id: `2026-05-09` (a day), `2026-W22`, `2026-05`, `1447-09`, `all`.
+    public var period: String
+    /// The value ranked (an int or a number).
+    public var value: Value
+
+    /// A leaderboard report.
+    public init(id: String, period: String, value: Value) {
+      self.id = id
+      self.period = period
+      self.value = value
+    }
+  }
+
   /// Where the user is on the catalog's milestone track.
   public struct MilestoneReport: Sendable, Equatable {
     /// The next milestone: its id, its day, its date and how many days are left.
@@ -313,6 +331,8 @@ public struct Evaluation: Sendable, Equatable {
   public var quote: QuoteReport?
   /// The first message whose condition holds, when one does.
   public var message: MessageReport?
+  /// Each leaderboard the catalog declares, in catalog order (empty when it declares none).
+  public var leaderboards: [LeaderboardReport] = []
 
   /// An evaluation with empty sections.
   public init(catalog: String, user: String?, date: CalendarDay) {

@@ -86,6 +86,14 @@ extension Evaluation: Codable {
         } ?? .null
       ),
     ]
+    // Only for a catalog that declares leaderboards, so every other evaluation is unchanged.
+    if !leaderboards.isEmpty {
+      fields.append(
+        (
+          "leaderboards",
+          .object(leaderboards.map { ($0.id, .object([("period", .string($0.period)), ("value", $0.value.json)])) })
+        ))
+    }
     return .object(fields)
   }
 
@@ -188,6 +196,15 @@ extension Evaluation: Codable {
         color: try fields.decodeIfPresent(String.self, forKey: "color"),
         tags: try fields.decode([String].self, forKey: "tags"),
         extra: try fields.decodeNil(forKey: "extra") ? nil : try fields.decode(JSONValue.self, forKey: "extra"))
+    }
+    if root.contains("leaderboards") {
+      let boards = try root.nestedContainer(keyedBy: JSONKey.self, forKey: "leaderboards")
+      leaderboards = try boards.allKeys.sorted { $0.stringValue < $1.stringValue }.map { key in
+        let fields = try boards.nestedContainer(keyedBy: JSONKey.self, forKey: key)
+        return LeaderboardReport(
+          id: key.stringValue, period: try fields.decode(String.self, forKey: "period"),
+          value: try fields.decode(Value.self, forKey: "value"))
+      }
     }
   }
 }

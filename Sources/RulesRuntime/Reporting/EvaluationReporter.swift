@@ -112,7 +112,27 @@ package struct EvaluationReporter {
     result.quote = quote(
       day: day, origin: start ?? state.origin.map(CalendarDay.init(number:)) ?? day, calendar: calendar)
     result.message = message()
+    result.leaderboards = leaderboards(day: day)
     return result
+  }
+
+  /// Each declared leaderboard's value, read off the frame (a metric's, a streak field's or an
+  /// aggregate's slot, which the day filled), and the period of `day` it counts in.
+  private func leaderboards(day: CalendarDay) -> [Evaluation.LeaderboardReport] {
+    let declared = catalog.catalog.leaderboards
+    guard !declared.isEmpty else { return [] }
+    let layout = program.layout
+    return zip(declared, catalog.leaderboards).map { leaderboard, expr in
+      let slot: Slot =
+        switch expr.kind {
+        case .aggregate(let index): layout.aggregates[index]
+        case .symbol(let symbol): layout.slot(of: symbol)
+        default: .int(layout.day)
+        }
+      let period = Period.containing(
+        day, kind: Period.Kind(rawValue: leaderboard.period.rawValue) ?? .all, weekStart: catalog.catalog.weekStarts)
+      return Evaluation.LeaderboardReport(id: leaderboard.id, period: period.id, value: value(expr.type, slot))
+    }
   }
 
   /// The days a freeze covered since the last check: those counted by this check, and the

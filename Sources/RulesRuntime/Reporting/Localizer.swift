@@ -101,7 +101,7 @@ extension ValidatedCatalog {
   /// listings and text reports; its expressions are the same.
   package func localized(to locale: String) -> ValidatedCatalog {
     let translated = catalog.localized(to: locale)
-    return ValidatedCatalog(
+    var localized = ValidatedCatalog(
       catalog: translated,
       streaks: zip(streaks, translated.streaks).map {
         ValidatedStreak(streak: $1, counts: $0.counts, skips: $0.skips, resets: $0.resets)
@@ -114,5 +114,7 @@ extension ValidatedCatalog {
         ValidatedMessage(message: $1, when: $0.when, title: $0.title, variants: $0.variants, action: $0.action)
       },
       milestoneStreak: milestoneStreak, badgeDependentMetrics: badgeDependentMetrics)
+    localized.leaderboards = leaderboards
+    return localized
   }
 }

@@ -107,6 +107,21 @@ struct ServeCommand: AsyncParsableCommand {
     hangUp.setEventHandler { Task { _ = try? await served.reload(logger: logger) } }
     hangUp.resume()
     defer { hangUp.cancel() }
+    // The periods of declared leaderboards that have ended everywhere, told once each
+    // (`leaderboard.closed`): at start, then every 5 minutes (the batch tells them too).
+    let closings = Task {
+      while !Task.isCancelled {
+        let set = served.set
+        for id in set.order {
+          guard let catalog = set.byID[id] else { continue }
+          do { try await opened.closeLeaderboards(catalog) } catch {
+            logger.error("leaderboards could not be closed", metadata: ["catalog": "\(id)", "error": "\(error)"])
+          }
+        }
+        try? await Task.sleep(for: .seconds(300))
+      }
+    }
+    defer { closings.cancel() }
     let api = HTTPAPI(
       store: opened, catalogs: served, authenticator: authenticator, limiter: rates.limiter(),
       storeTimeout: ServerLimits.duration(limits.storeTimeout), logger: logger)

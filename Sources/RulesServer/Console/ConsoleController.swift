@@ -158,8 +158,11 @@ struct ConsoleController: Sendable {
   func leaderboard(_ request: Request, _ context: APIRequestContext) async throws -> Response {
     let catalog = try api.catalog(context)
     let name = try LeaderboardsController.leaderboardName(context, in: catalog)
-    let names = Standings.names(catalog)
+    let names = Standings.names(catalog) + catalog.validated.catalog.leaderboards.map(\.id)
     let query = ConsoleForm.query(request)
+    // A declared leaderboard shows a period: the one asked for, by default today's (UTC).
+    let period = try LeaderboardsController.period(
+      query["period"].flatMap { $0.isEmpty ? nil : $0 }, of: name, in: catalog)
     let rows = Self.pageRows
     var asked: (key: String, user: String)?
     for key in ["around", "after", "before"] {
@@ -172,7 +175,9 @@ struct ConsoleController: Sendable {
     let store = try await leaderboards.standings(catalog)
     func board(_ limit: Int, _ around: String?) async throws -> [(rank: Int, user: String, value: String)]? {
       let read = try await api.stored {
-        try await store.leaderboard(catalog: catalog.id, name: name, limit: limit, around: around)
+        try await store.leaderboard(
+          catalog: catalog.id, name: period.map { Standings.board(name, $0.id) } ?? name, limit: limit,
+          around: around, in: period == nil ? .allTime : .period)
       }
       return read.map(Self.entries)
     }
@@ -209,7 +214,17 @@ struct ConsoleController: Sendable {
       catalog: catalog.id, name: name, boards: names, entries: entries,
       around: asked?.key == "around" ? asked?.user : nil,
       previous: (entries.first?.rank ?? 1) > 1 ? entries.first?.user : nil, next: more ? entries.last?.user : nil,
-      message: message, csrf: sessions.csrf(of: request))
+      message: message, csrf: sessions.csrf(of: request),
+      period: period.map { shown in
+        let kind = shown.kind
+        let weekStart = catalog.validated.catalog.weekStarts
+        let before = Period.containing(CalendarDay(number: shown.start.number - 1), kind: kind, weekStart: weekStart)
+        let after = Period.containing(shown.end, kind: kind, weekStart: weekStart)
+        return (
+          shown.id, shown.start.description, CalendarDay(number: shown.end.number - 1).description,
+          kind == .all ? shown.id : before.id, kind == .all ? shown.id : after.id
+        )
+      })
     return ConsolePages.page(page, "console-leaderboard", status: message == nil ? .ok : .notFound)
   }
 

@@ -38,7 +38,7 @@ struct LeaderboardsController: Sendable {
   static func leaderboardName(_ context: APIRequestContext, in catalog: StoreCatalog) throws -> String {
     let raw = context.parameters.get("name") ?? ""
     let name = raw.removingPercentEncoding ?? raw
-    let names = Standings.names(catalog)
+    let names = Standings.names(catalog) + catalog.validated.catalog.leaderboards.map(\.id)
     guard names.contains(name) else {
       throw APIError(
         .notFound, "unknown-leaderboard",
@@ -51,12 +51,23 @@ struct LeaderboardsController: Sendable {
   func leaderboard(_ request: Request, _ context: APIRequestContext) async throws -> Response {
     let catalog = try api.catalog(context)
     let name = try Self.leaderboardName(context, in: catalog)
-    let query = try HTTPAPI.query(request, codes: ["limit": "bad-limit", "around": "bad-around"])
+    let query = try HTTPAPI.query(
+      request, codes: ["limit": "bad-limit", "around": "bad-around", "period": "bad-period"])
     let limit = try Self.limit(query.get("limit").map { String($0) })
     let around = try Self.around(query.get("around").map { String($0) })
+    let period = try Self.period(query.get("period").map { String($0) }, of: name, in: catalog)
     let store = try await standings(catalog)
-    let board = try await api.stored {
-      try await store.leaderboard(catalog: catalog.id, name: name, limit: limit, around: around)
+    var board = try await api.stored {
+      try await store.leaderboard(
+        catalog: catalog.id, name: period.map { Standings.board(name, $0.id) } ?? name, limit: limit, around: around,
+        in: period == nil ? .allTime : .period)
+    }
+    if let period, around == nil, board == nil {
+      board = Leaderboard(catalog: catalog.id, name: name, entries: [])
+    }
+    board?.name = name
+    if let period {
+      board?.period = (period.id, period.start, CalendarDay(number: period.end.number - 1))
     }
     guard let board else {
       throw APIError(
@@ -64,6 +75,47 @@ struct LeaderboardsController: Sendable {
         "'around': the leaderboard '\(name)' of '\(catalog.id)' has no user '\(around ?? "")' (not evaluated yet)")
     }
     return HTTPAPI.json(board.json)
+  }
+
+  /// The period of a declared leaderboard that `?period=` names, or by default the one holding
+  /// today's date in UTC (after the catalog's `day_starts_at`); nil for an all-time leaderboard,
+  /// which takes no period (400 `bad-period`). A period not of the leaderboard's kind, or
+  /// outside the years the engine handles: 400 `bad-period` with the form expected.
+  static func period(_ text: String?, of name: String, in catalog: StoreCatalog, now: Date = Date()) throws -> Period? {
+    let validated = catalog.validated.catalog
+    guard let declared = validated.leaderboards.first(where: { $0.id == name }) else {
+      if let text {
+        throw APIError(
+          .badRequest, "bad-period",
+          "'period': the leaderboard '\(name)' is all-time and takes no period; found '\(text.prefix(40))'")
+      }
+      return nil
+    }
+    let kind = Period.Kind(rawValue: declared.period.rawValue) ?? .all
+    let weekStart = validated.weekStarts
+    guard let text else {
+      let today = CalendarDay(now, in: TimeZone(identifier: "UTC")!, dayStartsAt: validated.dayStartsAt)
+      return Period.containing(today, kind: kind, weekStart: weekStart)
+    }
+    guard let period = Period(id: text, kind: kind, weekStart: weekStart) else {
+      let form: String =
+        switch kind {
+        case .day: "a date, YYYY-MM-DD (2026-05-09)"
+        case .week: "a week, YYYY-Www (2026-W22)"
+        case .month: "a month, YYYY-MM (2026-05)"
+        case .hijriMonth: "a Hijri month, YYYY-MM (1447-09)"
+        case .all: "'all'"
+        }
+      let starts =
+        kind == .all
+        ? "never starts again"
+        : "starts again each \(declared.period.rawValue.replacingOccurrences(of: "_", with: " "))"
+      throw APIError(
+        .badRequest, "bad-period",
+        "'period': the leaderboard '\(name)' \(starts); its period is \(form) within the years the engine handles; found '\(text.prefix(40))'"
+      )
+    }
+    return period
   }
 
   static func limit(_ text: String?) throws -> Int {

@@ -842,10 +842,22 @@ paths:
         in: path
         required: true
         description: >-
-          A streak's `STREAK.current` or `STREAK.best`, or the id of a metric whose type is an
-          integer or a number (e.g. `streak.current`, `xp`); anything else is 404
-          `unknown-leaderboard`, whose message lists the catalog's leaderboards.
+          A streak's `STREAK.current` or `STREAK.best`, the id of a metric whose type is an
+          integer or a number (e.g. `streak.current`, `xp`), or the id of a leaderboard the
+          catalog declares (`leaderboards`: one that starts again each period); anything else
+          is 404 `unknown-leaderboard`, whose message lists the catalog's leaderboards.
         schema: {type: string, minLength: 1}
+      - name: period
+        in: query
+        required: false
+        description: >-
+          Only for a declared leaderboard: the id of its period, as its kind writes it:
+          `2026-05-09` (day), `2026-W22` (week, from the catalog's `week_starts`), `2026-05`
+          (month), `1447-09` (Hijri month), `all`; by default the period of today's date in UTC
+          (after the catalog's `day_starts_at`). Past periods are kept. Another form, a period
+          outside 1900 to 2199, or a period on an all-time leaderboard is 400 `bad-period`,
+          whose message says the form expected.
+        schema: {type: string, minLength: 1, maxLength: 10, pattern: "^(all|[0-9]{4}-(W[0-9]{2}|[0-9]{2}(-[0-9]{2})?))$"}
       - name: limit
         in: query
         required: false
@@ -1252,6 +1264,9 @@ components:
       properties:
         catalog: {type: string}
         name: {type: string}
+        period: {type: string, description: "A declared leaderboard's period id (`2026-W22`); absent for an all-time leaderboard."}
+        start: {type: string, format: date, description: "The period's first day (a declared leaderboard only)."}
+        end: {type: string, format: date, description: "The period's last day (a declared leaderboard only)."}
         entries:
           type: array
           maxItems: 100

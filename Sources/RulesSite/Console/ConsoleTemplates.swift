@@ -68,9 +68,11 @@ enum ConsoleTemplates {
     <h1>{{name}}</h1>
     <p class="sub"><a href="{{overview}}">{{catalog}}</a></p>
     <nav class="langs" aria-label="Leaderboards"><ul>{{#boards}}<li><a href="{{href}}"{{#current}} aria-current="page"{{/current}}>{{label}}</a></li>{{/boards}}</ul></nav>
-    <form class="inline" method="get" action="{{action}}"><div><label for="around">Find a user</label><br><input id="around" name="around" type="search" value="{{around}}" required></div><button type="submit">Find</button></form>
+    {{#period}}<form class="inline" method="get" action="{{action}}" data-period-picker><div><label for="period">Period</label><br><input id="period" name="period" value="{{id}}" required></div><button type="submit">Show</button></form>
+    <p class="sub" data-period="{{id}}" data-start="{{start}}" data-end="{{end}}">{{id}}: {{start}} to {{end}} · <a href="{{previous}}" rel="prev" data-period-previous="{{previousID}}">{{previousID}}</a> · <a href="{{next}}" rel="next" data-period-next="{{nextID}}">{{nextID}}</a></p>{{/period}}
+    <form class="inline" method="get" action="{{action}}"><div><label for="around">Find a user</label><br><input id="around" name="around" type="search" value="{{around}}" required></div>{{#period}}<input type="hidden" name="period" value="{{id}}">{{/period}}<button type="submit">Find</button></form>
     {{#message}}<p class="refused" role="alert">{{.}}</p>{{/message}}
-    <table data-leaderboard="{{name}}"><thead><tr><th scope="col">rank</th><th scope="col">user</th><th scope="col">value</th></tr></thead><tbody>
+    <table data-leaderboard="{{name}}"{{#period}} data-board-period="{{id}}"{{/period}}><thead><tr><th scope="col">rank</th><th scope="col">user</th><th scope="col">value</th></tr></thead><tbody>
     {{#entries}}<tr data-rank="{{rank}}" data-user="{{user}}" data-value="{{value}}"{{#found}} aria-current="true" class="found"{{/found}}><td>{{rank}}</td><td><a href="{{href}}">{{user}}</a></td><td>{{value}}</td></tr>{{/entries}}
     </tbody></table>
     {{^entries}}<p>No user has this standing yet.</p>{{/entries}}

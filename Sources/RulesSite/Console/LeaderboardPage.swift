@@ -24,10 +24,26 @@ package struct LeaderboardPage: Sendable {
   package var next: String?
   package var message: String?
   package var overview: String
+  /// A declared leaderboard's period shown, with a picker and links to the periods around it
+  /// (nil: an all-time leaderboard).
+  package var period: PeriodPicker?
+
+  /// The period of a declared leaderboard: its id, first and last day, and the pages of the
+  /// periods before and after it.
+  package struct PeriodPicker: Sendable {
+    package var id: String
+    package var start: String
+    package var end: String
+    package var previous: String
+    package var next: String
+    package var previousID: String
+    package var nextID: String
+  }
 
   package init(
     catalog: String, name: String, boards: [String], entries: [(rank: Int, user: String, value: String)],
-    around: String?, previous: String?, next: String?, message: String?, csrf: String
+    around: String?, previous: String?, next: String?, message: String?, csrf: String,
+    period: (id: String, start: String, end: String, previous: String, next: String)? = nil
   ) {
     chrome = ConsoleChrome.chrome("\(name) — \(catalog) — rules console", csrf: csrf, current: "Catalogs")
     self.catalog = catalog
@@ -44,10 +60,17 @@ package struct LeaderboardPage: Sendable {
     self.around = around ?? ""
     let action = "\(base)/leaderboards/\(OverviewPage.segment(name))"
     self.action = action
-    self.previous = previous.map { "\(action)?before=\(Self.query($0))" }
-    self.next = next.map { "\(action)?after=\(Self.query($0))" }
+    // The pager's links keep the period shown.
+    let shown = period.map { "&period=\(Self.query($0.id))" } ?? ""
+    self.previous = previous.map { "\(action)?before=\(Self.query($0))\(shown)" }
+    self.next = next.map { "\(action)?after=\(Self.query($0))\(shown)" }
     self.message = message
     overview = base
+    self.period = period.map {
+      PeriodPicker(
+        id: $0.id, start: $0.start, end: $0.end, previous: "\(action)?period=\(Self.query($0.previous))",
+        next: "\(action)?period=\(Self.query($0.next))", previousID: $0.previous, nextID: $0.next)
+    }
   }
 
   /// `text` as a query parameter's value.

@@ -19,6 +19,10 @@ package struct SavedCheck: Sendable {
   /// The evaluation's standings (`Standings.of`), saved with the state; nil leaves the
   /// stored standings as they are.
   package var standings: [Standing]?
+  /// The evaluation's values of the catalog's declared leaderboards, each named
+  /// `LEADERBOARD@PERIOD` with the period's first and last day (`period_standings`), saved
+  /// with the state; nil or empty writes none.
+  package var periodStandings: [Standing]?
   /// The user's arm of a running experiment, kept at their first save in it (nil: none).
   package var experiment: ExperimentUser?
   /// What the evaluation tells the event log (none: no events).

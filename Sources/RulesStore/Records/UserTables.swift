@@ -3,6 +3,7 @@
 enum UserTables {
   static let all = [
     "experiment_users", "events", "event_marks", "deliveries", "standings",
+    "period_standings",  // the values of declared leaderboards, per period
     "earnings",  // each earning of a repeating badge
     "unlocks", "states", "days", "users",
   ]

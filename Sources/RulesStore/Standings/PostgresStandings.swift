@@ -9,6 +9,15 @@ extension PostgresStore {
   static func saveStandings(
     _ connection: PostgresConnection, catalog: String, checks: [SavedCheck], logger: Logger
   ) async throws {
+    try await saveStandings(connection, catalog: catalog, checks: checks, .allTime, logger: logger)
+    try await saveStandings(connection, catalog: catalog, checks: checks, .period, logger: logger)
+    try await saveSeenBoards(connection, catalog: catalog, checks: checks, logger: logger)
+  }
+
+  /// The standings of `table` (a check's `standings` or `periodStandings`) in one statement.
+  static func saveStandings(
+    _ connection: PostgresConnection, catalog: String, checks: [SavedCheck], _ table: StandingsTable, logger: Logger
+  ) async throws {
     var users: [String] = []
     var names: [String] = []
     var values: [Double] = []
@@ -16,7 +25,7 @@ extension PostgresStore {
     var since: [String] = []
     var until: [String] = []
     for check in checks {
-      for standing in check.standings ?? [] {
+      for standing in (table == .allTime ? check.standings : check.periodStandings) ?? [] {
         users.append(check.user)
         names.append(standing.name)
         values.append(standing.value)
@@ -35,13 +44,13 @@ extension PostgresStore {
           \(until)::text[]) AS x(u, n, v, s, t)
       ),
       before AS (
-        SELECT s.user_id, s.name, s.value FROM standings s JOIN x ON s.user_id = x.u AND s.name = x.n
+        SELECT s.user_id, s.name, s.value FROM \(unescaped: table.rows) s JOIN x ON s.user_id = x.u AND s.name = x.n
         WHERE s.catalog = \(catalog)
       ),
       written AS (
-        INSERT INTO standings (catalog, user_id, name, value, since, until)
+        INSERT INTO \(unescaped: table.rows) (catalog, user_id, name, value, since, until)
         SELECT \(catalog), u, n, v, NULLIF(s, ''), NULLIF(t, '') FROM x
-        \(unescaped: StandingsSQL.conflict(.postgres))
+        \(unescaped: StandingsSQL.conflict(.postgres, table))
         RETURNING user_id, name, value
       ),
       moved AS (
@@ -49,10 +58,10 @@ extension PostgresStore {
         UNION ALL
         SELECT b.name, b.value, -1 FROM before b JOIN written w ON w.user_id = b.user_id AND w.name = b.name
       )
-      INSERT INTO standings_counts (catalog, name, value, users)
+      INSERT INTO \(unescaped: table.counts) (catalog, name, value, users)
       SELECT \(catalog), name, value, SUM(users) FROM moved GROUP BY name, value HAVING SUM(users) <> 0
       ORDER BY name, value
-      \(unescaped: StandingCounts.add)
+      \(unescaped: StandingCounts.add(table))
       """, logger: logger)
   }
 
@@ -60,19 +69,25 @@ extension PostgresStore {
   static func deleteStandings(
     _ connection: PostgresConnection, catalog: String, user: String, logger: Logger
   ) async throws -> Int {
-    try await connection.value(
-      StandingCounts.deleteUser, [catalog, user, catalog], logger: logger) ?? 0
+    let periods: Int =
+      try await connection.value(
+        StandingCounts.deleteUser(.period), [catalog, user, catalog], logger: logger) ?? 0
+    return periods
+      + (try await connection.value(StandingCounts.deleteUser, [catalog, user, catalog], logger: logger) ?? 0)
   }
 
-  package func leaderboard(catalog: String, name: String, limit: Int, around: String?) async throws -> Leaderboard? {
+  package func leaderboard(
+    catalog: String, name: String, limit: Int, around: String?, in table: StandingsTable
+  ) async throws -> Leaderboard? {
     guard let around else {
-      let top = try await Self.entries(client, StandingsSQL.top, [catalog, name, limit], logger: logger)
+      let top = try await Self.entries(client, StandingsSQL.top(table), [catalog, name, limit], logger: logger)
       return Leaderboard(catalog: catalog, name: name, entries: Leaderboard.ranked(top, greater: 0, before: 0))
     }
     // One statement: one snapshot, one round trip.
     var read = Leaderboard.AroundRows()
     try await client.forEach(
-      StandingsSQL.around, StandingsSQL.aroundArguments(catalog: catalog, name: name, user: around, limit: limit),
+      StandingsSQL.around(table),
+      StandingsSQL.aroundArguments(catalog: catalog, name: name, user: around, limit: limit),
       logger: logger
     ) { row in
       guard let part = StandingsSQL.AroundPart(rawValue: try row[.part]) else { return }

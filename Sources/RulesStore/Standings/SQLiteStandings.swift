@@ -3,25 +3,40 @@ import GRDB
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
 extension SQLiteStore {
-  static let saveStanding = SQLStatement { d in
-    "INSERT INTO standings (catalog, user_id, name, value, since, until) VALUES (?, ?, ?, ?, ?, ?)\n"
-      + StandingsSQL.conflict(d)
-  }
+  static let saveStanding = saveStanding(.allTime)
+  static let savePeriodStanding = saveStanding(.period)
 
-  /// The save's hook: the check's standings, in the transaction that saves its state.
-  static func saveStandings(_ db: Database, catalog: String, check: SavedCheck) throws {
-    for standing in check.standings ?? [] {
-      try db.execute(
-        saveStanding,
-        [catalog, check.user, standing.name, standing.value, standing.since?.description, standing.until?.description])
+  static func saveStanding(_ table: StandingsTable) -> SQLStatement {
+    SQLStatement { d in
+      "INSERT INTO \(table.rows) (catalog, user_id, name, value, since, until) VALUES (?, ?, ?, ?, ?, ?)\n"
+        + StandingsSQL.conflict(d, table)
     }
   }
 
-  package func leaderboard(catalog: String, name: String, limit: Int, around: String?) async throws -> Leaderboard? {
+  /// The save's hook: the check's standings and period standings, in the transaction that
+  /// saves its state (the triggers keep their counts).
+  static func saveStandings(_ db: Database, catalog: String, check: SavedCheck) throws {
+    for (statement, standings) in [(saveStanding, check.standings), (savePeriodStanding, check.periodStandings)] {
+      for standing in standings ?? [] {
+        try db.execute(
+          statement,
+          [
+            catalog, check.user, standing.name, standing.value, standing.since?.description,
+            standing.until?.description,
+          ]
+        )
+      }
+    }
+    try saveSeenBoards(db, catalog: catalog, check: check)
+  }
+
+  package func leaderboard(
+    catalog: String, name: String, limit: Int, around: String?, in table: StandingsTable
+  ) async throws -> Leaderboard? {
     try await queue.read { db in
       guard let around else {
         var top: [(user: String, value: Double)] = []
-        let rows = try db.rows(StandingsSQL.top, [catalog, name, limit])
+        let rows = try db.rows(StandingsSQL.top(table), [catalog, name, limit])
         while let row = try rows.next() {
           top.append((row[StandingsSQL.EntryColumns.user], row[StandingsSQL.EntryColumns.value]))
         }
@@ -30,7 +45,8 @@ extension SQLiteStore {
       typealias Column = StandingsSQL.AroundColumns
       var read = Leaderboard.AroundRows()
       let rows = try db.rows(
-        StandingsSQL.around, StandingsSQL.aroundArguments(catalog: catalog, name: name, user: around, limit: limit))
+        StandingsSQL.around(table),
+        StandingsSQL.aroundArguments(catalog: catalog, name: name, user: around, limit: limit))
       while let row = try rows.next() {
         guard let part = StandingsSQL.AroundPart(rawValue: row[Column.part]) else { continue }
         read.add(part, user: row[Column.user], value: row[Column.value], users: row[Column.users])

@@ -12,9 +12,15 @@
 /// that falls to 0 stays on PostgreSQL (a later save of that value uses it again); the reads
 /// skip it.
 enum StandingCounts {
-  static func schema(_ dialect: SQLDialect) -> [String] {
+  /// Version 7: the counts of `standings`.
+  static func schema(_ dialect: SQLDialect) -> [String] { schema(dialect, .allTime) }
+
+  /// The counts of `board`'s table (`standings_counts`, `period_standings_counts`), filled from
+  /// its rows, with SQLite's triggers.
+  static func schema(_ dialect: SQLDialect, _ board: StandingsTable) -> [String] {
+    let (rows, counts) = (board.rows, board.counts)
     let table = """
-      CREATE TABLE standings_counts (
+      CREATE TABLE \(counts) (
         catalog TEXT NOT NULL,
         name TEXT NOT NULL,
         value \(dialect.double) NOT NULL,
@@ -23,31 +29,31 @@ enum StandingCounts {
       )\(dialect.name == .sqlite ? " WITHOUT ROWID" : "")
       """
     let fill = """
-      INSERT INTO standings_counts (catalog, name, value, users)
-      SELECT catalog, name, value, COUNT(*) FROM standings GROUP BY catalog, name, value
+      INSERT INTO \(counts) (catalog, name, value, users)
+      SELECT catalog, name, value, COUNT(*) FROM \(rows) GROUP BY catalog, name, value
       """
     guard dialect.name == .sqlite else { return [table, fill] }
     // A value's count up by one (the row is made at its first user) and down by one (the row
     // goes with its last user).
     func up(_ row: String) -> String {
       """
-      INSERT INTO standings_counts (catalog, name, value, users) VALUES (\(row).catalog, \(row).name, \(row).value, 1)
+      INSERT INTO \(counts) (catalog, name, value, users) VALUES (\(row).catalog, \(row).name, \(row).value, 1)
         ON CONFLICT (catalog, name, value) DO UPDATE SET users = users + 1;
       """
     }
     func down(_ row: String) -> String {
       let key = "catalog = \(row).catalog AND name = \(row).name AND value = \(row).value"
       return """
-        UPDATE standings_counts SET users = users - 1 WHERE \(key);
-        DELETE FROM standings_counts WHERE \(key) AND users <= 0;
+        UPDATE \(counts) SET users = users - 1 WHERE \(key);
+        DELETE FROM \(counts) WHERE \(key) AND users <= 0;
         """
     }
     return [
       table, fill,
-      "CREATE TRIGGER standings_counts_insert AFTER INSERT ON standings BEGIN\n\(up("new"))\nEND",
-      "CREATE TRIGGER standings_counts_delete AFTER DELETE ON standings BEGIN\n\(down("old"))\nEND",
+      "CREATE TRIGGER \(counts)_insert AFTER INSERT ON \(rows) BEGIN\n\(up("new"))\nEND",
+      "CREATE TRIGGER \(counts)_delete AFTER DELETE ON \(rows) BEGIN\n\(down("old"))\nEND",
       """
-      CREATE TRIGGER standings_counts_update AFTER UPDATE OF catalog, name, value ON standings
+      CREATE TRIGGER \(counts)_update AFTER UPDATE OF catalog, name, value ON \(rows)
       WHEN old.value IS NOT new.value OR old.name IS NOT new.name OR old.catalog IS NOT new.catalog BEGIN
       \(down("old"))
       \(up("new"))
@@ -58,21 +64,28 @@ enum StandingCounts {
 
   /// PostgreSQL: a change of users added to a value's count (the rows in the order of their
   /// values, `StandingCounts`).
-  static let add =
-    "ON CONFLICT (catalog, name, value) DO UPDATE SET users = standings_counts.users + excluded.users"
+  static let add = add(.allTime)
+
+  static func add(_ board: StandingsTable) -> String {
+    "ON CONFLICT (catalog, name, value) DO UPDATE SET users = \(board.counts).users + excluded.users"
+  }
 
   /// PostgreSQL: a user's standings deleted, with their counts; the rows deleted. Arguments:
   /// catalog, user, catalog.
-  static let deleteUser = SQLStatement { _ in
-    """
-    WITH gone AS (DELETE FROM standings WHERE catalog = ? AND user_id = ? RETURNING name, value),
-    counted AS (
-      INSERT INTO standings_counts (catalog, name, value, users)
-      SELECT ?, name, value, -COUNT(*) FROM gone GROUP BY name, value ORDER BY name, value
-      \(add)
-      RETURNING 1
-    )
-    SELECT COUNT(*) FROM gone
-    """
+  static let deleteUser = deleteUser(.allTime)
+
+  static func deleteUser(_ board: StandingsTable) -> SQLStatement {
+    SQLStatement { _ in
+      """
+      WITH gone AS (DELETE FROM \(board.rows) WHERE catalog = ? AND user_id = ? RETURNING name, value),
+      counted AS (
+        INSERT INTO \(board.counts) (catalog, name, value, users)
+        SELECT ?, name, value, -COUNT(*) FROM gone GROUP BY name, value ORDER BY name, value
+        \(add(board))
+        RETURNING 1
+      )
+      SELECT COUNT(*) FROM gone
+      """
+    }
   }
 }

@@ -80,6 +80,10 @@ package struct Leaderboard: Sendable, Equatable {
   package var catalog: String
   package var name: String
   package var entries: [Entry]
+  /// A declared leaderboard's period: its id, first and last day (nil: an all-time board).
+  package var period: (id: String, start: CalendarDay, end: CalendarDay)?
+
+  package static func == (a: Leaderboard, b: Leaderboard) -> Bool { a.json == b.json }
 
   package init(catalog: String, name: String, entries: [Entry]) {
     self.catalog = catalog
@@ -93,8 +97,12 @@ package struct Leaderboard: Sendable, Equatable {
     let rows = entries.map { entry in
       #"{"rank":\#(entry.rank),"user":\#(JSONValue.string(entry.user).serialized(indent: nil)),"value":\#(Self.number(entry.value))}"#
     }
+    let period =
+      self.period.map {
+        #","period":\#(JSONValue.string($0.id).serialized(indent: nil)),"start":"\#($0.start)","end":"\#($0.end)""#
+      } ?? ""
     return
-      #"{"catalog":\#(JSONValue.string(catalog).serialized(indent: nil)),"name":\#(JSONValue.string(name).serialized(indent: nil)),"entries":[\#(rows.joined(separator: ","))]}"#
+      #"{"catalog":\#(JSONValue.string(catalog).serialized(indent: nil)),"name":\#(JSONValue.string(name).serialized(indent: nil))\#(period),"entries":[\#(rows.joined(separator: ","))]}"#
   }
 
   /// A value as JSON: a whole one as an integer, however large (2^63 - 1 kept as a double is

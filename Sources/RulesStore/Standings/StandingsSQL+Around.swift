@@ -24,26 +24,31 @@ extension StandingsSQL {
   }
 
   /// Arguments: `aroundArguments`.
-  static let around = SQLQuery<AroundColumns> { _, _ in
-    let me = "(SELECT value FROM me)"
-    let board = "FROM standings WHERE catalog = ? AND name = ?"
-    func rows(_ part: AroundPart, _ condition: String) -> String {
-      "SELECT \(part.rawValue), user_id, value, 0 FROM (SELECT user_id, value \(board) \(condition) LIMIT ?) AS p\(part.rawValue)"
+  static let around = around(.allTime)
+
+  static func around(_ table: StandingsTable) -> SQLQuery<AroundColumns> {
+    SQLQuery { _, _ in
+      let me = "(SELECT value FROM me)"
+      let counts = table.counts
+      let board = "FROM \(table.rows) WHERE catalog = ? AND name = ?"
+      func rows(_ part: AroundPart, _ condition: String) -> String {
+        "SELECT \(part.rawValue), user_id, value, 0 FROM (SELECT user_id, value \(board) \(condition) LIMIT ?) AS p\(part.rawValue)"
+      }
+      return """
+        WITH me AS (SELECT value \(board) AND user_id = ?)
+        SELECT \(AroundPart.value.rawValue) AS part, CAST(NULL AS TEXT) AS user_id, value, CAST(0 AS BIGINT) AS users FROM me
+        UNION ALL \(rows(.tiedBefore, "AND value = \(me) AND user_id < ? ORDER BY user_id DESC"))
+        UNION ALL \(rows(.greater, "AND value > \(me) ORDER BY value, user_id DESC"))
+        UNION ALL \(rows(.tiedAfter, "AND value = \(me) AND user_id > ? ORDER BY user_id"))
+        UNION ALL \(rows(.lesser, "AND value < \(me) ORDER BY value DESC, user_id"))
+        UNION ALL SELECT \(AroundPart.greaterCount.rawValue), NULL, NULL, (SELECT CAST(COALESCE(SUM(users), 0) AS BIGINT)
+          FROM \(counts) WHERE catalog = ? AND name = ? AND value > \(me))
+        UNION ALL SELECT \(AroundPart.tiedBeforeCount.rawValue), NULL, NULL, (SELECT COUNT(*) \(board)
+          AND value = \(me) AND user_id < ?)
+        UNION ALL SELECT \(AroundPart.countAbove.rawValue), NULL, value, users FROM (SELECT value, users
+          FROM \(counts) WHERE catalog = ? AND name = ? AND value > \(me) AND users > 0 ORDER BY value LIMIT ?) AS c
+        """
     }
-    return """
-      WITH me AS (SELECT value FROM standings WHERE catalog = ? AND name = ? AND user_id = ?)
-      SELECT \(AroundPart.value.rawValue) AS part, CAST(NULL AS TEXT) AS user_id, value, CAST(0 AS BIGINT) AS users FROM me
-      UNION ALL \(rows(.tiedBefore, "AND value = \(me) AND user_id < ? ORDER BY user_id DESC"))
-      UNION ALL \(rows(.greater, "AND value > \(me) ORDER BY value, user_id DESC"))
-      UNION ALL \(rows(.tiedAfter, "AND value = \(me) AND user_id > ? ORDER BY user_id"))
-      UNION ALL \(rows(.lesser, "AND value < \(me) ORDER BY value DESC, user_id"))
-      UNION ALL SELECT \(AroundPart.greaterCount.rawValue), NULL, NULL, (SELECT CAST(COALESCE(SUM(users), 0) AS BIGINT)
-        FROM standings_counts WHERE catalog = ? AND name = ? AND value > \(me))
-      UNION ALL SELECT \(AroundPart.tiedBeforeCount.rawValue), NULL, NULL, (SELECT COUNT(*) \(board)
-        AND value = \(me) AND user_id < ?)
-      UNION ALL SELECT \(AroundPart.countAbove.rawValue), NULL, value, users FROM (SELECT value, users
-        FROM standings_counts WHERE catalog = ? AND name = ? AND value > \(me) AND users > 0 ORDER BY value LIMIT ?) AS c
-      """
   }
 
   static func aroundArguments(catalog: String, name: String, user: String, limit: Int) -> SQLArguments {

@@ -3,13 +3,14 @@
 /// with `conflict`.
 enum StandingsSQL {
   /// A row whose value and run are unchanged is not written again.
-  static func conflict(_ d: SQLDialect) -> String {
-    """
-    ON CONFLICT (catalog, user_id, name) DO UPDATE SET value = excluded.value, since = excluded.since,
-      until = excluded.until
-    WHERE standings.value \(d.isDistinctFrom) excluded.value OR standings.since \(d.isDistinctFrom) excluded.since
-      OR standings.until \(d.isDistinctFrom) excluded.until
-    """
+  static func conflict(_ d: SQLDialect, _ board: StandingsTable = .allTime) -> String {
+    let table = board.rows
+    return """
+      ON CONFLICT (catalog, user_id, name) DO UPDATE SET value = excluded.value, since = excluded.since,
+        until = excluded.until
+      WHERE \(table).value \(d.isDistinctFrom) excluded.value OR \(table).since \(d.isDistinctFrom) excluded.since
+        OR \(table).until \(d.isDistinctFrom) excluded.until
+      """
   }
 
   enum EntryColumns: Int, SQLColumns {
@@ -19,12 +20,15 @@ enum StandingsSQL {
 
   /// A leaderboard's rows, `condition` after its catalog and name (arguments: catalog, name,
   /// then the condition's).
-  static func entries(_ condition: String) -> SQLQuery<EntryColumns> {
-    SQLQuery { _, columns in "SELECT \(columns) FROM standings WHERE catalog = ? AND name = ? \(condition)" }
+  static func entries(_ condition: String, _ board: StandingsTable = .allTime) -> SQLQuery<EntryColumns> {
+    SQLQuery { _, columns in "SELECT \(columns) FROM \(board.rows) WHERE catalog = ? AND name = ? \(condition)" }
   }
 
   /// The top. Arguments: catalog, name, the most.
-  static let top = entries("ORDER BY value DESC, user_id LIMIT ?")
+  static let top = top(.allTime)
+  static func top(_ board: StandingsTable) -> SQLQuery<EntryColumns> {
+    entries("ORDER BY value DESC, user_id LIMIT ?", board)
+  }
   // Stats. Arguments: catalog (, date).
   static let latestDate = SQLStatement { _ in "SELECT MAX(date) FROM states WHERE catalog = ?" }
   static let users = SQLStatement { _ in "SELECT COUNT(*) FROM users WHERE catalog = ?" }

@@ -6,7 +6,8 @@ extension DiagnosticID {
   package static let duplicateID: DiagnosticID = "duplicate-id"
 }
 
-/// Ids are unique within their section (badges, groups, milestones, quotes, messages); both
+/// Ids are unique within their section (badges, groups, milestones, quotes, messages,
+/// leaderboards); both
 /// places are reported.
 package enum DuplicateIDRule: CatalogRule {
   /// The diagnostic id the rule reports.
@@ -49,6 +50,7 @@ package enum DuplicateIDRule: CatalogRule {
     find(catalog.milestones?.milestones.map { ($0.id, $0.origin) } ?? [], "milestone", &report)
     find(catalog.quotes?.quotes.map { ($0.id, $0.origin) } ?? [], "quote", &report)
     find(catalog.messages.map { ($0.id, $0.origin) }, "message", &report)
+    find(catalog.leaderboards.map { ($0.id, $0.origin) }, "leaderboard", &report)
   }
 
   private static func find(_ entries: [(String, Origin)], _ what: String, _ report: inout RuleReport) {
