@@ -63,7 +63,7 @@ struct LeaderboardsController: Sendable {
         .notFound, "unknown-user",
         "'around': the leaderboard '\(name)' of '\(catalog.id)' has no user '\(around ?? "")' (not evaluated yet)")
     }
-    return HTTPAPI.json(board.json)
+    return HTTPAPI.json(api.armedLeaderboard(board))
   }
 
   static func limit(_ text: String?) throws -> Int {
