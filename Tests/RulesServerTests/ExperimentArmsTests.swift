@@ -36,6 +36,7 @@ import Testing
         let board = "/v1/catalogs/discipline/leaderboards/training.current"
         let plain = try await client.call(.get, board, token: token)
         #expect(!plain.text.contains("\"arm\""), "\(plain.text)")
+        #expect(try await store.experiments(catalog: "discipline").isEmpty)
 
         let started = try await client.call(
           .post, "/v1/admin/experiments", token: token, body: RouteCases.startBody("arms"))
@@ -76,6 +77,10 @@ import Testing
         #expect(!after.text.contains(#""experiment""#))
         #expect(after.text.contains(#""catalog_revision":"\#(variant)""#))
         #expect(!(try await client.call(.get, board, token: token)).text.contains("\"arm\""))
+        // The store lists the catalog's experiments, ended ones too (the console's list).
+        let kept = try await store.experiments(catalog: "discipline")
+        #expect(kept.map(\.name) == ["arms"] && kept.map(\.status) == ["stopped"])
+        #expect(try await store.experiments(catalog: "rizq").isEmpty)
       }
     }
   }
