@@ -256,6 +256,9 @@ import Testing
           }
         }
       }
+      print(
+        "generated store (\(backend)): d7 difference \(d7); A/A differences of 100: \(found.sorted { $0.key < $1.key })"
+      )
       for (metric, times) in found { #expect(times <= 10, "\(metric): \(times) of 100 A/A splits") }
       #expect((found["retention_d7"] ?? 0) <= 10)
     }
