@@ -3,6 +3,7 @@ import Logging
 import RulesBackend
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesStore
+import Synchronization
 
 /// Keeps a running server's experiments as the store has them, so what `rules-server experiment
 /// start|stop|promote` (or another server's admin routes) changed reaches it without a reload.
@@ -15,10 +16,18 @@ import RulesStore
 /// catalog it was tried against makes the server serve the variant (the revision the promote
 /// recorded), through the same checks as a restore; a server already serving something else
 /// (its own promote, a reload since) is left as it is.
-struct ExperimentWatch: Sendable {
+final class ExperimentWatch: Sendable {
   let served: ServedCatalogs
   let store: any StoreBackend
   let logger: Logger
+  /// The last look failed (a store that stays down is logged once, and its return once).
+  private let failing = Mutex(false)
+
+  init(served: ServedCatalogs, store: any StoreBackend, logger: Logger) {
+    self.served = served
+    self.store = store
+    self.logger = logger
+  }
 
   /// Looks once; true when it changed what the server evaluates with.
   @discardableResult
@@ -27,8 +36,16 @@ struct ExperimentWatch: Sendable {
     do {
       stored = try await store.runningExperiments()
     } catch {
-      logger.warning("the running experiments could not be read", metadata: ["error": "\(error)"])
+      if !failing.withLock({ $0 }) {
+        logger.warning(
+          "the running experiments could not be read; looking again every poll", metadata: ["error": "\(error)"])
+      }
+      failing.withLock { $0 = true }
       return false
+    }
+    if failing.withLock({ $0 }) {
+      failing.withLock { $0 = false }
+      logger.notice("the running experiments can be read again")
     }
     let known = served.experiments.names()
     let fresh = Dictionary(stored.map { ($0.catalog, $0.name) }, uniquingKeysWith: { first, _ in first })
