@@ -172,6 +172,9 @@ package protocol StoreBackend: AnyObject, Sendable {
   /// The users an experiment has given an arm, by user id.
   func experimentUsers(name: String) async throws -> [ExperimentUser]
 
+  /// The experiments of a catalog (running and ended), newest first.
+  func experiments(catalog: String) async throws -> [StoredExperiment]
+
   /// Appends an event of a catalog rather than of a user (`user_id` empty: an experiment the
   /// guardrail stopped), told once (its unique key); no webhook delivers it.
   func appendCatalogEvent(catalog: String, catalogVersion: Int, catalogRevision: String?, event: NewEvent)

@@ -7,8 +7,9 @@ import RulesKit
 import RulesStore
 
 /// `rules-server experiment start|stop|promote|show`: the experiments of a store
-/// (docs/experiments.md). A running server learns of what these change at its next reload
-/// (SIGHUP or `POST /v1/admin/catalogs/reload`); the admin routes change a server at once.
+/// (docs/experiments.md). A running server learns of what these change within its
+/// `--experiment-poll` (2 seconds unless told; `ExperimentWatch`); the admin routes change a
+/// server at once.
 struct ExperimentCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "experiment",
@@ -77,7 +78,7 @@ struct ExperimentCommand: AsyncParsableCommand {
       try await ExperimentCommand.print(started, store: opened, format: format)
       if format == .text {
         printError(
-          "note: a running server evaluates with it from its next reload (SIGHUP or POST /v1/admin/catalogs/reload)")
+          "note: a running server on this store evaluates with it within its --experiment-poll (2 seconds unless told)")
       }
     }
   }
@@ -104,10 +105,10 @@ struct ExperimentCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Promote a running experiment's variant: recorded as the catalog's revision, the experiment ended.",
       discussion: """
-        The variant is recorded as a revision of the catalog (`promote`); a running server \
-        serves it after POST /v1/admin/catalogs/CATALOG/revisions/HASH/restore (printed), and \
-        for good once the catalogs' folder holds it. POST /v1/admin/experiments/NAME/promote \
-        does both at once.
+        The variant is recorded as a revision of the catalog (`promote`); a running server on \
+        the store that serves the catalog it was tried against serves the variant within its \
+        --experiment-poll (2 seconds unless told), until its next reload: put the variant's \
+        file in the catalogs' folder to keep it.
         """)
 
     @Argument(help: "The experiment's name.") var name: String
@@ -135,7 +136,7 @@ struct ExperimentCommand: AsyncParsableCommand {
       try await ExperimentCommand.print(promoted, store: opened, format: format)
       if format == .text {
         printError(
-          "note: serve it now with POST /v1/admin/catalogs/\(variant.id)/revisions/\(variant.revision)/restore, and put its files in the catalogs' folder"
+          "note: a running server on this store serves it within its --experiment-poll (2 seconds unless told); put its file in the catalogs' folder to keep it after a reload"
         )
       }
     }

@@ -31,8 +31,18 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "The port to listen on (0: any free port, printed when listening).") var port = 8080
   @OptionGroup(title: "Limits") var limits: ServerLimits
   @OptionGroup(title: "Rate limits") var rates: RateLimitOptions
+  @Option(
+    help:
+      "Seconds between looks at the store's running experiments, so `experiment start|stop|promote` reach a running server (0: only at a reload)."
+  ) var experimentPoll: Double = 2
 
   static let loopback: Set<String> = ["127.0.0.1", "::1", "localhost", "[::1]"]
+
+  func validate() throws {
+    guard experimentPoll >= 0, experimentPoll <= 86_400 else {
+      throw ValidationError("--experiment-poll must be a number of seconds from 0 to 86400")
+    }
+  }
 
   func run() async throws {
     let authenticator: Authenticator
@@ -101,6 +111,13 @@ struct ServeCommand: AsyncParsableCommand {
     // The catalogs served, as revisions of the store (unless each is its newest already).
     await served.recordRevisions(loaded, loadedBy: "start", requestID: nil, logger: logger)
     await served.experiments.refresh(from: opened, logger: logger)
+    // What `rules-server experiment` (or another server) changes in the store, without a reload.
+    let watch = Task { [experimentPoll] in
+      guard experimentPoll > 0 else { return }
+      await ExperimentWatch(served: served, store: opened, logger: logger).run(
+        every: .milliseconds(Int64((experimentPoll * 1000).rounded())))
+    }
+    defer { watch.cancel() }
     // SIGHUP reads the catalogs again (a broken one is refused; the old ones keep serving).
     signal(SIGHUP, SIG_IGN)
     let hangUp = DispatchSource.makeSignalSource(signal: SIGHUP)

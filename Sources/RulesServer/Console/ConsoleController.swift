@@ -60,7 +60,7 @@ struct ConsoleController: Sendable {
         try await page(request) { try await candidate(request) }
       },
       Route(.post, "/console/reload", .admin) { request, _ in await reload(request) },
-    ]
+    ] + experimentRoutes
   }
 
   /// `work`'s page, or a page that names what went wrong (an `APIError`'s status and message).

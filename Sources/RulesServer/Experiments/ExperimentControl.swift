@@ -107,7 +107,7 @@ struct ExperimentControl: Sendable {
     let experiment = StoredExperiment(
       name: name, catalog: control.id, share: share.basisPoints, controlHash: control.revision,
       variantHash: variant.revision, variant: variant.export,
-      guardrail: guardrail.map { "\($0.metric):\($0.margin)" }, startedAt: ISO8601DateFormatter().string(from: now),
+      guardrail: guardrail.map { "\($0.metric):\($0.margin)" }, startedAt: Self.moment(now),
       startDate: CalendarDay.today(in: TimeZone(identifier: "UTC")!).description)
     do {
       try await store.startExperiment(experiment)
@@ -122,6 +122,20 @@ struct ExperimentControl: Sendable {
       }
     }
     return experiment
+  }
+
+  /// `date` in ISO 8601 with milliseconds (`started_at`: which events came after the start).
+  static func moment(_ date: Date) -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    return formatter.string(from: date)
+  }
+
+  /// A moment `moment` wrote, or one in whole seconds (experiments started before it).
+  static func moment(_ text: String) -> Date? {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    return formatter.date(from: text) ?? ISO8601DateFormatter().date(from: text)
   }
 
   /// The experiment of that name, or 404 `unknown-experiment`.

@@ -6,13 +6,17 @@ import RulesStore
 import Synchronization
 
 /// The running experiments a server evaluates with, by catalog: read from the store at start,
-/// after each reload (so an experiment `rules-server experiment start` began reaches a server at
-/// its next reload or SIGHUP), and set by the server's own experiment routes at once.
+/// after each reload, when `ExperimentWatch` sees the store's running experiments change (an
+/// experiment `rules-server experiment start` began, or another server's routes), and set by
+/// the server's own experiment routes at once.
 final class RunningExperiments: Sendable {
   private let byCatalog = Mutex<[String: RunningExperiment]>([:])
 
   /// The catalog's running experiment, or nil.
   func running(_ catalog: String) -> RunningExperiment? { byCatalog.withLock { $0[catalog] } }
+
+  /// The running experiments' names, by catalog.
+  func names() -> [String: String] { byCatalog.withLock { $0.mapValues(\.name) } }
 
   func set(_ experiment: RunningExperiment?, catalog: String) {
     byCatalog.withLock { $0[catalog] = experiment }

@@ -10,7 +10,7 @@ extension HTTPAPI {
     let query = try Self.eventQuery(request)
     let events = try await stored { try await store.events(query) }
     let next = events.last?.id ?? query.after
-    return Self.json(#"{"events":["# + events.map(\.json).joined(separator: ",") + #"],"next":\#(next)}"#)
+    return Self.json(#"{"events":["# + events.map(eventJSON).joined(separator: ",") + #"],"next":\#(next)}"#)
   }
 
   static let maxEventsLimit = 1_000

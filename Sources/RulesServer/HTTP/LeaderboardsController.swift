@@ -74,7 +74,7 @@ struct LeaderboardsController: Sendable {
         .notFound, "unknown-user",
         "'around': the leaderboard '\(name)' of '\(catalog.id)' has no user '\(around ?? "")' (not evaluated yet)")
     }
-    return HTTPAPI.json(board.json)
+    return HTTPAPI.json(api.armedLeaderboard(board))
   }
 
   /// The period of a declared leaderboard that `?period=` names, or by default the one holding

@@ -1199,6 +1199,14 @@ components:
         kind: {$ref: "#/components/schemas/EventKind"}
         subject: {type: string}
         data: {type: object}
+        catalog_revision: {type: [string, "null"], description: "`GET /v1/events` only (not webhooks): the revision (content hash) of the catalog that evaluated; null for an event stored before revisions were kept."}
+        experiment:
+          type: object
+          description: "`GET /v1/events` only: for a user's event of the running experiment of its catalog (appended since it started, under its arm's revision), the experiment's name and the user's arm (docs/experiments.md)."
+          required: [name, arm]
+          properties:
+            name: {type: string}
+            arm: {type: string, enum: [control, variant]}
     TimeZoneChange:
       type: object
       additionalProperties: false
@@ -1277,6 +1285,7 @@ components:
             properties:
               rank: {type: integer, minimum: 1}
               user: {type: string}
+              arm: {type: string, enum: [control, variant], description: "While the catalog has a running experiment: the user's arm (the stable hash's; docs/experiments.md)."}
               value: {type: number, description: "The streak's length or the metric's value (a whole value is written as an integer, every digit of it)."}
     Stats:
       type: object

@@ -9,7 +9,10 @@ package enum ConsoleChrome {
     "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; connect-src 'self'; base-uri 'none'; form-action 'self'"
 
   /// The console's header links, `current` the page's (by its label).
-  static let sections = [("Catalogs", "/console"), ("Events", "/console/events"), ("Candidate", "/console/candidate")]
+  static let sections = [
+    ("Catalogs", "/console"), ("Events", "/console/events"), ("Candidate", "/console/candidate"),
+    ("Experiments", "/console/experiments"),
+  ]
 
   /// The chrome of a console page titled `title`; `csrf` the session's token for the sign-out
   /// form (nil on the sign-in page).

@@ -5,6 +5,8 @@ enum ConsoleTemplates {
     "console-signin": signIn, "console-index": index, "console-overview": overview,
     "console-leaderboard": leaderboard, "console-events": events, "console-candidate": candidate,
     "console-impact": impact, "console-reload": reload, "console-user": user,
+    "console-experiment": ExperimentPage.template, "experiment-share": ExperimentPage.shareTemplate,
+    "console-experiments": ExperimentPage.listTemplate,
   ]
 
   static let signIn = """

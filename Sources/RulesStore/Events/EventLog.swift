@@ -14,11 +14,15 @@ package struct StoredEvent: Sendable, Equatable {
   package var data: String
   /// When it was appended (Unix milliseconds).
   package var createdAt: Int64
+  /// The revision (hash) of the catalog that evaluated (`events.catalog_revision`; nil before
+  /// schema version 8).
+  package var catalogRevision: String?
 
   package init(
     id: Int64, catalog: String, catalogVersion: Int, user: String, date: String, kind: String, subject: String,
-    data: String, createdAt: Int64
+    data: String, createdAt: Int64, catalogRevision: String? = nil
   ) {
+    self.catalogRevision = catalogRevision
     self.id = id
     self.catalog = catalog
     self.catalogVersion = catalogVersion

@@ -3,10 +3,13 @@
 /// events in one statement.
 enum EventSQL {
   enum EventColumns: Int, SQLColumns {
-    case id, catalog, catalogVersion, user, date, kind, subject, data, createdAt
+    case id, catalog, catalogVersion, user, date, kind, subject, data, createdAt, catalogRevision
 
     var expression: String {
-      ["id", "catalog", "catalog_version", "user_id", "date", "kind", "subject", "data", "created_at"][rawValue]
+      [
+        "id", "catalog", "catalog_version", "user_id", "date", "kind", "subject", "data", "created_at",
+        "catalog_revision",
+      ][rawValue]
     }
   }
 

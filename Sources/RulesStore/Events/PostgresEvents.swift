@@ -81,7 +81,7 @@ extension PostgresStore {
     StoredEvent(
       id: try row[.id], catalog: try row[.catalog], catalogVersion: try row[.catalogVersion], user: try row[.user],
       date: try row[.date], kind: try row[.kind], subject: try row[.subject], data: try row[.data],
-      createdAt: try row[.createdAt])
+      createdAt: try row[.createdAt], catalogRevision: try row[.catalogRevision])
   }
 
   package func events(_ query: EventQuery) async throws -> [StoredEvent] {

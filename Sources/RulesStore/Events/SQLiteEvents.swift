@@ -31,7 +31,7 @@ extension SQLiteStore {
     return StoredEvent(
       id: row[Column.id], catalog: row[Column.catalog], catalogVersion: row[Column.catalogVersion],
       user: row[Column.user], date: row[Column.date], kind: row[Column.kind], subject: row[Column.subject],
-      data: row[Column.data], createdAt: row[Column.createdAt])
+      data: row[Column.data], createdAt: row[Column.createdAt], catalogRevision: row[Column.catalogRevision])
   }
 
   package func events(_ query: EventQuery) async throws -> [StoredEvent] {

@@ -91,6 +91,11 @@ enum ExperimentSQL {
     "SELECT \(columns) FROM experiments WHERE catalog = ? AND status = 'running'"
   }
 
+  /// A catalog's experiments, newest first. Arguments: catalog.
+  static let ofCatalog = SQLQuery<Columns> { _, columns in
+    "SELECT \(columns) FROM experiments WHERE catalog = ? ORDER BY started_at DESC, name"
+  }
+
   static let allRunning = SQLQuery<Columns> { _, columns in
     "SELECT \(columns) FROM experiments WHERE status = 'running' ORDER BY catalog"
   }

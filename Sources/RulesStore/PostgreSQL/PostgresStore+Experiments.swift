@@ -59,6 +59,10 @@ extension PostgresStore {
     try await Self.experiments(client, ExperimentSQL.allRunning, [], logger: logger)
   }
 
+  package func experiments(catalog: String) async throws -> [StoredExperiment] {
+    try await Self.experiments(client, ExperimentSQL.ofCatalog, [catalog], logger: logger)
+  }
+
   package func endExperiment(name: String, status: String, because: String, at: String) async throws -> Bool {
     try await client.changes(ExperimentSQL.end, [status, at, because, name], logger: logger) > 0
   }

@@ -34,6 +34,12 @@ extension SQLiteStore {
     try await queue.read { db in try Row.fetchAll(db.statement(ExperimentSQL.allRunning, [])).map(Self.experiment) }
   }
 
+  package func experiments(catalog: String) async throws -> [StoredExperiment] {
+    try await queue.read { db in
+      try Row.fetchAll(db.statement(ExperimentSQL.ofCatalog, [catalog])).map(Self.experiment)
+    }
+  }
+
   package func endExperiment(name: String, status: String, because: String, at: String) async throws -> Bool {
     try await queue.write { db in try db.changes(ExperimentSQL.end, [status, at, because, name]) > 0 }
   }

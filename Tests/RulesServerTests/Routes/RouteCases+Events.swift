@@ -27,9 +27,11 @@ extension RouteCases {
       let bobEvents = try #require((RouteHarness.json(bob.text) as? [String: Any])?["events"] as? [[String: Any]])
       #expect(bobEvents.count == 1)
       let id = try #require(bobEvents.first?["id"] as? Int)
+      // The revision that evaluated; no experiment runs, so no arm.
+      let revision = try StoreTestSupport.loadCatalog("discipline").revision
       #expect(
         bob.text
-          == #"{"events":[{"id":\#(id),"catalog":"discipline","catalog_version":1,"user":"bob","date":"2026-01-03","kind":"badge.unlocked","subject":"momentum","data":{}}],"next":\#(id)}"#
+          == #"{"events":[{"id":\#(id),"catalog":"discipline","catalog_version":1,"user":"bob","date":"2026-01-03","kind":"badge.unlocked","subject":"momentum","data":{},"catalog_revision":"\#(revision)"}],"next":\#(id)}"#
           + "\n")
       // The cursor: after the last, nothing, and next stays; a limit.
       let last = try #require(ids.last)
