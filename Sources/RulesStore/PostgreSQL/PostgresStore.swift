@@ -229,10 +229,11 @@ package final class PostgresStore: StoreBackend {
     return ids
   }
 
-  package func loadUsers(catalog: String, ids: [String]) async throws -> [LoadedUser] {
+  package func loadUsers(catalog: String, ids: [String], encoding: Data) async throws -> [LoadedUser] {
     try await transaction { connection in
       try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ", logger: logger)
-      return try await Self.load(connection, catalog: catalog, ids: ids, allDays: false, logger: logger)
+      return try await Self.load(
+        connection, catalog: catalog, ids: ids, allDays: false, encoding: encoding, logger: logger)
     }
   }
 
@@ -242,7 +243,8 @@ package final class PostgresStore: StoreBackend {
   }
 
   static func load(
-    _ connection: PostgresConnection, catalog: String, ids: [String], allDays: Bool, logger: Logger
+    _ connection: PostgresConnection, catalog: String, ids: [String], allDays: Bool, encoding: Data = Data(),
+    logger: Logger
   ) async throws -> [LoadedUser] {
     typealias Column = ProgressSQL.UserColumns
     var users: [UserID.Key: LoadedUser] = [:]
@@ -261,7 +263,7 @@ package final class PostgresStore: StoreBackend {
       user.pauses = PauseList.parse(try row[.pauses])
       users[UserID.Key(id)] = user
     }
-    try await loadDays(connection, catalog: catalog, ids: ids, allDays: allDays, into: &users, logger: logger)
+    try await loadDays(connection, catalog: catalog, allDays: allDays, encoding: encoding, into: &users, logger: logger)
     return ids.compactMap { users[UserID.Key($0)] }
   }
 
