@@ -21,8 +21,11 @@ package protocol StoreBackend: AnyObject, Sendable {
   func userIDs(catalog: String, after: String?, limit: Int) async throws -> [String]
 
   /// The users of `ids` (those that exist) with their states and uncounted days, read in one
-  /// transaction (no lock: `save` checks each user's revision).
-  func loadUsers(catalog: String, ids: [String]) async throws -> [LoadedUser]
+  /// transaction (no lock: `save` checks each user's revision). A day whose encoded form
+  /// begins with `encoding` (the catalog's `RecordEncoding.prefix`; empty: none) comes without
+  /// its JSON (`StoredDay.record` empty): the batch reads millions, and reads those from the
+  /// encoded form alone.
+  func loadUsers(catalog: String, ids: [String], encoding: Data) async throws -> [LoadedUser]
 
   /// One user as `loadUsers` reads them (every day with `allDays`), or nil, taking no lock:
   /// a read-only transaction (SQLite: a reader of the WAL, never the write lock), for answers
@@ -194,5 +197,10 @@ extension StoreBackend {
   /// The top `limit` of the all-time leaderboard `name`, or the rows around `around`.
   package func leaderboard(catalog: String, name: String, limit: Int, around: String?) async throws -> Leaderboard? {
     try await leaderboard(catalog: catalog, name: name, limit: limit, around: around, in: .allTime)
+  }
+
+  /// `loadUsers` with every day's JSON.
+  package func loadUsers(catalog: String, ids: [String]) async throws -> [LoadedUser] {
+    try await loadUsers(catalog: catalog, ids: ids, encoding: Data())
   }
 }

@@ -33,7 +33,8 @@ package struct Batch: Sendable {
     // The next chunk is read while this one is evaluated and saved: the store's round trips
     // (PostgreSQL) and its reading (SQLite, on a reader connection beside the writer) overlap
     // the evaluation, and the saving's single writer leaves the other cores to the reading.
-    let reader = BatchReader(store: store, catalog: catalog.id, shard: shard, chunk: chunk)
+    let reader = BatchReader(
+      store: store, catalog: catalog.id, encoding: catalog.encoding.prefix, shard: shard, chunk: chunk)
     var pending = reader.prefetch()
     defer { pending.cancel() }
     while true {

@@ -1,3 +1,4 @@
+import Foundation
 import RulesStore
 
 /// The batch's reading: the users of a catalog (of a shard) in chunks, in the order of their
@@ -5,15 +6,18 @@ import RulesStore
 actor BatchReader {
   let store: any StoreBackend
   let catalog: String
+  /// The catalog's encoding (`RecordEncoding.prefix`): days stored in it are read without their JSON.
+  let encoding: Data
   let shard: Shard?
   let chunk: Int
   private var after: String?
   private var ids: [String] = []
   private var exhausted = false
 
-  init(store: any StoreBackend, catalog: String, shard: Shard?, chunk: Int) {
+  init(store: any StoreBackend, catalog: String, encoding: Data, shard: Shard?, chunk: Int) {
     self.store = store
     self.catalog = catalog
+    self.encoding = encoding
     self.shard = shard
     self.chunk = chunk
   }
@@ -32,7 +36,7 @@ actor BatchReader {
     guard !ids.isEmpty else { return nil }
     let slice = Array(ids.prefix(chunk))
     ids.removeFirst(slice.count)
-    return try await store.loadUsers(catalog: catalog, ids: slice)
+    return try await store.loadUsers(catalog: catalog, ids: slice, encoding: encoding)
   }
 
   /// Starts reading the next chunk; the batch awaits it when it is done with the current one.

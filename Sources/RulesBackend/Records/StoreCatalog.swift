@@ -89,6 +89,9 @@ package final class StoreCatalog: Sendable {
     records.reserveCapacity(days.count)
     for day in days where day.date <= date {
       guard let read = read(record: day.record, encoded: day.encoded) else {
+        // A day the batch read without its JSON whose encoded form this catalog cannot read
+        // (an experiment's arm with other inputs): read again holding the user, with every JSON.
+        if day.record.isEmpty { throw NeedsAllDays() }
         throw RecordProblem("bad-record", "the stored record of \(day.date) is not a JSON object")
       }
       for (input, message) in read.unreadable {

@@ -229,10 +229,11 @@ package final class PostgresStore: StoreBackend {
     return ids
   }
 
-  package func loadUsers(catalog: String, ids: [String]) async throws -> [LoadedUser] {
+  package func loadUsers(catalog: String, ids: [String], encoding: Data) async throws -> [LoadedUser] {
     try await transaction { connection in
       try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ", logger: logger)
-      return try await Self.load(connection, catalog: catalog, ids: ids, allDays: false, logger: logger)
+      return try await Self.load(
+        connection, catalog: catalog, ids: ids, allDays: false, encoding: encoding, logger: logger)
     }
   }
 
@@ -241,21 +242,9 @@ package final class PostgresStore: StoreBackend {
     ProgressSQL.users(d, columns, users: d.isAnyOf("u.user_id"))
   }
 
-  /// Their days: every day with `allDays`, a rebuild or no state, else from the state's date.
-  /// Arguments: catalog, the ids, allDays.
-  static let loadDays = SQLQuery<ProgressSQL.DayColumns> { d, columns in
-    """
-    SELECT \(columns) FROM days d
-    JOIN users u ON u.catalog = d.catalog AND u.user_id = d.user_id
-    LEFT JOIN states s ON s.catalog = d.catalog AND s.user_id = d.user_id
-    WHERE d.catalog = ? AND \(d.isAnyOf("d.user_id"))
-      AND (? OR s.date IS NULL OR u.rebuild OR d.date >= s.date)
-    ORDER BY d.user_id, d.date
-    """
-  }
-
   static func load(
-    _ connection: PostgresConnection, catalog: String, ids: [String], allDays: Bool, logger: Logger
+    _ connection: PostgresConnection, catalog: String, ids: [String], allDays: Bool, encoding: Data = Data(),
+    logger: Logger
   ) async throws -> [LoadedUser] {
     typealias Column = ProgressSQL.UserColumns
     var users: [UserID.Key: LoadedUser] = [:]
@@ -275,12 +264,7 @@ package final class PostgresStore: StoreBackend {
       user.support = UserSupport(text: try row[.support])
       users[UserID.Key(id)] = user
     }
-    try await connection.forEach(loadDays, [catalog, SQLTextList(ids), allDays], logger: logger) { row in
-      guard let day = CalendarDay.parsed(try row[.date]) else { return }
-      let encoded: ByteBuffer? = try row[.encoded]
-      users[UserID.Key(try row[.user])]?.days.append(
-        StoredDay(date: day, record: try row[.record], encoded: encoded.map { Data($0.readableBytesView) }))
-    }
+    try await loadDays(connection, catalog: catalog, allDays: allDays, encoding: encoding, into: &users, logger: logger)
     return ids.compactMap { users[UserID.Key($0)] }
   }
 

@@ -114,8 +114,10 @@ package final class SQLiteStore: StoreBackend {
     }
   }
 
-  package func loadUsers(catalog: String, ids: [String]) async throws -> [LoadedUser] {
-    try await queue.read { db in try ids.compactMap { try Self.load(db, catalog: catalog, user: $0, allDays: false) } }
+  package func loadUsers(catalog: String, ids: [String], encoding: Data) async throws -> [LoadedUser] {
+    try await queue.read { db in
+      try ids.compactMap { try Self.load(db, catalog: catalog, user: $0, allDays: false, encoding: encoding) }
+    }
   }
 
   /// One user at a time (no round trip: a prepared statement each).
@@ -127,14 +129,28 @@ package final class SQLiteStore: StoreBackend {
     "SELECT \(columns) FROM days d WHERE d.catalog = ? AND d.user_id = ? AND d.date >= ? ORDER BY d.date"
   }
 
-  static func load(_ db: Database, catalog: String, user: String, allDays: Bool) throws -> LoadedUser? {
+  /// `loadDays` without the JSON of a day whose encoded form begins with the given bytes.
+  /// Arguments: the encoding's first bytes, catalog, user, the first date.
+  static let loadEncodedDays = SQLQuery<ProgressSQL.DayColumns> { _, _ in
+    """
+    SELECT d.user_id, d.date, CASE WHEN substr(d.encoded, 1, 8) = ? THEN '' ELSE d.record END, d.encoded
+    FROM days d WHERE d.catalog = ? AND d.user_id = ? AND d.date >= ? ORDER BY d.date
+    """
+  }
+
+  static func load(
+    _ db: Database, catalog: String, user: String, allDays: Bool, encoding: Data = Data()
+  ) throws -> LoadedUser? {
     typealias Column = ProgressSQL.UserColumns
     guard let row = try Row.fetchOne(db.statement(loadUser, [catalog, user])) else { return nil }
     let state: Data? = row[Column.state]
     let stateDate = (row[Column.stateDate] as String?).flatMap(CalendarDay.parsed)
     let rebuild: Bool = row[Column.rebuild]
     let all = allDays || rebuild || state == nil
-    let days = try db.rows(loadDays, [catalog, user, all ? "" : stateDate?.description ?? ""])
+    let first = all ? "" : stateDate?.description ?? ""
+    let days =
+      encoding.isEmpty
+      ? try db.rows(loadDays, [catalog, user, first]) : try db.rows(loadEncodedDays, [encoding, catalog, user, first])
     var stored: [StoredDay] = []
     while let day = try days.next() {
       guard let date = CalendarDay.parsed(day[ProgressSQL.DayColumns.date] as String) else { continue }
