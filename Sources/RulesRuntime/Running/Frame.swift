@@ -14,6 +14,8 @@
   let numCount: Int
   private let intConstantCount: Int
   private let numConstantCount: Int
+  /// The machine whose frame this is (it owns the frame; set by the machine, never nil after).
+  unowned(unsafe) var machine: BytecodeMachine?
 
   init(intCount: Int, numCount: Int, intConstants: [Int] = [], numConstants: [Double] = []) {
     self.intCount = max(intCount, 1)
