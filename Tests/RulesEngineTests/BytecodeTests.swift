@@ -154,10 +154,20 @@ struct BytecodeTests {
         - {id: a, name: A, when: n > 3 && x < 0.5}
         - {id: b, name: B, when: 'mood == "high" || total(n) >= 40'}
         - {id: c, name: C, when: 'floor(x * 10) % 3 == 1 && "x" != "y"'}
+        - {id: d, name: D, when: 'n > 3 && n <= 8 && mood == "high"'}
+        - {id: e, name: E, when: n >= 2 && total(n) >= 10}
       """)
     let program = Program(checked)
     let evaluator = DayRunner(program: program)
     let reference = ReferenceEvaluator(layout: program.layout)
+    let other = Program(checked)
+    #expect(
+      CriterionTest.conjunction(
+        program.bytecode.criteria[3].code, result: program.bytecode.criteria[3].result, in: program.bytecode)?.count
+        == 3)
+    #expect(
+      CriterionTest.conjunction(
+        program.bytecode.criteria[0].code, result: program.bytecode.criteria[0].result, in: program.bytecode) == nil)
     var generator = SplitMix64(seed: 7)
     var state = CountedState(for: checked)
     for day in 0..<200 {
@@ -169,7 +179,10 @@ struct BytecodeTests {
       evaluator.load(day: day, values: values, state: state, start: 0)
       evaluator.run(day: day, state: state, start: 0, inProgress: false)
       let expected = checked.badges.indices.filter { reference.value(checked.badges[$0].when, evaluator.frame).isTrue }
+      // On the runner's frame (`d` and `e` in place, the others by the machine), and on a frame of
+      // another program's runner (each computed alone).
       #expect(checked.badges.indices.filter { program.criterion(ofBadge: $0)(evaluator.frame) } == expected)
+      #expect(checked.badges.indices.filter { other.criterion(ofBadge: $0)(evaluator.frame) } == expected)
       #expect(evaluator.holding() == expected, "day \(day)")
       #expect(evaluator.holdingAtOnce() == expected, "day \(day)")
       evaluator.commit(day: day, into: &state)

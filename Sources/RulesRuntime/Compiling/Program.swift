@@ -107,12 +107,34 @@ import Synchronization
 
   /// The compiled criterion of the badge at `index` (for embedders and benchmarks that test
   /// one rule against values they put in an evaluator's frame): on a frame of a `DayRunner` of
-  /// this program, the day's own bytecode for the criterion, run by the runner's machine; on any
-  /// other frame of this program, the criterion computed alone (`compile`).
+  /// this program, the day's own bytecode for the criterion, run by the runner's machine, or,
+  /// for int comparisons joined by `&&` (the usual badge), those comparisons made in place
+  /// (`CriterionTest.conjunction`); on any other frame of this program, the criterion computed
+  /// alone (`compile`).
   @_spi(CompiledDay) public func criterion(ofBadge index: Int) -> @Sendable (Frame) -> Bool {
     let code = bytecode.criteria[index]
     let identity = bytecode.identity
     let alone = compile(catalog.badges[index].when)
+    if let tests = CriterionTest.conjunction(code.code, result: code.result, in: bytecode) {
+      // Thresholds (`x >= 7 && y >= 30 && z >= 5`, constants on the right), two or three: unrolled.
+      let constants = bytecode.intConstants
+      if (2...3).contains(tests.count), tests.allSatisfy({ $0.0 == .greaterOrEqual && $0.2 < 0 }) {
+        let slots = tests.map(\.1) + [tests[0].1]
+        let limits = tests.map { constants[-$0.2 - 1] } + [Int.min]
+        let (a, b, c, x, y, z) = (slots[0], slots[1], slots[2], limits[0], limits[1], limits[2])
+        return { frame in
+          guard frame.code == identity else { return alone(frame).isTrue }
+          let ints = frame.ints
+          return ints[a] >= x && ints[b] >= y && ints[c] >= z
+        }
+      }
+      return { frame in
+        guard frame.code == identity else { return alone(frame).isTrue }
+        let ints = frame.ints
+        for (comparison, a, b) in tests where !comparison.holds(ints[a], ints[b]) { return false }
+        return true
+      }
+    }
     return { frame in
       guard let machine = frame.machine, machine.identity == identity else { return alone(frame).isTrue }
       machine.run(code.code)

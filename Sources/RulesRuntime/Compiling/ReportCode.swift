@@ -7,7 +7,10 @@
 /// (`Bytecode.reports`), run when a report asks for it, over a copy of the day's layout slots.
 /// A value that is a slot of the layout or a constant (most progress measures: `streak`, `7`)
 /// needs no instruction: its fragment is empty and the report reads the slot.
-struct ReportCode: Sendable {
+///
+/// A class: a report takes it from the program once (a struct of a dozen arrays was a dozen
+/// retains and releases, about 1,300 instructions a report).
+final class ReportCode: Sendable {
   /// The instructions of every fragment, their constants and string literals.
   let bytecode: Bytecode
   /// The fragment computing every metric's progress measures.

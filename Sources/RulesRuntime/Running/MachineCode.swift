@@ -260,9 +260,9 @@ struct MachineCode {
     case .boolNotEqual(let d, let a, let b): MachineOp(.boolNotEqual, d, a, b)
     case .intCompare(let c, let d, let a, let b): MachineOp(.intCompare(c), d, a, b)
     case .numCompare(let c, let d, let a, let b): MachineOp(.numCompare, d, a, b, c.rawValue)
-    case .stringEqual(let d, let a, let b): MachineOp(.stringEqual, d, a, b)
-    case .stringNotEqual(let d, let a, let b): MachineOp(.stringNotEqual, d, a, b)
-    case .stringConcat(let d, let a, let b): MachineOp(.stringConcat, d, a, b)
+    case .stringEqual(let d, let a, let b): MachineOp(.string, d, a, b, StringOperation.equal.rawValue)
+    case .stringNotEqual(let d, let a, let b): MachineOp(.string, d, a, b, StringOperation.notEqual.rawValue)
+    case .stringConcat(let d, let a, let b): MachineOp(.string, d, a, b, StringOperation.concat.rawValue)
     case .intTotal(let aggregate, let d, let value): MachineOp(.intTotal, aggregate, d, value)
     case .numTotal(let aggregate, let d, let value): MachineOp(.numTotal, aggregate, d, value)
     case .intWindow(let aggregate, let d, let value): MachineOp(.intWindow, aggregate, d, value)
@@ -314,8 +314,9 @@ enum MachineOpCode: UInt8 {
     intLess, intEqual, intLessOrEqual, intGreater, intNotEqual, intGreaterOrEqual,
     // `nums[x1] ? nums[x2]` into `ints[x0]`, the comparison's raw value in x3.
     numCompare,
-    // `ints[x0] = string(ints[x1]) == string(ints[x2])` (1 or 0).
-    stringEqual, intTotal, numTotal, intWindow,
+    // A string instruction (`StringOperation` in x3), run out of the loop: one case, and no
+    // string code in the loop, whose layout the day's cost depends on.
+    string, intTotal, numTotal, intWindow,
     numWindow, consecutive, elapsed
   /// A consecutive streak whose `counts` is `ints[x1] ? ints[x2] && ints[x3] ? ints[x4]`
   /// (the comparisons' masks in x5: the first in bits 0-2, the second in 3-5), no `skips`.
@@ -331,10 +332,16 @@ enum MachineOpCode: UInt8 {
   /// `nums[x0] = kernel(nums[x1], nums[x2], nums[x3])`, the kernel of function x4
   /// (`Function.allCases`).
   case numKernel
+}
+
+/// What a `string` operation does with the strings of x1 and x2, into x0.
+enum StringOperation: Int {
+  /// `ints[x0] = string(ints[x1]) == string(ints[x2])` (1 or 0).
+  case equal
   /// `ints[x0] = string(ints[x1]) != string(ints[x2])` (1 or 0).
-  case stringNotEqual
+  case notEqual
   /// `ints[x0]`: the string `string(ints[x1]) + string(ints[x2])`, kept for the slot x0.
-  case stringConcat
+  case concat
 }
 
 extension MachineOpCode {
