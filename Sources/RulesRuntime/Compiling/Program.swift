@@ -116,16 +116,17 @@ import Synchronization
     let identity = bytecode.identity
     let alone = compile(catalog.badges[index].when)
     if let tests = CriterionTest.conjunction(code.code, result: code.result, in: bytecode) {
-      // Thresholds (`x >= 7 && y >= 30 && z >= 5`, constants on the right), two or three: unrolled.
+      // Thresholds (`x >= 7 && y >= 30 && z >= 5`, constants on the right), two or three: unrolled,
+      // their slots and limits in one box (the closure's context forwarded as one reference).
       let constants = bytecode.intConstants
       if (2...3).contains(tests.count), tests.allSatisfy({ $0.0 == .greaterOrEqual && $0.2 < 0 }) {
         let slots = tests.map(\.1) + [tests[0].1]
         let limits = tests.map { constants[-$0.2 - 1] } + [Int.min]
-        let (a, b, c, x, y, z) = (slots[0], slots[1], slots[2], limits[0], limits[1], limits[2])
+        let t = Thresholds(identity: identity, slots: slots, limits: limits, alone: alone)
         return { frame in
-          guard frame.code == identity else { return alone(frame).isTrue }
+          guard frame.code == t.identity else { return t.alone(frame).isTrue }
           let ints = frame.ints
-          return ints[a] >= x && ints[b] >= y && ints[c] >= z
+          return ints[t.a] >= t.x && ints[t.b] >= t.y && ints[t.c] >= t.z
         }
       }
       return { frame in
@@ -153,6 +154,26 @@ import Synchronization
       machine.load(from: frame)
       machine.run(code.code)
       return machine.value(code.result)
+    }
+  }
+
+  /// Two or three thresholds of a criterion (`criterion(ofBadge:)`): slots `a`, `b`, `c` at
+  /// least `x`, `y`, `z`.
+  private final class Thresholds: Sendable {
+    let identity: Int
+    let a: Int
+    let b: Int
+    let c: Int
+    let x: Int
+    let y: Int
+    let z: Int
+    let alone: @Sendable (Frame) -> Value
+
+    init(identity: Int, slots: [Int], limits: [Int], alone: @escaping @Sendable (Frame) -> Value) {
+      self.identity = identity
+      (a, b, c) = (slots[0], slots[1], slots[2])
+      (x, y, z) = (limits[0], limits[1], limits[2])
+      self.alone = alone
     }
   }
 }
