@@ -7,10 +7,11 @@ import Testing
 @_spi(CompiledDay) @_spi(Tooling) @testable import RulesLanguage
 @_spi(CompiledDay) @_spi(Tooling) @testable import RulesRuntime
 
-/// The day runs as bytecode (`Bytecode`, `BytecodeMachine`); reports compute the same expressions with
-/// the closures of `ClosureCompiler`. The two must agree on every value, so each metric below is
-/// computed both ways on the same frame over many random days, edge values included.
-@Suite("bytecode and closures agree")
+/// The day and reports run as bytecode (`Bytecode`, `BytecodeMachine`); the tests' oracle
+/// (`ReferenceEvaluator`) walks the same expressions' trees. The two must agree on every value,
+/// so each metric below is computed both ways on the same frame over many random days, edge
+/// values included, and each again alone (`Program.compile`, what explanations run).
+@Suite("bytecode and the reference evaluator agree")
 struct BytecodeTests {
   static let catalog = """
     catalog: differential
@@ -95,7 +96,8 @@ struct BytecodeTests {
     let checked = try Fixture.catalog(Self.catalog)
     let program = Program(checked)
     let evaluator = DayRunner(program: program)
-    let closures = checked.metrics.map(program.compile)
+    let alone = checked.metrics.map(program.compile)
+    let reference = ReferenceEvaluator(layout: program.layout)
     let names = checked.catalog.metrics.map(\.name)
     var generator = SplitMix64(seed: seed)
     var state = CountedState(for: checked)
@@ -130,9 +132,11 @@ struct BytecodeTests {
         case (.int(let i), .bool): bytecode = .bool(evaluator.frame.ints[i] != 0)
         case (.int(let i), _): bytecode = .int(evaluator.frame.ints[i])
         }
-        let closure = closures[index](evaluator.frame)
-        if !Self.same(bytecode, closure) {
-          mismatches.append("day \(day), \(names[index]): bytecode \(bytecode), closures \(closure)")
+        let expected = reference.value(checked.metrics[index], evaluator.frame)
+        let compiled = alone[index](evaluator.frame)
+        if !Self.same(bytecode, expected) || !Self.same(compiled, expected) {
+          mismatches.append(
+            "day \(day), \(names[index]): day \(bytecode), alone \(compiled), reference \(expected)")
         }
       }
       evaluator.commit(day: day, into: &state)
@@ -150,9 +154,20 @@ struct BytecodeTests {
         - {id: a, name: A, when: n > 3 && x < 0.5}
         - {id: b, name: B, when: 'mood == "high" || total(n) >= 40'}
         - {id: c, name: C, when: 'floor(x * 10) % 3 == 1 && "x" != "y"'}
+        - {id: d, name: D, when: 'n > 3 && n <= 8 && mood == "high"'}
+        - {id: e, name: E, when: n >= 2 && total(n) >= 10}
       """)
     let program = Program(checked)
     let evaluator = DayRunner(program: program)
+    let reference = ReferenceEvaluator(layout: program.layout)
+    let other = Program(checked)
+    #expect(
+      CriterionTest.conjunction(
+        program.bytecode.criteria[3].code, result: program.bytecode.criteria[3].result, in: program.bytecode)?.count
+        == 3)
+    #expect(
+      CriterionTest.conjunction(
+        program.bytecode.criteria[0].code, result: program.bytecode.criteria[0].result, in: program.bytecode) == nil)
     var generator = SplitMix64(seed: 7)
     var state = CountedState(for: checked)
     for day in 0..<200 {
@@ -163,7 +178,11 @@ struct BytecodeTests {
       ]
       evaluator.load(day: day, values: values, state: state, start: 0)
       evaluator.run(day: day, state: state, start: 0, inProgress: false)
-      let expected = checked.badges.indices.filter { program.criterion(ofBadge: $0)(evaluator.frame) }
+      let expected = checked.badges.indices.filter { reference.value(checked.badges[$0].when, evaluator.frame).isTrue }
+      // On the runner's frame (`d` and `e` in place, the others by the machine), and on a frame of
+      // another program's runner (each computed alone).
+      #expect(checked.badges.indices.filter { program.criterion(ofBadge: $0)(evaluator.frame) } == expected)
+      #expect(checked.badges.indices.filter { other.criterion(ofBadge: $0)(evaluator.frame) } == expected)
       #expect(evaluator.holding() == expected, "day \(day)")
       #expect(evaluator.holdingAtOnce() == expected, "day \(day)")
       evaluator.commit(day: day, into: &state)

@@ -226,6 +226,30 @@ struct EvaluationTests {
     #expect(days[3].message?.id == "none")
   }
 
+  @Test("texts are joined, chosen and compared in criteria, conditions and templates alike")
+  func strings() throws {
+    let catalog = try Fixture.catalog(
+      """
+      catalog: texts
+      inputs: {done: {type: int}, mood: {type: enum, values: [low, high]}}
+      badges:
+        - {id: joined, name: Joined, when: '"a" + (done > 1 ? "b" : "c") + "d" == "abd"'}
+      messages:
+        - id: high
+          when: '(mood == "high" ? "up" : "down") != "down" && "x" + "y" == "xy"'
+          text: "{'<' + (done > 2 ? 'many' : 'few') + '>'} {mood} {done > 0 ? 'done' : 'not yet'}"
+        - {id: other, text: "{'plain' + ''}"}
+      """)
+    let history = try Fixture.history(
+      "days:\n"
+        + Fixture.days(from: "2026-01-01", ["done: 1, mood: high", "done: 3, mood: high", "done: 0, mood: low"]),
+      for: catalog)
+    let days = try Fixture.evaluate(catalog, history, on: ["2026-01-01", "2026-01-02", "2026-01-03"])
+    #expect(days.map { $0.badges.new } == [[], ["joined"], []])
+    #expect(days.map { $0.message?.id } == ["high", "high", "other"])
+    #expect(days.map { $0.message?.text } == ["<few> high done", "<many> high done", "plain"])
+  }
+
   @Test("the quote of the day rotates by day of year: (dayOfYear - 1) % count")
   func quotes() throws {
     let catalog = try Fixture.catalog(

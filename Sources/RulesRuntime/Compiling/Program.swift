@@ -3,9 +3,10 @@
 import Synchronization
 
 /// A validated catalog compiled for evaluation: its frame layout, its day as bytecode (history
-/// sums, streaks, metrics, badge criteria), and closures for what only a report reads (message
-/// conditions and templates compiled here; badges' progress measures on the first report that
-/// asks). Compile once, evaluate many days and users. (Explanations, a tooling matter, compile their closures per call.)
+/// sums, streaks, metrics, badge criteria), and what only a report reads (progress measures,
+/// message conditions and templates) as bytecode of the same compiler, made on the first report
+/// that asks (`reports`). Compile once, evaluate many days and users. (Explanations, a tooling
+/// matter, compile their expressions per call.)
 @_spi(CompiledDay) public final class Program: Sendable {
   /// The catalog compiled.
   @_spi(CompiledDay) public let catalog: ValidatedCatalog
@@ -33,73 +34,17 @@ import Synchronization
   /// The badges that repeat, in catalog order (empty for most catalogs).
   let repeatingBadges: [Int]
 
-  /// Each badge's progress measures, compiled on the first report that asks (`progress`).
-  private let badgeMeasures = Mutex<[[Measure]]?>(nil)
-  /// Each metric's progress measure towards its next value, if it has one.
-  let metricProgress: [Measure?]
-  /// Each message: its condition, title, variants and action.
-  let messages: [CompiledMessage]
+  /// What only reports read, compiled on the first report that asks (`reports`).
+  private let reportCode = Mutex<ReportCode?>(nil)
   /// The catalog's default language, made when a message is first written (`textLocale`).
   private let defaultLocale = Mutex<TextLocale?>(nil)
 
-  /// A badge's compiled criterion. The struct keeps the closure as it is compiled: a bare
-  /// closure in an array would be stored (and called) through a reabstraction thunk.
-  struct Criterion: Sendable {
-    let test: BoolFn
-  }
-
-  /// A closure giving a value on a frame.
-  struct ValueClosure: Sendable {
-    let value: @Sendable (Frame) -> Value
-  }
-
-  /// One progress measure of a badge.
-  struct Measure: Sendable {
-    let current: ValueClosure
-    let target: ValueClosure
-  }
-
-  /// A template and its arguments' values computed on the frame; the text is written by
-  /// `Template.render` in the language asked for.
-  struct CompiledTemplate: Sendable {
-    let template: Template
-    let arguments: [(key: String, value: ValueClosure)]
-
-    /// Adds each argument's value on `frame` to `values`.
-    func values(_ frame: Frame, into values: inout [String: Value]) {
-      for argument in arguments { values[argument.key] = argument.value.value(frame) }
-    }
-  }
-
-  /// A message with its conditions and templates compiled.
-  struct CompiledMessage: Sendable {
-    let when: Criterion?
-    let title: CompiledTemplate?
-    let variants: [(when: Criterion?, text: CompiledTemplate)]
-    let action: CompiledTemplate?
-  }
-
-  /// Compiles `catalog`: its layout, its bytecode and its report closures.
+  /// Compiles `catalog`: its layout and its bytecode (the report code is made on the first report).
   @_spi(CompiledDay) public init(_ catalog: ValidatedCatalog) {
     self.catalog = catalog
     let layout = Layout(catalog)
     self.layout = layout
     bytecode = Bytecode(catalog, layout: layout)
-    let compiler = ClosureCompiler(layout: layout)
-    func closure(_ expr: TypedExpr) -> ValueClosure { ValueClosure(value: compiler.value(expr)) }
-    func template(_ template: TypedTemplate) -> CompiledTemplate {
-      CompiledTemplate(template: template.template, arguments: template.arguments.map { ($0.key, closure($0.expr)) })
-    }
-    metricProgress = catalog.metricProgress.map { part in
-      part.map { Measure(current: closure($0.current), target: closure($0.target)) }
-    }
-    messages = catalog.messages.map { message in
-      CompiledMessage(
-        when: message.when.map { Criterion(test: compiler.bool($0)) },
-        title: message.title.map(template),
-        variants: message.variants.map { ($0.when.map { Criterion(test: compiler.bool($0)) }, template($0.text)) },
-        action: message.action.map(template))
-    }
     badgeXP = catalog.badges.map { $0.xp }
     let groups = catalog.catalog.groups
     freeBadges = catalog.badges.indices.filter { index in
@@ -137,21 +82,14 @@ import Synchronization
     ).id
   }
 
-  /// Each badge's progress measures: where the user is and where the badge unlocks. Compiled
-  /// when a report first asks, not at load: only reports read them, and a large catalog's
-  /// load spent about 2,000 instructions a badge making them and as many freeing them.
-  var progress: [[Measure]] {
-    badgeMeasures.withLock { measures in
-      if let measures { return measures }
-      let compiler = ClosureCompiler(layout: layout)
-      let made = catalog.badges.map { badge in
-        badge.progress.map {
-          Measure(
-            current: ValueClosure(value: compiler.value($0.current)),
-            target: ValueClosure(value: compiler.value($0.target)))
-        }
-      }
-      measures = made
+  /// What only reports read (progress measures, messages), as bytecode. Compiled when a report
+  /// first asks, not at load: only reports read it, and a large catalog's load spent about
+  /// 2,000 instructions a badge making its measures (as closures) and as many freeing them.
+  var reports: ReportCode {
+    reportCode.withLock { code in
+      if let code { return code }
+      let made = ReportCode(catalog, layout: layout)
+      code = made
       return made
     }
   }
@@ -168,15 +106,74 @@ import Synchronization
   }
 
   /// The compiled criterion of the badge at `index` (for embedders and benchmarks that test
-  /// one rule against values they put in an evaluator's frame). Compiled when asked for: the day
-  /// runs the bytecode, so a catalog's load compiles no criterion closure (about 2,000
-  /// instructions a badge, and as many to free them).
+  /// one rule against values they put in an evaluator's frame): on a frame of a `DayRunner` of
+  /// this program, the day's own bytecode for the criterion, run by the runner's machine, or,
+  /// for int comparisons joined by `&&` (the usual badge), those comparisons made in place
+  /// (`CriterionTest.conjunction`); on any other frame of this program, the criterion computed
+  /// alone (`compile`).
   @_spi(CompiledDay) public func criterion(ofBadge index: Int) -> @Sendable (Frame) -> Bool {
-    ClosureCompiler(layout: layout).bool(catalog.badges[index].when)
+    let code = bytecode.criteria[index]
+    let identity = bytecode.identity
+    let alone = compile(catalog.badges[index].when)
+    if let tests = CriterionTest.conjunction(code.code, result: code.result, in: bytecode) {
+      // Thresholds (`x >= 7 && y >= 30 && z >= 5`, constants on the right), two or three: unrolled,
+      // their slots and limits in one box (the closure's context forwarded as one reference).
+      let constants = bytecode.intConstants
+      if (2...3).contains(tests.count), tests.allSatisfy({ $0.0 == .greaterOrEqual && $0.2 < 0 }) {
+        let slots = tests.map(\.1) + [tests[0].1]
+        let limits = tests.map { constants[-$0.2 - 1] } + [Int.min]
+        let t = Thresholds(identity: identity, slots: slots, limits: limits, alone: alone)
+        return { frame in
+          guard frame.code == t.identity else { return t.alone(frame).isTrue }
+          let ints = frame.ints
+          return ints[t.a] >= t.x && ints[t.b] >= t.y && ints[t.c] >= t.z
+        }
+      }
+      return { frame in
+        guard frame.code == identity else { return alone(frame).isTrue }
+        let ints = frame.ints
+        for (comparison, a, b) in tests where !comparison.holds(ints[a], ints[b]) { return false }
+        return true
+      }
+    }
+    return { frame in
+      guard let machine = frame.machine, machine.identity == identity else { return alone(frame).isTrue }
+      machine.run(code.code)
+      return frame.ints[code.result] != 0
+    }
   }
 
-  /// A closure computing `expr` (an expression of this catalog) on a frame.
+  /// A closure computing `expr` (an expression of this catalog) on a frame of this program's
+  /// runners: the expression compiled alone to bytecode, run on a machine of its own over a copy
+  /// of the frame's layout slots (for explanations: a machine a call).
   @_spi(CompiledDay) public func compile(_ expr: TypedExpr) -> @Sendable (Frame) -> Value {
-    ClosureCompiler(layout: layout).value(expr)
+    let code = ExpressionCode(expr, layout: layout)
+    let layout = layout
+    return { frame in
+      let machine = ReportMachine(code.bytecode, layout: layout)
+      machine.load(from: frame)
+      machine.run(code.code)
+      return machine.value(code.result)
+    }
+  }
+
+  /// Two or three thresholds of a criterion (`criterion(ofBadge:)`): slots `a`, `b`, `c` at
+  /// least `x`, `y`, `z`.
+  private final class Thresholds: Sendable {
+    let identity: Int
+    let a: Int
+    let b: Int
+    let c: Int
+    let x: Int
+    let y: Int
+    let z: Int
+    let alone: @Sendable (Frame) -> Value
+
+    init(identity: Int, slots: [Int], limits: [Int], alone: @escaping @Sendable (Frame) -> Value) {
+      self.identity = identity
+      (a, b, c) = (slots[0], slots[1], slots[2])
+      (x, y, z) = (limits[0], limits[1], limits[2])
+      self.alone = alone
+    }
   }
 }

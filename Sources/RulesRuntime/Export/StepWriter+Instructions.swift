@@ -56,7 +56,7 @@ extension StepWriter {
     case .boolNotEqual(let d, let a, let b): setInt(d, "(\(test(a))) != (\(test(b))) ? 1 : 0")
     case .intCompare(let c, let d, let a, let b): setInt(d, "\(int(a)) \(c.spelling) \(int(b)) ? 1 : 0")
     case .numCompare(let c, let d, let a, let b): setInt(d, "\(num(a)) \(c.spelling) \(num(b)) ? 1 : 0")
-    case .boolClosure:
+    case .stringEqual, .stringNotEqual, .stringConcat:
       throw SwiftDayExport.Unsupported(
         description:
           "it compares texts ('==' or '!=' between strings), which has no Swift translation; its day runs on the interpreter"

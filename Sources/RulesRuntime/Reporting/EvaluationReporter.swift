@@ -51,10 +51,13 @@ package struct EvaluationReporter {
       Evaluation.MetricReport(
         name: catalog.catalog.metrics[index].name, value: value(catalog.metrics[index].type, layout.metrics[index]))
     }
+    let code = program.reports
+    let machine = evaluator.reports(code)
+    machine.run(code.metricCode)
     result.progress = catalog.metrics.indices.compactMap { index in
-      guard let measure = program.metricProgress[index] else { return nil }
-      let current = measure.current.value(frame)
-      let target = measure.target.value(frame)
+      guard let measure = code.metricProgress[index] else { return nil }
+      let current = machine.value(measure.current)
+      let target = machine.value(measure.target)
       return Evaluation.MetricProgress(
         name: catalog.catalog.metrics[index].name, current: current, target: target,
         progress: (Self.fraction(current.asDouble, target.asDouble) * 1000).rounded() / 1000)
@@ -94,9 +97,9 @@ package struct EvaluationReporter {
     let holding = Set(
       lockedIndices.isEmpty || (program.progressiveGroups.isEmpty && !limited) ? [] : evaluator.holdingAtOnce())
     let grouped = Set(program.progressiveGroups.joined())
-    let measures = lockedIndices.isEmpty ? [] : program.progress
     result.badges.locked = lockedIndices.map { index in
-      var badge = progress(index, measures: measures[index])
+      machine.run(code.badgeCode[index])
+      var badge = progress(index, measures: code.badgeProgress[index], machine: machine)
       badge.waiting = (limited || grouped.contains(index)) && holding.contains(index)
       if let kind = program.badgeRepeats[index] {
         badge.repeats = kind.rawValue
@@ -111,7 +114,7 @@ package struct EvaluationReporter {
     // Quotes that rotate by day count from the start, or else from the day counting began.
     result.quote = quote(
       day: day, origin: start ?? state.origin.map(CalendarDay.init(number:)) ?? day, calendar: calendar)
-    result.message = message()
+    result.message = message(code, machine)
     result.leaderboards = leaderboards(day: day)
     return result
   }
@@ -205,12 +208,14 @@ package struct EvaluationReporter {
     return best
   }
 
-  private func progress(_ index: Int, measures: [Program.Measure]) -> Evaluation.LockedBadge {
+  private func progress(_ index: Int, measures: [ReportCode.Measure], machine: ReportMachine)
+    -> Evaluation.LockedBadge
+  {
     let badge = catalog.badges[index]
     var best: (current: Value, target: Value, fraction: Double)?
     for measure in measures {
-      let current = measure.current.value(frame)
-      let target = measure.target.value(frame)
+      let current = machine.value(measure.current)
+      let target = machine.value(measure.target)
       let fraction = Self.fraction(current.asDouble, target.asDouble)
       if best == nil || fraction < best!.fraction { best = (current, target, fraction) }
     }
@@ -243,15 +248,16 @@ package struct EvaluationReporter {
       id: quote.id, text: quote.text, arabic: quote.arabic, source: quote.source, category: quote.category)
   }
 
-  private func message() -> Evaluation.MessageReport? {
-    for (index, message) in program.messages.enumerated() {
-      if let when = message.when, !when.test(frame) { continue }
-      guard let wording = message.variants.firstIndex(where: { $0.when?.test(frame) ?? true }) else { continue }
+  private func message(_ code: ReportCode, _ machine: ReportMachine) -> Evaluation.MessageReport? {
+    for (index, message) in code.messages.enumerated() {
+      machine.run(message.code)
+      if let when = message.when, !machine.holds(when) { continue }
+      guard let wording = message.variants.firstIndex(where: { $0.when.map(machine.holds) ?? true }) else { continue }
       let variant = message.variants[wording]
       var values: [String: Value] = [:]
-      message.title?.values(frame, into: &values)
-      variant.text.values(frame, into: &values)
-      message.action?.values(frame, into: &values)
+      for template in [message.title, variant.text, message.action] {
+        for argument in template?.arguments ?? [] { values[argument.key] = machine.value(argument.value) }
+      }
       let locale = program.textLocale
       let source = catalog.messages[index].message
       var report = Evaluation.MessageReport(

@@ -8,6 +8,8 @@ import Foundation
 /// hot path. Not thread-safe: one machine per evaluator.
 final class BytecodeMachine {
   let frame: Frame
+  /// The code's `Bytecode.identity`.
+  let identity: Int
   /// The kernels of the functions of the table, by position in `Function.allCases` (those
   /// without one give 0: the bytecode never calls them so).
   private static let kernelTable: [@Sendable (Double, Double, Double) -> Double] = Function.allCases.map {
@@ -24,8 +26,11 @@ final class BytecodeMachine {
   private let offsets: UnsafeMutablePointer<Int>
   private let instructionCount: Int
   let rules: UnsafeMutablePointer<Bytecode.StreakRule>
-  private let fallbacks: [FallbackBox]
-  private let fallbackRefs: UnsafeMutablePointer<Unmanaged<FallbackBox>>
+  /// The texts of the code's string literals (`Bytecode.strings`), and of the strings joined
+  /// (`stringConcat`), by the slot that holds each: a string's number is its literal's, or the
+  /// literals' count plus that slot (empty when the code joins none).
+  private let literals: [String]
+  private var joined: [String]
 
   let streakCount: Int
   let aggregateCount: Int
@@ -63,11 +68,6 @@ final class BytecodeMachine {
   var start: Int?
   var origin: Int?
 
-  private final class FallbackBox {
-    let test: BoolFn
-    init(_ test: @escaping BoolFn) { self.test = test }
-  }
-
   /// A machine for `bytecode`, whose int slots from `temporaries` up (number slots from
   /// `numTemporaries` up) are its temporaries.
   init(
@@ -78,6 +78,7 @@ final class BytecodeMachine {
       intConstants: bytecode.intConstants, numConstants: bytecode.numConstants)
     ints = frame.ints
     nums = frame.nums
+    identity = bytecode.identity
     kernels = Self.kernelTable
     let code = MachineCode(bytecode, temporaries: temporaries, numTemporaries: numTemporaries, fusing: fusing)
     opCount = code.ops.count
@@ -88,9 +89,12 @@ final class BytecodeMachine {
     offsets.initialize(from: code.offsets, count: instructionCount + 1)
     rules = .allocate(capacity: max(bytecode.streaks.count, 1))
     rules.initialize(from: bytecode.streaks, count: bytecode.streaks.count)
-    fallbacks = bytecode.fallbacks.map(FallbackBox.init)
-    fallbackRefs = .allocate(capacity: max(fallbacks.count, 1))
-    fallbackRefs.initialize(from: fallbacks.map { Unmanaged.passUnretained($0) }, count: fallbacks.count)
+    literals = bytecode.strings
+    let joins = bytecode.instructions.contains {
+      if case .stringConcat = $0 { return true }
+      return false
+    }
+    joined = joins ? [String](repeating: "", count: frame.intCount) : []
     streakCount = streaks
     aggregateCount = aggregates
     func allocate<T>(_ count: Int, _ value: T) -> UnsafeMutablePointer<T> {
@@ -112,6 +116,8 @@ final class BytecodeMachine {
     numBase = allocate(aggregates, 0)
     pendingInts = allocate(aggregates, 0)
     pendingNums = allocate(aggregates, 0)
+    frame.machine = self
+    frame.code = identity
   }
 
   deinit {
@@ -119,7 +125,6 @@ final class BytecodeMachine {
     ops.deallocate()
     offsets.deallocate()
     rules.deallocate()
-    fallbackRefs.deallocate()
     ownPrevious.deinitialize(count: max(streakCount, 1))
     ownPrevious.deallocate()
     ownIntSums.deallocate()
@@ -133,6 +138,27 @@ final class BytecodeMachine {
     numBase.deallocate()
     pendingInts.deallocate()
     pendingNums.deallocate()
+  }
+
+  /// A `string` operation (`StringOperation`), out of `run`'s loop.
+  @inline(never)
+  private func string(_ pc: UnsafeMutablePointer<MachineOp>) {
+    let op = pc.pointee
+    let (d, a, b) = (op.x0, string(ints[op.x1]), string(ints[op.x2]))
+    switch StringOperation(rawValue: op.x3).unsafelyUnwrapped {
+    case .equal: ints[d] = a == b ? 1 : 0
+    case .notEqual: ints[d] = a != b ? 1 : 0
+    case .concat:
+      joined[d] = a + b
+      ints[d] = literals.count + d
+    }
+  }
+
+  /// The text of the string whose number is `number` (a string value in an int slot).
+  func string(_ number: Int) -> String {
+    if number >= 0 && number < literals.count { return literals[number] }
+    let slot = number - literals.count
+    return slot >= 0 && slot < joined.count ? joined[slot] : ""
   }
 
   /// Runs the day's operations in `range` (from `ops(_:)`) on a state's streaks and history
@@ -370,11 +396,10 @@ final class BytecodeMachine {
       case .numCompare:
         // Numbers are compared less often than ints: one operation, its comparison in x3.
         ints[op.x0] = Comparison(rawValue: op.x3).unsafelyUnwrapped.holds(nums[op.x1], nums[op.x2]) ? 1 : 0
-      case .boolClosure:
-        let d = op.x0
-        let index = op.x1
-        let frame = frame
-        ints[d] = fallbackRefs[index]._withUnsafeGuaranteedRef { $0.test(frame) } ? 1 : 0
+      case .string:
+        // The operation by its address: passed by value, the whole operation was loaded at
+        // the top of every iteration (callgrind: +30 instructions a day run).
+        string(pc)
       case .intTotal:
         let aggregate = op.x0
         let d = op.x1

@@ -51,4 +51,32 @@ struct CriterionTest {
     case .nums(let comparison): comparison.holds(nums[a], nums[b])
     }
   }
+
+  /// The comparisons of a criterion that is only int comparisons joined by `&&` (`streak >= 7
+  /// && total >= 30 && level >= 5`: the code `intCompare`, `intCompare`, `and`, `intCompare`,
+  /// `and`), read off its instructions: each comparison's operator and slots. Nil for any other
+  /// shape. `Program.criterion(ofBadge:)` tests such a criterion in place, without the machine.
+  static func conjunction(_ code: Range<Int>, result: Int, in bytecode: Bytecode) -> [(Comparison, Int, Int)]? {
+    var tests: [(Comparison, Int, Int)] = []
+    // The results not yet joined: each comparison's, until an `and` joins two into one.
+    var pending = Set<Int>()
+    var written = Set<Int>()
+    for instruction in bytecode.instructions[code] {
+      switch instruction {
+      case .intCompare(let c, let d, let a, let b)
+      where !written.contains(a) && !written.contains(b) && !written.contains(d):
+        tests.append((c, a, b))
+        pending.insert(d)
+        written.insert(d)
+      case .and(let d, let a, let b) where a != b && pending.contains(a) && pending.contains(b):
+        pending.remove(a)
+        pending.remove(b)
+        pending.insert(d)
+        written.insert(d)
+      default:
+        return nil
+      }
+    }
+    return pending == [result] && !tests.isEmpty ? tests : nil
+  }
 }

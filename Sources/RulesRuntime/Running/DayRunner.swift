@@ -16,6 +16,8 @@
   @_spi(Tooling) public let frame: Frame
   let machine: BytecodeMachine
   let bytecode: Bytecode
+  /// The machine of the program's report code (`Program.reports`), made on the first report.
+  private var reportMachine: ReportMachine?
   let hasBadgeMetrics: Bool
   /// Each badge's criterion: its instructions and the slot holding the result.
   let criterionStarts: [Int]
@@ -192,6 +194,15 @@
     weekdaySlot = read.contains(.weekday) ? layout.calendar[0] : -1
     let hijri = layout.calendar
     hijriSlots = read.contains(where: { $0 != .weekday }) ? (hijri[1], hijri[2], hijri[3], hijri[4]) : (-1, -1, -1, -1)
+  }
+
+  /// The machine of the program's report code, loaded with the frame's layout slots as they are
+  /// now (call it after the day ran and `completeMetrics`).
+  func reports(_ code: ReportCode) -> ReportMachine {
+    let reports = reportMachine ?? ReportMachine(code.bytecode, layout: program.layout)
+    reportMachine = reports
+    reports.load(from: frame)
+    return reports
   }
 
   deinit {

@@ -14,6 +14,11 @@
   let numCount: Int
   private let intConstantCount: Int
   private let numConstantCount: Int
+  /// The machine whose frame this is (it owns the frame; set by the machine, never nil after).
+  unowned(unsafe) var machine: BytecodeMachine?
+  /// The `Bytecode.identity` of the machine's code (0: none), whose slots and constants the
+  /// frame holds.
+  var code = 0
 
   init(intCount: Int, numCount: Int, intConstants: [Int] = [], numConstants: [Double] = []) {
     self.intCount = max(intCount, 1)

@@ -29,9 +29,9 @@ struct MachineCode {
       bytecode.reportMetrics.upperBound, bytecode.badgeMetrics.lowerBound, bytecode.badgeMetrics.upperBound,
       bytecode.allCriteria.lowerBound, bytecode.allCriteria.upperBound,
     ]
-    for criterion in bytecode.criteria {
-      bounds.insert(criterion.code.lowerBound)
-      bounds.insert(criterion.code.upperBound)
+    for range in bytecode.criteria.map(\.code) + bytecode.reports {
+      bounds.insert(range.lowerBound)
+      bounds.insert(range.upperBound)
     }
     // Each range ends with a `stop` operation (the loop then needs no bound check per
     // operation): a stop before each instruction that ends a range. The ranges are apart
@@ -39,10 +39,15 @@ struct MachineCode {
     // once), so no stop falls inside another.
     let ranges =
       [bytecode.day, bytecode.reportMetrics, bytecode.badgeMetrics, bytecode.allCriteria]
-      + bytecode.criteria.map(\.code)
+      + bytecode.criteria.map(\.code) + bytecode.reports
     let ends = Set(ranges.filter { !$0.isEmpty }.map(\.upperBound))
-    for range in ranges {
-      precondition(!ends.contains { range.lowerBound < $0 && $0 < range.upperBound }, "the bytecode's ranges overlap")
+    // No range ends inside another (a search in the ends sorted, not a scan: a report's code
+    // has a range per badge).
+    let sortedEnds = ends.sorted()
+    for range in ranges where !range.isEmpty {
+      let next = sortedEnds.partitioningIndex(where: { $0 > range.lowerBound })
+      precondition(
+        next == sortedEnds.count || sortedEnds[next] >= range.upperBound, "the bytecode's ranges overlap")
     }
     // Fusions are made in the day (where streaks are): a comparison's result need not be
     // written when it is a temporary the rest of the day writes before it reads it, or does
@@ -140,7 +145,8 @@ struct MachineCode {
     case .intAdd(_, let a, let b), .intSubtract(_, let a, let b), .intMultiply(_, let a, let b),
       .intRemainder(_, let a, let b), .intMin(_, let a, let b), .intMax(_, let a, let b), .and(_, let a, let b),
       .or(_, let a, let b), .boolEqual(_, let a, let b), .boolNotEqual(_, let a, let b),
-      .intCompare(_, _, let a, let b):
+      .intCompare(_, _, let a, let b), .stringEqual(_, let a, let b), .stringNotEqual(_, let a, let b),
+      .stringConcat(_, let a, let b):
       [a, b]
     case .intClamp(_, let x, let low, let high): [x, low, high]
     case .intSelect(_, let c, let t, let o): [c, t, o]
@@ -149,7 +155,7 @@ struct MachineCode {
     case .consecutive(_, let counts, let skips): skips >= 0 ? [counts, skips] : [counts]
     case .elapsed(_, let resets): resets >= 0 ? [resets] : []
     case .copyNum, .numToInt, .numAdd, .numSubtract, .numMultiply, .numDivide, .numRemainder, .numNegate, .numAbs,
-      .numSqrt, .numPow, .numMin, .numMax, .numClamp, .floor, .ceil, .round, .numCompare, .boolClosure, .numTotal,
+      .numSqrt, .numPow, .numMin, .numMax, .numClamp, .floor, .ceil, .round, .numCompare, .numTotal,
       .numWindow, .numKernel:
       []
     }
@@ -164,7 +170,8 @@ struct MachineCode {
       .intSelect(let d, _, _, _), .floor(let d, _), .ceil(let d, _), .round(let d, _), .not(let d, _),
       .and(let d, _, _), .or(let d, _, _), .boolEqual(let d, _, _), .boolNotEqual(let d, _, _),
       .intCompare(_, let d, _, _), .numCompare(_, let d, _, _),
-      .boolClosure(let d, _), .intTotal(_, let d, _), .intWindow(_, let d, _):
+      .stringEqual(let d, _, _), .stringNotEqual(let d, _, _), .stringConcat(let d, _, _), .intTotal(_, let d, _),
+      .intWindow(_, let d, _):
       d
     case .copyNum, .intToNum, .boolToNum, .numAdd, .numSubtract, .numMultiply, .numDivide, .numRemainder, .numNegate,
       .numAbs, .numSqrt, .numPow, .numMin, .numMax, .numClamp, .numSelect, .numTotal, .numWindow, .consecutive,
@@ -190,7 +197,7 @@ struct MachineCode {
     case .numTotal(_, _, let value), .numWindow(_, _, let value): [value]
     case .copyInt, .intToNum, .boolToInt, .boolToNum, .intAdd, .intSubtract, .intMultiply, .intRemainder, .intNegate,
       .intAbs, .intMin, .intMax, .intClamp, .intSelect, .not, .and, .or, .boolEqual, .boolNotEqual, .intCompare,
-      .boolClosure, .intTotal, .intWindow,
+      .stringEqual, .stringNotEqual, .stringConcat, .intTotal, .intWindow,
       .consecutive, .elapsed:
       []
     }
@@ -253,7 +260,9 @@ struct MachineCode {
     case .boolNotEqual(let d, let a, let b): MachineOp(.boolNotEqual, d, a, b)
     case .intCompare(let c, let d, let a, let b): MachineOp(.intCompare(c), d, a, b)
     case .numCompare(let c, let d, let a, let b): MachineOp(.numCompare, d, a, b, c.rawValue)
-    case .boolClosure(let d, let index): MachineOp(.boolClosure, d, index)
+    case .stringEqual(let d, let a, let b): MachineOp(.string, d, a, b, StringOperation.equal.rawValue)
+    case .stringNotEqual(let d, let a, let b): MachineOp(.string, d, a, b, StringOperation.notEqual.rawValue)
+    case .stringConcat(let d, let a, let b): MachineOp(.string, d, a, b, StringOperation.concat.rawValue)
     case .intTotal(let aggregate, let d, let value): MachineOp(.intTotal, aggregate, d, value)
     case .numTotal(let aggregate, let d, let value): MachineOp(.numTotal, aggregate, d, value)
     case .intWindow(let aggregate, let d, let value): MachineOp(.intWindow, aggregate, d, value)
@@ -305,7 +314,9 @@ enum MachineOpCode: UInt8 {
     intLess, intEqual, intLessOrEqual, intGreater, intNotEqual, intGreaterOrEqual,
     // `nums[x1] ? nums[x2]` into `ints[x0]`, the comparison's raw value in x3.
     numCompare,
-    boolClosure, intTotal, numTotal, intWindow,
+    // A string instruction (`StringOperation` in x3), run out of the loop: one case, and no
+    // string code in the loop, whose layout the day's cost depends on.
+    string, intTotal, numTotal, intWindow,
     numWindow, consecutive, elapsed
   /// A consecutive streak whose `counts` is `ints[x1] ? ints[x2] && ints[x3] ? ints[x4]`
   /// (the comparisons' masks in x5: the first in bits 0-2, the second in 3-5), no `skips`.
@@ -321,6 +332,16 @@ enum MachineOpCode: UInt8 {
   /// `nums[x0] = kernel(nums[x1], nums[x2], nums[x3])`, the kernel of function x4
   /// (`Function.allCases`).
   case numKernel
+}
+
+/// What a `string` operation does with the strings of x1 and x2, into x0.
+enum StringOperation: Int {
+  /// `ints[x0] = string(ints[x1]) == string(ints[x2])` (1 or 0).
+  case equal
+  /// `ints[x0] = string(ints[x1]) != string(ints[x2])` (1 or 0).
+  case notEqual
+  /// `ints[x0]`: the string `string(ints[x1]) + string(ints[x2])`, kept for the slot x0.
+  case concat
 }
 
 extension MachineOpCode {

@@ -1,5 +1,6 @@
 @_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
 @_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
+import Synchronization
 
 /// A validated catalog's day as bytecode: the steps in evaluation order (history sums, streaks,
 /// metrics), the badges' criteria, and what `DayRunner.commit` writes back to the state.
@@ -29,8 +30,15 @@ struct Bytecode: Sendable {
   let numCount: Int
   let intConstants: [Int]
   let numConstants: [Double]
-  /// Conditions the bytecode has no instruction for, as closures (`Instruction.boolClosure`).
-  let fallbacks: [BoolFn]
+  /// The texts of the string literals, by number (`BytecodeGenerator.string`).
+  let strings: [String]
+  /// The fragments of a report's code (`ReportCode`), each a range the machine runs alone;
+  /// none in a day's bytecode.
+  let reports: [Range<Int>]
+  /// This code among all made in the process: a machine running it has the same
+  /// (`Program.criterion(ofBadge:)` runs a criterion on a frame's own machine when it is this code's).
+  let identity = Self.made.add(1, ordering: .relaxed).newValue
+  private static let made = Atomic<Int>(0)
   let streaks: [StreakRule]
   let commits: [Commit]
 
@@ -184,7 +192,28 @@ struct Bytecode: Sendable {
     numCount = generator.numCount
     intConstants = generator.intConstants
     numConstants = generator.numConstants
-    fallbacks = generator.fallbacks
+    strings = generator.strings
+    reports = []
+  }
+
+  /// Code that is only fragments (`reports`), each run alone: a report's (`ReportCode`).
+  init(fragments generator: BytecodeGenerator, reports: [Range<Int>]) {
+    instructions = generator.code
+    day = 0..<0
+    reportMetrics = 0..<0
+    streaksAlone = false
+    badgeMetrics = 0..<0
+    criteria = []
+    allCriteria = 0..<0
+    allCriteriaResults = []
+    intCount = generator.intCount
+    numCount = generator.numCount
+    intConstants = generator.intConstants
+    numConstants = generator.numConstants
+    strings = generator.strings
+    streaks = []
+    commits = []
+    self.reports = reports
   }
 
   /// The metrics the day itself reads: those of streak conditions, history sums' arguments

@@ -1,8 +1,10 @@
 @_spi(CompiledDay) @_spi(Tooling) import RulesCatalog
 @_spi(CompiledDay) @_spi(Tooling) import RulesLanguage
 
-/// Turns typed expressions into bytecode over a frame's slots, with the meaning the closure
-/// `ClosureCompiler` gives them (the two are checked against each other by the tests).
+/// Turns typed expressions into bytecode over a frame's slots: the day's steps and criteria
+/// (`Bytecode`) and what only reports read (`ReportCode`), one compiler for the whole language.
+/// Strings are numbers in int slots: a literal's number in `strings` (each text once), or a
+/// joined string's, which the machine keeps for the slot that holds it.
 ///
 /// Each value goes to a slot: a symbol's or an aggregate's own, a constant's (below 0), or a
 /// temporary after the layout's slots. Temporaries are reused from one fragment (a step, a
@@ -11,11 +13,12 @@
 /// is the same, and straight-line code needs no jumps.
 struct BytecodeGenerator {
   let layout: Layout
-  let closures: ClosureCompiler
   private(set) var code: [Instruction] = []
   private(set) var intConstants: [Int] = []
   private(set) var numConstants: [Double] = []
-  private(set) var fallbacks: [BoolFn] = []
+  /// The texts of the string literals, each once: a string literal is its number here.
+  private(set) var strings: [String] = []
+  private var stringNumbers: [String: Int] = [:]
   /// The frame size: the layout's slots and the most temporaries a fragment used.
   private(set) var intCount: Int
   private(set) var numCount: Int
@@ -29,7 +32,6 @@ struct BytecodeGenerator {
 
   init(layout: Layout) {
     self.layout = layout
-    closures = ClosureCompiler(layout: layout)
     intCount = layout.intCount
     numCount = layout.numCount
     nextInt = layout.intCount
@@ -80,6 +82,14 @@ struct BytecodeGenerator {
     let slot = -numConstants.count
     numConstantSlots[value.bitPattern] = slot
     return slot
+  }
+
+  /// The number of a string literal's text.
+  mutating func stringNumber(_ text: String) -> Int {
+    if let number = stringNumbers[text] { return number }
+    strings.append(text)
+    stringNumbers[text] = strings.count - 1
+    return strings.count - 1
   }
 
   /// The slot for a result: `into` when given, else a new temporary.
@@ -151,9 +161,9 @@ struct BytecodeGenerator {
       emit(op == .equal ? .boolEqual(d, a, b) : .boolNotEqual(d, a, b))
       return d
     case .string:
-      fallbacks.append(closures.bool(expr))
+      let (a, b) = (string(left), string(right))
       let d = intResult(into)
-      emit(.boolClosure(d, index: fallbacks.count - 1))
+      emit(op == .equal ? .stringEqual(d, a, b) : .stringNotEqual(d, a, b))
       return d
     default:
       let (a, b) = (int(left), int(right))
@@ -189,7 +199,7 @@ struct BytecodeGenerator {
         return intValue(intConstant(0), into)
       }
       if let a = Self.intConstant(left), let b = Self.intConstant(right) {
-        return intValue(intConstant(ClosureCompiler.apply(op, a, b)), into)
+        return intValue(intConstant(Self.apply(op, a, b)), into)
       }
       let (a, b) = (int(left), int(right))
       let d = intResult(into)
@@ -209,6 +219,17 @@ struct BytecodeGenerator {
       return intCall(function, arguments, into: into)
     default:
       return intValue(intConstant(0), into)
+    }
+  }
+
+  /// `a op b` folded (the operators of ints).
+  static func apply(_ op: BinaryOperator, _ a: Int, _ b: Int) -> Int {
+    switch op {
+    case .add: Arithmetic.add(a, b)
+    case .subtract: Arithmetic.subtract(a, b)
+    case .multiply: Arithmetic.multiply(a, b)
+    case .remainder: Arithmetic.remainder(a, b)
+    default: 0
     }
   }
 
@@ -389,6 +410,42 @@ struct BytecodeGenerator {
       emit(
         .numKernel(function, d, slots[0], slots[Swift.min(1, slots.count - 1)], slots[Swift.min(2, slots.count - 1)]))
       return d
+    }
+  }
+
+  // MARK: - Strings
+
+  /// The int slot holding `expr`'s string number (a string expression: literals joined with
+  /// `+` and chosen with `?:`).
+  mutating func string(_ expr: TypedExpr, into: Int? = nil) -> Int {
+    switch expr.kind {
+    case .literal(let value):
+      return intValue(intConstant(stringNumber(value.description)), into)
+    case .binary(.add, let left, let right):
+      let (a, b) = (string(left), string(right))
+      let d = intResult(into)
+      emit(.stringConcat(d, a, b))
+      return d
+    case .conditional(let condition, let then, let otherwise):
+      let (c, t, o) = (bool(condition), string(then), string(otherwise))
+      let d = intResult(into)
+      emit(.intSelect(d, c, t, o))
+      return d
+    default:
+      return intValue(intConstant(stringNumber("")), into)
+    }
+  }
+
+  // MARK: - Any type
+
+  /// The slot holding `expr`'s value, of its type: what reports read (`ReportCode`).
+  mutating func value(_ expr: TypedExpr) -> Slot {
+    switch expr.type {
+    case .bool: .int(bool(expr))
+    case .int, .enumeration: .int(int(expr))
+    case .number: .num(num(expr))
+    case .string: .int(string(expr))
+    case .invalid: .int(intConstant(0))
     }
   }
 }

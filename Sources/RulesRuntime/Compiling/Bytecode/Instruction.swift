@@ -3,8 +3,9 @@
 
 /// One instruction of the evaluator's bytecode: an operation over a frame's slots. The first
 /// operand is where the result goes; the others are the slots it reads. Int slots hold ints,
-/// enum positions and bools (0 false, anything else true); number slots hold doubles. Slots
-/// below 0 hold the program's constants (see `Frame`).
+/// enum positions, bools (0 false, anything else true) and strings (a string's number, see
+/// `Bytecode.strings`); number slots hold doubles. Slots below 0 hold the program's constants
+/// (see `Frame`).
 ///
 /// Instructions are plain values (no closures, no references), so a day is one loop over an
 /// array with one `switch`: a few instructions of the processor per operation instead of a
@@ -70,9 +71,15 @@ enum Instruction: Sendable, Equatable {
   case intCompare(Comparison, Int, Int, Int)
   /// `d = a ? b` (1 or 0, into an int slot) over number slots.
   case numCompare(Comparison, Int, Int, Int)
-  /// A condition the bytecode has no instruction for (comparing strings), computed by the
-  /// compiled closure at `index` of the program's fallbacks.
-  case boolClosure(Int, index: Int)
+
+  // MARK: Strings (an int slot holds a string's number: see `Bytecode.strings`)
+  /// `d = a == b` (1 or 0): the two strings' texts compared.
+  case stringEqual(Int, Int, Int)
+  /// `d = a != b` (1 or 0).
+  case stringNotEqual(Int, Int, Int)
+  /// `d = a + b`: the two texts joined, a string the machine keeps for the slot `d`
+  /// (`BytecodeMachine.string(_:)`).
+  case stringConcat(Int, Int, Int)
 
   // MARK: History sums and streaks
   /// `total(x)`: the sum so far plus today's value (in the value slot).
