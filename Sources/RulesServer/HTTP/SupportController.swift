@@ -16,6 +16,9 @@ extension HTTPAPI {
     var count: Int?
     var reason: String?
     for (key, value) in try await object(request) {
+      // A whole number written with a fraction (`2.0`) is the integer, as JSON Schema reads it.
+      var value = value
+      if case .number(let number) = value, let whole = Int(exactly: number) { value = .int(whole) }
       switch (key, value) {
       case ("streak", .string(let text)): streak = text
       case ("count", .int(let number)):

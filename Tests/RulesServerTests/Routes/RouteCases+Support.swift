@@ -56,8 +56,9 @@ extension RouteCases {
       let before = try await api.object(RouteCall(.get, user() + "/progress?date=2026-01-07"))
       #expect(trainingFreezes(before) == [7, 0])
       // Each POST is a grant of its own; each is told once, and none again as earned.
+      // `1.0` is the integer 1, as JSON Schema reads it.
       let again = try await api.call(
-        RouteCall(.post, user() + "/freezes", body: #"{"streak": "training", "count": 1, "reason": "sorry"}"#))
+        RouteCall(.post, user() + "/freezes", body: #"{"streak": "training", "count": 1.0, "reason": "sorry"}"#))
       #expect(
         supportLists(again.text) == [
           "grant training 2 \(today) the app crashed true", "grant training 1 \(today) sorry true",
