@@ -8,6 +8,16 @@ import RulesStore
 /// (`freeze.granted`, `streak.restored`) in one transaction; a state that counted a day it
 /// changes is counted again at the user's next evaluation.
 package enum StreakSupport {
+  /// The most a reason holds, in code points (as JSON Schema counts a string's length).
+  package static let maxReason = 500
+
+  /// `text` trimmed, as a grant or restore keeps it; nil when it is only spaces or longer than
+  /// `maxReason`.
+  package static func reason(_ text: String) -> String? {
+    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    return trimmed.isEmpty || text.unicodeScalars.count > maxReason ? nil : trimmed
+  }
+
   /// Gives `user` `count` freezes of `streak` from their today.
   package static func grant(
     streak: String, count: Int, reason: String, user: String, catalog: StoreCatalog, store: any StoreBackend,

@@ -23,8 +23,4 @@ public struct StreakRestore: Sendable, Hashable {
     self.through = through
     self.reason = reason
   }
-
-  /// Whether it covers `day` (a day number).
-  @inline(__always)
-  func covers(_ day: Int) -> Bool { from.number <= day && day <= through.number }
 }

@@ -53,7 +53,7 @@ struct SupportCommand: AsyncParsableCommand {
       guard (1...FreezeGrant.maxCount).contains(count) else {
         throw ValidationError("--count must be from 1 to \(FreezeGrant.maxCount); found \(count)")
       }
-      try SupportCommand.check(reason: reason)
+      _ = try SupportCommand.check(reason: reason)
       if let problem = UserID.problem(user) { throw ValidationError("USER: \(problem)") }
     }
 
@@ -61,10 +61,10 @@ struct SupportCommand: AsyncParsableCommand {
       let loaded = try loadCatalog(catalog)
       let opened = try await store.open()
       defer { Task { try? await opened.close() } }
-      let (streak, count, reason, user) = (streak, count, reason, user)
+      let (streak, count, reason, user) = (streak, count, try SupportCommand.check(reason: reason), user)
       let change = try await SupportCommand.refusing {
         try await StreakSupport.grant(
-          streak: streak, count: count, reason: reason.trimmingCharacters(in: .whitespacesAndNewlines), user: user,
+          streak: streak, count: count, reason: reason, user: user,
           catalog: loaded, store: opened)
       }
       let grant = change.support.grants.last!.grant
@@ -95,7 +95,7 @@ struct SupportCommand: AsyncParsableCommand {
 
     func validate() throws {
       _ = try parseDay(through, option: "--through")
-      try SupportCommand.check(reason: reason)
+      _ = try SupportCommand.check(reason: reason)
       if let problem = UserID.problem(user) { throw ValidationError("USER: \(problem)") }
     }
 
@@ -104,10 +104,10 @@ struct SupportCommand: AsyncParsableCommand {
       let day = try parseDay(through, option: "--through")!
       let opened = try await store.open()
       defer { Task { try? await opened.close() } }
-      let (streak, reason, user) = (streak, reason, user)
+      let (streak, reason, user) = (streak, try SupportCommand.check(reason: reason), user)
       let change = try await SupportCommand.refusing {
         try await StreakSupport.restore(
-          streak: streak, through: day, reason: reason.trimmingCharacters(in: .whitespacesAndNewlines), user: user,
+          streak: streak, through: day, reason: reason, user: user,
           catalog: loaded, store: opened)
       }
       let restore = change.support.restores.last!.restore
@@ -117,10 +117,11 @@ struct SupportCommand: AsyncParsableCommand {
     }
   }
 
-  /// A reason: 1 to 500 characters, not only spaces.
-  static func check(reason: String) throws {
-    if reason.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || reason.unicodeScalars.count > 500 {
-      throw ValidationError("--reason must say why, in 1 to 500 characters")
+  /// The reason as kept (`StreakSupport.reason`); a `ValidationError` for one it refuses.
+  static func check(reason: String) throws -> String {
+    guard let kept = StreakSupport.reason(reason) else {
+      throw ValidationError("--reason must say why, in 1 to \(StreakSupport.maxReason) characters")
     }
+    return kept
   }
 }

@@ -92,16 +92,16 @@ extension HTTPAPI {
     return Self.json(Self.supportAnswer(catalog: catalog.id, user: user, change.support), status: .created)
   }
 
-  /// A reason: 1 to 500 characters, not only spaces.
+  /// A reason (`StreakSupport.reason`), or 400 `bad-value`.
   static func reason(_ text: String) throws -> String {
-    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard !trimmed.isEmpty, text.unicodeScalars.count <= 500 else {
+    guard let reason = StreakSupport.reason(text) else {
+      let empty = text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
       throw APIError(
         .badRequest, "bad-value",
-        "'reason' must say why, in 1 to 500 characters; found \(trimmed.isEmpty ? "none" : "\(text.unicodeScalars.count)")"
+        "'reason' must say why, in 1 to \(StreakSupport.maxReason) characters; found \(empty ? "none" : "\(text.unicodeScalars.count)")"
       )
     }
-    return trimmed
+    return reason
   }
 
   /// `work`, with a refusal answered as the request's error (not a failed write):
