@@ -3,7 +3,8 @@ import Synchronization
 /// Runs work that may hang (a store call while the database is unreachable) with a deadline:
 /// the caller gets `onTimeout`'s error when the work has not finished in time, and the work
 /// goes on in the background until it ends or fails by itself (the store's own timeouts end
-/// it; what it would have saved is saved then or not at all, never half).
+/// it; what it would have saved is saved then or not at all, never half). The deadlines share
+/// one thread (`DeadlineTimer`).
 enum Deadline {
   /// A continuation resumed once, by whichever of the work and the timer is first.
   private final class Answer<R: Sendable>: Sendable {
@@ -34,10 +35,7 @@ enum Deadline {
   ) async throws -> R {
     try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<R, any Error>) in
       let answer = Answer(continuation)
-      let timer = Task {
-        try await Task.sleep(for: limit)
-        answer.give(.failure(onTimeout()))
-      }
+      let timer = DeadlineTimer.shared.schedule(at: .now + limit) { answer.give(.failure(onTimeout())) }
       Task {
         let result: Result<R, any Error>
         do {
@@ -45,7 +43,7 @@ enum Deadline {
         } catch {
           result = .failure(error)
         }
-        timer.cancel()
+        DeadlineTimer.shared.cancel(timer)
         if !answer.give(result), case .failure(let error) = result { onLateFailure(error) }
       }
     }

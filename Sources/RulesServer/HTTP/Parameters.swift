@@ -38,7 +38,8 @@ extension HTTPAPI {
     if let raw = request.uri.query {
       for pair in raw.split(separator: "&") {
         let key = pair.prefix { $0 != "=" }
-        let name = String(key).removingPercentEncoding ?? String(key)
+        // Foundation's decoding (slow, and bridged) only for a name that has an escape.
+        let name = key.contains("%") ? String(key).removingPercentEncoding ?? String(key) : String(key)
         guard let code = codes[name] else { continue }
         let value = pair.dropFirst(key.count + 1)
         if let problem = parameterProblem(name, raw: value) { throw APIError(.badRequest, code, problem) }
