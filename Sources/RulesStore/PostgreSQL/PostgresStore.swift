@@ -340,25 +340,37 @@ package final class PostgresStore: StoreBackend {
   /// The user's lock, held to the end of the transaction. Arguments: catalog, user.
   static let lockUser = SQLStatement { _ in "SELECT 1 FROM users WHERE catalog = ? AND user_id = ? FOR UPDATE" }
 
+  /// `ProgressSQL.putDay`, and `ProgressSQL.dayChanged` when it changed a row, in one round
+  /// trip (the user's row is locked already, so the update sees it). Arguments: catalog,
+  /// user, date, record, encoded, then date, catalog, user.
+  static let putDay = SQLStatement { d in
+    // `dayChanged` is written alike for both databases: its text with `?`, numbered here.
+    """
+    WITH put AS (\(ProgressSQL.insertDay(d))\nRETURNING 1)
+    \(ProgressSQL.dayChanged.sqlite) AND EXISTS (SELECT 1 FROM put)
+    """
+  }
+
   package func withLockedUser<R: Sendable>(
     catalog: String, user: String, put day: StoredDay?, info: ImportUser?, allDays: Bool,
     _ evaluate: @Sendable (LoadedUser?) throws -> (SavedCheck?, R)
   ) async throws -> R {
     try await transaction { connection in
-      if day != nil || info != nil {
+      // A user the store has is locked at once; a new one is made first, then locked by a
+      // statement of its own (whose snapshot sees a row another transaction made meanwhile).
+      let locked: Int32? = try await connection.value(Self.lockUser, [catalog, user], logger: logger)
+      if locked == nil, day != nil || info != nil {
         try await connection.execute(ProgressSQL.ensureUser, [catalog, user], logger: logger)
+        try await connection.execute(Self.lockUser, [catalog, user], logger: logger)
       }
-      try await connection.execute(Self.lockUser, [catalog, user], logger: logger)
       if let info {
         try await connection.execute(
           ProgressSQL.putInfo, ProgressSQL.putInfoArguments(catalog: catalog, user: user, info), logger: logger)
       }
       if let day {
         let date = day.date.description
-        let arguments: SQLArguments = [catalog, user, date, day.record, day.encoded]
-        if try await connection.changes(ProgressSQL.putDay, arguments, logger: logger) > 0 {
-          try await connection.execute(ProgressSQL.dayChanged, [date, catalog, user], logger: logger)
-        }
+        try await connection.execute(
+          Self.putDay, [catalog, user, date, day.record, day.encoded, date, catalog, user], logger: logger)
       }
       let loaded = try await Self.load(connection, catalog: catalog, ids: [user], allDays: allDays, logger: logger)
       let (check, value) = try evaluate(loaded.first)

@@ -85,7 +85,10 @@ enum ProgressSQL {
   }
 
   /// Arguments: catalog, user, date, record, encoded.
-  static let putDay = SQLStatement(countsChanges: true) { d in
+  static let putDay = SQLStatement(countsChanges: true) { d in insertDay(d) }
+
+  /// `putDay`'s text, for a statement that runs it inside its own.
+  static func insertDay(_ d: SQLDialect) -> String {
     "INSERT INTO days (catalog, user_id, date, record, encoded) VALUES (?, ?, ?, ?, ?)\n\(dayConflict(d))"
   }
 
