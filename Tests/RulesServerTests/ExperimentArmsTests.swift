@@ -84,4 +84,38 @@ import Testing
       }
     }
   }
+
+  /// Support's tools count a user under their arm's catalog: the `freeze.granted` event of a
+  /// variant's user carries the variant's revision, a control user's the served one.
+  @Test(arguments: Backend.all)
+  func supportIsGivenUnderTheUsersArm(_ backend: Backend) async throws {
+    let (variantUser, controlUser) = RouteCases.armedUsers("support-arms")
+    let control = try StoreTestSupport.loadCatalog("discipline").revision
+    try await withStore(backend) { store, _ in
+      let api = try await InProcessAPI(store: store)
+      try await api.test { client in
+        let token = InProcessAPI.adminToken
+        let started = try await client.call(
+          .post, "/v1/admin/experiments", token: token, body: RouteCases.startBody("support-arms"))
+        #expect(started.status == .created, "\(started.text)")
+        for user in [variantUser, controlUser] {
+          let put = try await client.call(
+            .put, "/v1/catalogs/discipline/users/\(user)/days/2026-01-01", token: token,
+            body: #"{"planned": true, "completed": true}"#)
+          #expect(put.status == .ok, "\(put.text)")
+          let granted = try await client.call(
+            .post, "/v1/catalogs/discipline/users/\(user)/freezes", token: token,
+            body: #"{"streak": "training", "count": 1, "reason": "outage"}"#)
+          #expect(granted.status == .created, "\(granted.text)")
+        }
+        let listed = try await client.call(.get, "/v1/events?limit=1000", token: token)
+        let events = try #require(Self.object(listed.text)?["events"] as? [[String: Any]])
+        let grants = events.filter { $0["kind"] as? String == "freeze.granted" }
+        let revisions = Dictionary(
+          grants.map { ($0["user"] as? String ?? "", $0["catalog_revision"] as? String ?? "") },
+          uniquingKeysWith: { $1 })
+        #expect(revisions == [variantUser: RouteCases.variantRevision, controlUser: control], "\(grants)")
+      }
+    }
+  }
 }

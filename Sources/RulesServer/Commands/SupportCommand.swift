@@ -62,10 +62,11 @@ struct SupportCommand: AsyncParsableCommand {
       let opened = try await store.open()
       defer { Task { try? await opened.close() } }
       let (streak, count, reason, user) = (streak, count, try SupportCommand.check(reason: reason), user)
+      let armed = try await SupportCommand.armed(loaded, user: user, store: opened)
       let change = try await SupportCommand.refusing {
         try await StreakSupport.grant(
           streak: streak, count: count, reason: reason, user: user,
-          catalog: loaded, store: opened)
+          catalog: armed, store: opened)
       }
       let grant = change.support.grants.last!.grant
       SupportCommand.print(
@@ -105,16 +106,24 @@ struct SupportCommand: AsyncParsableCommand {
       let opened = try await store.open()
       defer { Task { try? await opened.close() } }
       let (streak, reason, user) = (streak, try SupportCommand.check(reason: reason), user)
+      let armed = try await SupportCommand.armed(loaded, user: user, store: opened)
       let change = try await SupportCommand.refusing {
         try await StreakSupport.restore(
           streak: streak, through: day, reason: reason, user: user,
-          catalog: loaded, store: opened)
+          catalog: armed, store: opened)
       }
       let restore = change.support.restores.last!.restore
       SupportCommand.print(
         change, catalog: loaded.id, user: user, format: format,
         text: "restored '\(streak)' of \(user): \(restore.from) to \(restore.through) count as covered")
     }
+  }
+
+  /// The catalog `user` is counted under: the variant's while the store runs an experiment of
+  /// the catalog and the user is in its variant, else `catalog`.
+  static func armed(_ catalog: StoreCatalog, user: String, store: any StoreBackend) async throws -> StoreCatalog {
+    let experiment = try await RunningExperiment.running(in: store, catalog: catalog.id)
+    return ArmedCatalog(control: catalog, experiment: experiment, user: user).catalog
   }
 
   /// The reason as kept (`StreakSupport.reason`); a `ValidationError` for one it refuses.

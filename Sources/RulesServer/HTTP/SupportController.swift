@@ -7,11 +7,13 @@ import RulesStore
 /// `POST /v1/catalogs/{catalog}/users/{user}/freezes` and
 /// `POST /v1/catalogs/{catalog}/users/{user}/streaks/{name}/restore` (admin only): support's
 /// tools (`StreakSupport`). Each answers 201 with everything support has given the user, the
-/// new entry last, and tells its event (`freeze.granted`, `streak.restored`).
+/// new entry last, and tells its event (`freeze.granted`, `streak.restored`). A user in a
+/// running experiment's variant is checked and counted under the variant's catalog.
 extension HTTPAPI {
   func postFreezes(_ request: Request, _ context: APIRequestContext) async throws -> Response {
-    let catalog = try catalog(context)
     let user = try user(context)
+    // A user in an experiment's variant is given support under the variant's catalog.
+    let catalog = armed(try catalog(context), user: user).catalog
     var streak: String?
     var count: Int?
     var reason: String?
@@ -57,8 +59,8 @@ extension HTTPAPI {
   }
 
   func postRestore(_ request: Request, _ context: APIRequestContext) async throws -> Response {
-    let catalog = try catalog(context)
     let user = try user(context)
+    let catalog = armed(try catalog(context), user: user).catalog
     let raw = context.parameters.get("name") ?? ""
     let streak = raw.removingPercentEncoding ?? raw
     var through: CalendarDay?
