@@ -75,12 +75,16 @@ package struct EventCatalogDecoder {
 
   private static let badgesKey = Array("badges".utf8)
 
-  /// How this path reads a badge key's value, from the key's shape in the schema.
-  private enum Reading: Sendable {
+  /// How this path reads a badge key's value, from the key's shape in the schema. A plain tag
+  /// (its bounds and words are the entry's own fields): an enum with array payloads was copied,
+  /// retained and released for every key read.
+  private enum Reading: UInt8, Sendable {
     case text, id, expression, ids, json
-    case integer(min: Int, max: Int)
-    /// A word among those allowed (`repeats: week`); another sends the badge to the reference path.
-    case keyword([String])
+    /// An integer in the entry's `min...max`.
+    case integer
+    /// A word among the entry's `words` (`repeats: week`); another sends the badge to the
+    /// reference path.
+    case keyword
     /// A mapping of required expressions (`progress`): their names are the entry's `names`.
     case expressions
     /// A shape this path does not read: a badge using the key goes to the reference path.
@@ -93,8 +97,8 @@ package struct EventCatalogDecoder {
       case .expression: self = .expression
       case .list(.id): self = .ids
       case .anything: self = .json
-      case .integer(let min, let max): self = .integer(min: min ?? .min, max: max ?? .max)
-      case .keyword(let words): self = .keyword(words)
+      case .integer: self = .integer
+      case .keyword: self = .keyword
       case .object(let object)
       where object.keys.allSatisfy({ key in
         guard key.required, case .expression = key.shape else { return false }
@@ -114,6 +118,11 @@ package struct EventCatalogDecoder {
       let head: UInt64
       let rest: [UInt8]
       let reading: Reading
+      /// The bounds of an `.integer`.
+      let min: Int
+      let max: Int
+      /// The words of a `.keyword`.
+      let words: [String]
       /// The keys of a `.expressions` mapping, as bytes, in the schema's order.
       let names: [[UInt8]]
       let set: Badge.KeySetter
@@ -133,9 +142,13 @@ package struct EventCatalogDecoder {
         let head = bytes.withUnsafeBufferPointer { word($0.baseAddress!, Swift.min(bytes.count, 8)) }
         var names: [[UInt8]] = []
         if case .object(let object) = key.schema.shape { names = object.keys.map { Array($0.name.utf8) } }
+        var bounds = (min: Int.min, max: Int.max)
+        if case .integer(let min, let max) = key.schema.shape { bounds = (min ?? .min, max ?? .max) }
+        var words: [String] = []
+        if case .keyword(let allowed) = key.schema.shape { words = allowed }
         return Entry(
           count: bytes.count, head: head, rest: Array(bytes.dropFirst(8)), reading: Reading(key.schema.shape),
-          names: names, set: key.set)
+          min: bounds.min, max: bounds.max, words: words, names: names, set: key.set)
       }
       self.required = required
     }
@@ -204,12 +217,14 @@ package struct EventCatalogDecoder {
     case .id: return idValue().map { .text($0) }
     case .expression: return expressionValue().map { .expression($0) }
     case .ids: return idList().map { .texts($0) }
-    case .integer(let min, let max):
-      guard let value = integerValue(), value >= min, value <= max else { return nil }
+    case .integer:
+      guard let value = integerValue(), value >= keys.entries[index].min, value <= keys.entries[index].max else {
+        return nil
+      }
       return .integer(value)
     case .expressions: return expressions(keys.entries[index].names).map { .expressions($0) }
-    case .keyword(let words):
-      guard let text = textValue(), words.contains(text) else { return nil }
+    case .keyword:
+      guard let text = textValue(), keys.entries[index].words.contains(text) else { return nil }
       return .text(text)
     case .json:
       guard events.next(), let node = node(depth: 4) else { return nil }

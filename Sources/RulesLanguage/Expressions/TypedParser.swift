@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Parses an expression and infers its types in one pass, from its UTF-8 bytes straight to the typed
 /// tree: no token array, no untyped tree (`Expr`), no second walk. It is a fast path only, for
 /// expressions without a problem: it gives up (nil) on anything `Lexer`, `Parser` or
@@ -43,11 +45,18 @@ package struct TypedParser {
     /// `Parser.operatorDepth` of the untyped node.
     var depth: Int
     /// The untyped node's value when it is an integer or a number written as one (what a `-`
-    /// before it folds).
-    var literal: Value?
+    /// before it folds). Its own trivial type, not `Value?` (which holds strings and enum types):
+    /// a node is copied and dropped at every level of the parse.
+    var literal: Literal?
     /// Whether `typed` is an operand's own node (`floor(x)` of an int is `x`): parentheses
     /// around it leave its range alone.
     var isOperand = false
+  }
+
+  /// A number written as one, which a `-` before it folds.
+  enum Literal {
+    case int(Int)
+    case number(Double)
   }
 
   /// The failure of the fast path: the reference path decides.
@@ -65,11 +74,19 @@ package struct TypedParser {
       var input: (index: Int, type: ValueType)?
       var metric: (index: Int, type: ValueType)?
       var streak: Int?
+      /// The name's leaves, each made once (`.symbol(.input(i))`, `.symbol(.metric(i))`, a
+      /// streak's `current`, `best` and `freezes`): a criterion's leaf shares its box with every
+      /// other one that reads the name instead of allocating its own.
+      var inputLeaf: TypedExpr.Kind?
+      var metricLeaf: TypedExpr.Kind?
+      var streakLeaves: [TypedExpr.Kind] = []
     }
     /// Every name's bytes, one after the other; name `i` is `bytes[starts[i]..<starts[i + 1]]`.
     private var bytes: [UInt8] = []
     private var starts: [Int] = [0]
     fileprivate var entries: [Entry] = []
+    /// The leaves of the integers `0..<Leaves.integerCount`, made when first read.
+    fileprivate let leaves = Leaves()
 
     /// The names of `environment`.
     package init(_ environment: Environment) {
@@ -85,19 +102,60 @@ package struct TypedParser {
       for (name, input) in environment.inputs { entries[entry(name)].input = input }
       for (name, metric) in environment.metrics { entries[entry(name)].metric = metric }
       for (name, streak) in environment.streaks { entries[entry(name)].streak = streak }
+      for index in entries.indices {
+        if let input = entries[index].input { entries[index].inputLeaf = .symbol(.input(input.index)) }
+        if let metric = entries[index].metric { entries[index].metricLeaf = .symbol(.metric(metric.index)) }
+        if let streak = entries[index].streak {
+          entries[index].streakLeaves = [StreakField.current, .best, .freezes].map { .symbol(.streak(streak, $0)) }
+        }
+      }
     }
 
-    /// The position of the entry named `name`.
+    /// The position of the entry named `name`: names of its length and first byte compared,
+    /// the rest skipped without touching their bytes.
     fileprivate func find(_ name: UnsafeBufferPointer<UInt8>) -> Int? {
-      bytes.withUnsafeBufferPointer { all in
+      guard let first = name.first else { return nil }
+      return bytes.withUnsafeBufferPointer { all in
         starts.withUnsafeBufferPointer { starts in
-          for index in 0..<starts.count - 1 where starts[index + 1] - starts[index] == name.count {
-            if memoryEquals(UnsafeBufferPointer(rebasing: all[starts[index]..<starts[index + 1]]), name) {
+          for index in 0..<starts.count - 1 {
+            let start = starts[index]
+            guard starts[index + 1] - start == name.count, all[start] == first else { continue }
+            if memoryEquals(UnsafeBufferPointer(rebasing: all[start..<starts[index + 1]]), name) {
               return index
             }
           }
           return nil
         }
+      }
+    }
+  }
+
+  /// Leaves shared by the criteria of a catalog: small integer literals, made when first read,
+  /// and the built-in names. (A typed tree's nodes are boxes; a catalog's criteria read the same
+  /// few names and small numbers again and again, so their leaves are one box each, retained,
+  /// not one allocation a use: about 3 of a criterion's 7 boxes.)
+  final class Leaves: Sendable {
+    static let integerCount = 4096
+    /// Behind a lock: a catalog's `Names` may be shared (the tests share one across threads).
+    private let integers = Mutex<[TypedExpr.Kind?]>([])
+
+    static let logged = TypedExpr.Kind.symbol(.logged)
+    static let day = TypedExpr.Kind.symbol(.day)
+    static let weekday = TypedExpr.Kind.symbol(.calendar(.weekday))
+    static let badgesCount = TypedExpr.Kind.symbol(.badgesCount)
+    static let badgesXP = TypedExpr.Kind.symbol(.badgesXP)
+    static let isTrue = TypedExpr.Kind.literal(.bool(true))
+    static let isFalse = TypedExpr.Kind.literal(.bool(false))
+
+    /// The leaf of the integer literal `value`.
+    func integer(_ value: Int) -> TypedExpr.Kind {
+      guard value >= 0, value < Self.integerCount else { return .literal(.int(value)) }
+      return integers.withLock { integers in
+        if integers.isEmpty { integers = [TypedExpr.Kind?](repeating: nil, count: Self.integerCount) }
+        if let leaf = integers[value] { return leaf }
+        let leaf = TypedExpr.Kind.literal(.int(value))
+        integers[value] = leaf
+        return leaf
       }
     }
   }
@@ -218,7 +276,7 @@ package struct TypedParser {
     case .int(let value):
       try advance()
       return Node(
-        typed: TypedExpr(.literal(.int(value)), .int, range: current.range), range: current.range, depth: 0,
+        typed: TypedExpr(names.leaves.integer(value), .int, range: current.range), range: current.range, depth: 0,
         literal: .int(value))
     case .number(let value):
       try advance()
@@ -233,13 +291,16 @@ package struct TypedParser {
     case .identifier:
       try advance()
       let name = current.range
-      if equals(name, "true") {
-        return Node(typed: TypedExpr(.literal(.bool(true)), .bool, range: name), range: name, depth: 0)
+      // The words of the language have 2 to 5 letters (most names have more).
+      if name.count <= 5 {
+        if equals(name, "true") {
+          return Node(typed: TypedExpr(Leaves.isTrue, .bool, range: name), range: name, depth: 0)
+        }
+        if equals(name, "false") {
+          return Node(typed: TypedExpr(Leaves.isFalse, .bool, range: name), range: name, depth: 0)
+        }
+        if equals(name, "and") || equals(name, "or") || equals(name, "not") { throw GiveUp() }
       }
-      if equals(name, "false") {
-        return Node(typed: TypedExpr(.literal(.bool(false)), .bool, range: name), range: name, depth: 0)
-      }
-      if equals(name, "and") || equals(name, "or") || equals(name, "not") { throw GiveUp() }
       if token.kind == .symbol(.openParen) { return try call(text(name), at: name) }
       if token.kind == .symbol(.dot) {
         try advance()
@@ -327,40 +388,40 @@ package struct TypedParser {
   /// A plain name (`TypeInference.resolve`): an input, a metric, then a built-in.
   func resolve(_ range: Range<Int>) throws -> TypedExpr {
     if let found = names.find(slice(range)) {
-      let entry = names.entries[found]
-      if let input = entry.input {
+      if let input = names.entries[found].input, let leaf = names.entries[found].inputLeaf {
         if input.type == .invalid { throw GiveUp() }
-        return TypedExpr(.symbol(.input(input.index)), input.type, range: range)
+        return TypedExpr(leaf, input.type, range: range)
       }
-      if let metric = entry.metric {
+      if let metric = names.entries[found].metric, let leaf = names.entries[found].metricLeaf {
         if metric.type == .invalid { throw GiveUp() }
-        return TypedExpr(.symbol(.metric(metric.index)), metric.type, range: range)
+        return TypedExpr(leaf, metric.type, range: range)
       }
     }
-    if equals(range, "logged") { return TypedExpr(.symbol(.logged), .bool, range: range) }
-    if equals(range, "day") { return TypedExpr(.symbol(.day), .int, range: range) }
-    if equals(range, "weekday") { return TypedExpr(.symbol(.calendar(.weekday)), .int, range: range) }
+    if equals(range, "logged") { return TypedExpr(Leaves.logged, .bool, range: range) }
+    if equals(range, "day") { return TypedExpr(Leaves.day, .int, range: range) }
+    if equals(range, "weekday") { return TypedExpr(Leaves.weekday, .int, range: range) }
     throw GiveUp()
   }
 
   /// `base.field` (`TypeInference.resolve`): a streak's field, then `badges` and `hijri`.
   func member(_ base: Range<Int>, _ field: Range<Int>, range: Range<Int>) throws -> TypedExpr {
-    if let found = names.find(slice(base)), let streak = names.entries[found].streak {
-      let streakField: StreakField
+    if let found = names.find(slice(base)), names.entries[found].streak != nil {
+      // The streak's leaves, in the order of `Names.init`: current, best, freezes.
+      let position: Int
       if equals(field, "current") {
-        streakField = .current
+        position = 0
       } else if equals(field, "best") {
-        streakField = .best
+        position = 1
       } else if equals(field, "freezes") {
-        streakField = .freezes
+        position = 2
       } else {
         throw GiveUp()
       }
-      return TypedExpr(.symbol(.streak(streak, streakField)), .int, range: range)
+      return TypedExpr(names.entries[found].streakLeaves[position], .int, range: range)
     }
     if equals(base, "badges") {
-      if equals(field, "count") { return TypedExpr(.symbol(.badgesCount), .int, range: range) }
-      if equals(field, "xp") { return TypedExpr(.symbol(.badgesXP), .int, range: range) }
+      if equals(field, "count") { return TypedExpr(Leaves.badgesCount, .int, range: range) }
+      if equals(field, "xp") { return TypedExpr(Leaves.badgesXP, .int, range: range) }
       throw GiveUp()
     }
     if equals(base, "hijri") {
