@@ -230,49 +230,22 @@ package final class PostgresStore: StoreBackend {
   }
 
   package func loadUsers(catalog: String, ids: [String], encoding: Data) async throws -> [LoadedUser] {
-    try await transaction { connection in
-      try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ", logger: logger)
-      return try await Self.load(
-        connection, catalog: catalog, ids: ids, allDays: false, encoding: encoding, logger: logger)
-    }
-  }
-
-  /// A chunk of users at once (one round trip a table). Arguments: catalog, the ids.
-  static let loadUsers = SQLQuery<ProgressSQL.UserColumns> { d, columns in
-    ProgressSQL.users(d, columns, users: d.isAnyOf("u.user_id"))
-  }
-
-  static func load(
-    _ connection: PostgresConnection, catalog: String, ids: [String], allDays: Bool, encoding: Data = Data(),
-    logger: Logger
-  ) async throws -> [LoadedUser] {
-    typealias Column = ProgressSQL.UserColumns
-    var users: [UserID.Key: LoadedUser] = [:]
-    try await connection.forEach(loadUsers, [catalog, SQLTextList(ids)], logger: logger) { row in
-      let id: String = try row[.user]
-      let rebuild: Bool = try row[.rebuild]
-      let state: ByteBuffer? = try row[.state]
-      var user = LoadedUser(
-        user: id, start: (try row[.start] as String?).flatMap(CalendarDay.parsed), timeZone: try row[.timeZone],
-        revision: try row[.revision], rebuild: rebuild, state: state.map { Data($0.readableBytesView) },
-        stateDate: (try row[.stateDate] as String?).flatMap(CalendarDay.parsed), days: [],
-        allDays: allDays || rebuild || state == nil)
-      user.timeZoneChanges = ZoneHistory.parse(try row[.timeZoneChanges])
-      user.calendar = (try row[.calendar] as String?).flatMap { try? UserCalendar(named: $0) } ?? .gregorian
-      user.dayStartsAt = (try row[.dayStartsAt] as String?).flatMap(DayStart.init)
-      user.pauses = PauseList.parse(try row[.pauses])
-      user.support = UserSupport(text: try row[.support])
-      users[UserID.Key(id)] = user
-    }
-    try await loadDays(connection, catalog: catalog, allDays: allDays, encoding: encoding, into: &users, logger: logger)
-    return ids.compactMap { users[UserID.Key($0)] }
+    try await read(catalog: catalog, ids: ids, allDays: false, encoding: encoding)
   }
 
   package func readUser(catalog: String, user: String, allDays: Bool) async throws -> LoadedUser? {
-    // A read-only transaction: no row lock, never waits for a writer.
-    try await transaction { connection in
-      try await connection.query("SET TRANSACTION READ ONLY", logger: logger)
-      return try await Self.load(connection, catalog: catalog, ids: [user], allDays: allDays, logger: logger).first
+    try await read(catalog: catalog, ids: [user], allDays: allDays, encoding: Data()).first
+  }
+
+  /// `load` in a statement of its own: one snapshot, so no transaction, no row lock, and never
+  /// a wait for a writer.
+  func read(catalog: String, ids: [String], allDays: Bool, encoding: Data) async throws -> [LoadedUser] {
+    do {
+      return try await Self.load(
+        client, catalog: catalog, ids: ids, allDays: allDays, encoding: encoding, logger: logger)
+    } catch {
+      await pool.renewIfGaveUp(after: error)
+      throw error
     }
   }
 
