@@ -24,11 +24,15 @@ struct RowsInsert {
     }
   }
 
-  /// Inserts the rows of `values`, `width` values a row, in order.
+  /// Inserts the rows of `values`, `width` values a row, in order. A block with more values
+  /// than the SQLite library takes a statement (`SQLITE_LIMIT_VARIABLE_NUMBER`: 999 before
+  /// SQLite 3.32) is left to the smaller ones.
   func run(_ db: Database, _ values: [DatabaseValue]) throws {
     precondition(values.count % width == 0, "a row of \(width) values")
+    guard !values.isEmpty else { return }
+    let most = Int(sqlite3_limit(db.sqliteConnection, SQLITE_LIMIT_VARIABLE_NUMBER, -1))
     var start = 0
-    for (rows, sql) in statements {
+    for (rows, sql) in statements where rows == 1 || rows * width <= most {
       let size = rows * width
       while values.count - start >= size {
         let statement = try db.cachedStatement(sql: sql)
