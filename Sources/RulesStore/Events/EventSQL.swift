@@ -1,6 +1,6 @@
 /// The event log's and the deliveries' statements, written once for both databases. Appending
-/// differs: SQLite a row at a time, taking each new id as it goes; PostgreSQL a whole save's
-/// events in one statement.
+/// differs: SQLite a save's events in multi-row statements (`RowsInsert`), the cursors from the
+/// ids past the newest before; PostgreSQL a whole save's events in one statement.
 enum EventSQL {
   enum EventColumns: Int, SQLColumns {
     case id, catalog, catalogVersion, user, date, kind, subject, data, createdAt, catalogRevision
@@ -111,6 +111,11 @@ enum EventSQL {
   /// A user's cursor learns their newest event.
   static func latestConflict(_ d: SQLDialect) -> String {
     "ON CONFLICT (catalog, user_id) DO UPDATE SET latest = \(d.greatest)(deliveries.latest, excluded.latest)"
+  }
+
+  enum MarkColumns: Int, SQLColumns {
+    case user, mark
+    var expression: String { self == .user ? "user_id" : "mark" }
   }
 
   /// The user's mark (what their last evaluation told). Arguments: catalog, user.

@@ -3,27 +3,58 @@ import GRDB
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
 extension SQLiteStore {
-  /// The save's hook: the events of one saved check, in the save's transaction (which holds
-  /// the write lock, so ids follow commits). An event already told is left out (its unique key).
-  static func appendEvents(_ db: Database, catalog: String, check: SavedCheck) throws {
-    guard let facts = check.facts else { return }
-    let previous: String? = try db.value(EventSQL.mark, [catalog, check.user])
-    let (events, text) = facts.events(previousMark: previous, unlocks: check.new)
-    let now = EventClock.now
-    var latest: Int64 = 0
-    for event in events {
-      let arguments: SQLArguments = [
-        catalog, check.catalogVersion ?? 0, check.user, event.date.description, event.kind, event.subject,
-        event.detail, event.data, now, check.catalogRevision,
-      ]
-      if try db.changes(appendEvent, arguments) > 0 { latest = db.lastInsertedRowID }
+  /// The save's hook: the events of the saved checks, in the save's transaction (which holds
+  /// the write lock, so ids follow commits), in the checks' order, a few statements for the
+  /// lot (`RowsInsert`). An event already told is left out (its unique key). Each user's
+  /// cursor learns their newest id from the ids past the newest before (every one of them
+  /// this statement's, the write lock being held).
+  static func appendEvents(_ db: Database, catalog: String, checks: [SavedCheck]) throws {
+    let told = checks.filter { $0.facts != nil }
+    guard !told.isEmpty else { return }
+    var previous: [String: String] = [:]
+    let marks = try db.rows(marksOf, [catalog, SQLTextList(told.map(\.user))])
+    while let row = try marks.next() { previous[row[EventSQL.MarkColumns.user]] = row[EventSQL.MarkColumns.mark] }
+    let name = catalog.databaseValue
+    let now = EventClock.now.databaseValue
+    var events: [DatabaseValue] = []
+    var changed: [DatabaseValue] = []
+    for check in told {
+      let (new, text) = check.facts!.events(previousMark: previous[check.user], unlocks: check.new)
+      let user = check.user.databaseValue
+      let (version, revision) = ((check.catalogVersion ?? 0).databaseValue, check.catalogRevision.sqliteValue)
+      for event in new {
+        events += [
+          name, version, user, event.date.description.databaseValue, event.kind.databaseValue,
+          event.subject.databaseValue, event.detail.databaseValue, event.data.databaseValue, now, revision,
+        ]
+      }
+      if text != previous[check.user] { changed += [name, user, text.databaseValue] }
     }
-    if text != previous { try db.execute(EventSQL.saveMark, [catalog, check.user, text]) }
-    if latest > 0 { try db.execute(EventSQL.saveLatest, [catalog, check.user, latest]) }
+    try saveMarks.run(db, changed)
+    guard !events.isEmpty else { return }
+    let before: Int64 = try db.value(newestEvent) ?? 0
+    try appendEvents.run(db, events)
+    try db.execute(saveNewest, [before])
   }
 
-  static let appendEvent = SQLStatement { _ in
-    "\(EventSQL.eventInsert) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)\n\(EventSQL.eventConflict)"
+  /// The marks of some users. Arguments: catalog, the users (`SQLTextList`).
+  static let marksOf = SQLQuery<EventSQL.MarkColumns> { d, columns in
+    "SELECT \(columns) FROM event_marks WHERE catalog = ? AND \(d.isAnyOf("user_id"))"
+  }
+
+  static let saveMarks = RowsInsert("INSERT INTO event_marks (catalog, user_id, mark)", width: 3, EventSQL.markConflict)
+
+  static let appendEvents = RowsInsert(EventSQL.eventInsert, width: 10, EventSQL.eventConflict)
+
+  static let newestEvent = SQLStatement { _ in "SELECT MAX(id) FROM events" }
+
+  /// Each user's newest event of those past an id, into their cursor. Arguments: the id.
+  static let saveNewest = SQLStatement { d in
+    """
+    INSERT INTO deliveries (catalog, user_id, latest)
+    SELECT catalog, user_id, MAX(id) FROM events WHERE id > ? GROUP BY catalog, user_id
+    \(EventSQL.latestConflict(d))
+    """
   }
 
   static func event(_ row: Row) -> StoredEvent {

@@ -178,9 +178,7 @@ package final class SQLiteStore: StoreBackend {
     try await queue.writeWithoutTransaction { db in
       var saved = Set<UserID.Key>()
       try db.inTransaction(.immediate) {
-        for check in checks where try Self.save(db, catalog: catalog, check: check) {
-          saved.insert(UserID.Key(check.user))
-        }
+        saved = try Self.save(db, catalog: catalog, checks: checks)
         return .commit
       }
       return saved
@@ -196,37 +194,58 @@ package final class SQLiteStore: StoreBackend {
     """
   }
 
-  static let saveState = SQLStatement { _ in
-    "INSERT INTO states (catalog, user_id, date, state) VALUES (?, ?, ?, ?)\n\(ProgressSQL.stateConflict)"
-  }
+  static let saveStates = RowsInsert(
+    "INSERT INTO states (catalog, user_id, date, state)", width: 4, ProgressSQL.stateConflict)
 
-  static let saveUnlock = SQLStatement { _ in
-    """
-    INSERT INTO unlocks (catalog, user_id, badge, date, catalog_version, catalog_revision) VALUES (?, ?, ?, ?, ?, ?)
-    \(ProgressSQL.unlockConflict)
-    """
-  }
+  static let saveUnlocks = RowsInsert(
+    "INSERT INTO unlocks (catalog, user_id, badge, date, catalog_version, catalog_revision)", width: 6,
+    ProgressSQL.unlockConflict)
 
-  /// Saves one user's state and new unlocks; false when the user's revision moved.
-  static func save(_ db: Database, catalog: String, check: SavedCheck) throws -> Bool {
-    guard try db.changes(saveUser, [check.rebuilt, catalog, check.user, check.revision]) == 1 else { return false }
-    try db.execute(saveState, [catalog, check.user, check.stateDate.description, check.state])
-    try saveStandings(db, catalog: catalog, check: check)
-    for new in check.new {
-      try db.execute(
-        saveUnlock,
-        [catalog, check.user, new.badge, new.date.description, check.catalogVersion, check.catalogRevision])
-      if let period = new.period {
-        try db.execute(
-          EarningSQL.save, [catalog, check.user, new.badge, period, new.date.description, check.catalogVersion])
+  static let saveEarnings = RowsInsert(
+    "INSERT INTO earnings (catalog, user_id, badge, period, date, catalog_version)", width: 6, EarningSQL.conflict)
+
+  /// Saves the checks whose user's revision is still theirs (their states, standings, new
+  /// unlocks, events and arms), each table's rows in a few multi-row statements in the
+  /// checks' order (`RowsInsert`); the users saved.
+  static func save(_ db: Database, catalog: String, checks: [SavedCheck]) throws -> Set<UserID.Key> {
+    var saved = Set<UserID.Key>()
+    var kept: [SavedCheck] = []
+    for check in checks where try db.changes(saveUser, [check.rebuilt, catalog, check.user, check.revision]) == 1 {
+      saved.insert(UserID.Key(check.user))
+      kept.append(check)
+    }
+    guard !kept.isEmpty else { return saved }
+    let name = catalog.databaseValue
+    var states: [DatabaseValue] = []
+    states.reserveCapacity(kept.count * 4)
+    var unlocks: [DatabaseValue] = []
+    var earnings: [DatabaseValue] = []
+    for check in kept {
+      let user = check.user.databaseValue
+      states += [name, user, check.stateDate.description.databaseValue, check.state.databaseValue]
+      for new in check.new {
+        let date = new.date.description.databaseValue
+        unlocks += [
+          name, user, new.badge.databaseValue, date, check.catalogVersion.sqliteValue,
+          check.catalogRevision.sqliteValue,
+        ]
+        if let period = new.period {
+          earnings += [
+            name, user, new.badge.databaseValue, period.databaseValue, date, check.catalogVersion.sqliteValue,
+          ]
+        }
       }
     }
-    try appendEvents(db, catalog: catalog, check: check)
-    if let assigned = check.experiment {
+    try saveStates.run(db, states)
+    try saveStandings(db, catalog: catalog, checks: kept)
+    try saveUnlocks.run(db, unlocks)
+    try saveEarnings.run(db, earnings)
+    try appendEvents(db, catalog: catalog, checks: kept)
+    for assigned in kept.compactMap(\.experiment) {
       try db.execute(
         ExperimentSQL.assign, [assigned.experiment, catalog, assigned.user, assigned.arm, assigned.assignedOn])
     }
-    return true
+    return saved
   }
 
   package func withLockedUser<R: Sendable>(
@@ -249,7 +268,7 @@ package final class SQLiteStore: StoreBackend {
         let loaded = try Self.load(db, catalog: catalog, user: user, allDays: allDays)
         let (check, value) = try evaluate(loaded)
         if let check {
-          guard try Self.save(db, catalog: catalog, check: check) else {
+          guard try !Self.save(db, catalog: catalog, checks: [check]).isEmpty else {
             throw StoreError("the user \(user) changed while locked")
           }
         }

@@ -12,11 +12,16 @@ struct OpenBoard: Sendable {
 }
 
 extension SQLiteStore {
-  /// The boards a check's period standings name, seen (`leaderboard_periods`), in its save.
-  static func saveSeenBoards(_ db: Database, catalog: String, check: SavedCheck) throws {
-    for standing in check.periodStandings ?? [] {
-      guard let since = standing.since, let until = standing.until else { continue }
-      try db.execute(PeriodStandingsSQL.seen, [catalog, standing.name, since.description, until.description])
+  /// The boards the checks' period standings name, seen (`leaderboard_periods`), in their
+  /// save: each board once, as its first standing in the checks' order names it.
+  static func saveSeenBoards(_ db: Database, catalog: String, checks: [SavedCheck]) throws {
+    var seen = Set<String>()
+    for check in checks {
+      for standing in check.periodStandings ?? [] where !seen.contains(standing.name) {
+        guard let since = standing.since, let until = standing.until else { continue }
+        seen.insert(standing.name)
+        try db.execute(PeriodStandingsSQL.seen, [catalog, standing.name, since.description, until.description])
+      }
     }
   }
 

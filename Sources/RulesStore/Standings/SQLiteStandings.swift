@@ -3,31 +3,34 @@ import GRDB
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
 extension SQLiteStore {
-  static let saveStanding = saveStanding(.allTime)
-  static let savePeriodStanding = saveStanding(.period)
+  static let standingsInsert = standingsInsert(.allTime)
+  static let periodStandingsInsert = standingsInsert(.period)
 
-  static func saveStanding(_ table: StandingsTable) -> SQLStatement {
-    SQLStatement { d in
-      "INSERT INTO \(table.rows) (catalog, user_id, name, value, since, until) VALUES (?, ?, ?, ?, ?, ?)\n"
-        + StandingsSQL.conflict(d, table)
-    }
+  static func standingsInsert(_ table: StandingsTable) -> RowsInsert {
+    RowsInsert(
+      "INSERT INTO \(table.rows) (catalog, user_id, name, value, since, until)", width: 6,
+      StandingsSQL.conflict(.sqlite, table))
   }
 
-  /// The save's hook: the check's standings and period standings, in the transaction that
-  /// saves its state (the triggers keep their counts).
-  static func saveStandings(_ db: Database, catalog: String, check: SavedCheck) throws {
-    for (statement, standings) in [(saveStanding, check.standings), (savePeriodStanding, check.periodStandings)] {
-      for standing in standings ?? [] {
-        try db.execute(
-          statement,
-          [
-            catalog, check.user, standing.name, standing.value, standing.since?.description,
-            standing.until?.description,
+  /// The save's hook: the checks' standings and period standings, in the transaction that
+  /// saves their states (the triggers keep their counts), a few statements a table
+  /// (`RowsInsert`).
+  static func saveStandings(_ db: Database, catalog: String, checks: [SavedCheck]) throws {
+    let name = catalog.databaseValue
+    for (statement, table) in [(standingsInsert, StandingsTable.allTime), (periodStandingsInsert, .period)] {
+      var rows: [DatabaseValue] = []
+      for check in checks {
+        let user = check.user.databaseValue
+        for standing in (table == .allTime ? check.standings : check.periodStandings) ?? [] {
+          rows += [
+            name, user, standing.name.databaseValue, standing.value.databaseValue,
+            standing.since?.description.sqliteValue ?? .null, standing.until?.description.sqliteValue ?? .null,
           ]
-        )
+        }
       }
+      try statement.run(db, rows)
     }
-    try saveSeenBoards(db, catalog: catalog, check: check)
+    try saveSeenBoards(db, catalog: catalog, checks: checks)
   }
 
   package func leaderboard(
@@ -104,13 +107,19 @@ extension SQLiteStore {
       try db.inTransaction(.immediate) {
         if try db.value(StandingsSQL.filledVersion, [catalog]) == version { return .commit }
         let users = try String.fetchAll(db.statement(StandingsSQL.evaluatedUsers, [catalog]))
+        var checks: [SavedCheck] = []
         for user in users {
           guard let loaded = try Self.load(db, catalog: catalog, user: user, allDays: false),
             let saved = evaluate(loaded)
           else { continue }
-          try Self.saveStandings(db, catalog: catalog, check: saved)
+          checks.append(saved)
           filled += 1
+          if checks.count == 1_000 {
+            try Self.saveStandings(db, catalog: catalog, checks: checks)
+            checks.removeAll(keepingCapacity: true)
+          }
         }
+        try Self.saveStandings(db, catalog: catalog, checks: checks)
         try db.execute(StandingsSQL.filled, [catalog, version])
         return .commit
       }

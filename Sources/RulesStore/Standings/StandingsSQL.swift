@@ -1,6 +1,6 @@
 /// The standings', leaderboards' and stats' statements, written once for both databases.
-/// Saving differs: SQLite a row at a time, PostgreSQL a save's rows in one statement; both
-/// with `conflict`.
+/// Saving differs: SQLite a save's rows in multi-row statements (`RowsInsert`), PostgreSQL in
+/// one statement; both with `conflict`.
 enum StandingsSQL {
   /// A row whose value and run are unchanged is not written again.
   static func conflict(_ d: SQLDialect, _ board: StandingsTable = .allTime) -> String {
