@@ -145,9 +145,8 @@ package struct Leaderboard: Sendable, Equatable {
     var lesser: [(user: String, value: Double)] = []
     var greater: [(user: String, value: Double)] = []
     var greaterCount = 0
-    var tiedBeforeCount = 0
-    /// The nearest values above the user's, closest first, with their users.
-    var countsAbove: [(value: Double, users: Int)] = []
+    /// The user's value and the nearest values above it, closest first, with their users.
+    var counts: [(value: Double, users: Int)] = []
 
     mutating func add(_ part: StandingsSQL.AroundPart, user: String?, value: Double?, users: Int) {
       switch part {
@@ -157,31 +156,37 @@ package struct Leaderboard: Sendable, Equatable {
       case .tiedAfter: tiedAfter.append((user ?? "", value ?? 0))
       case .lesser: lesser.append((user ?? "", value ?? 0))
       case .greaterCount: greaterCount = users
-      case .tiedBeforeCount: tiedBeforeCount = users
-      case .countAbove: countsAbove.append((value ?? 0, users))
+      case .count: counts.append((value ?? 0, users))
       }
     }
   }
 
   /// The ranked window of `limit` around `user` from `rows` (nil: the user has no standing).
-  /// The user's position is the users with a greater value plus those tied before them; the
-  /// window's first row is that many less the rows shown before the user, and the users
-  /// with a greater value than the first row's are the user's less the counts of the values
-  /// from the user's (excluded) to the first row's (included): every row with a value in
-  /// between is in the window, so those values are among the `limit - 1` nearest.
+  /// A row's rank is one more than the users with a greater value than its own: the user's,
+  /// `greaterCount`; a value above the user's, that less the counts of the values from the
+  /// user's (excluded) to its own (included), all among the `limit - 1` nearest above since
+  /// each has a row in the window; a value below, that plus the users of the user's value and
+  /// the rows of the window between the two values (every row with a value in between is in
+  /// the window). No position within a tie is needed, so no tie is counted row by row.
   static func around(_ user: String, _ rows: AroundRows, limit: Int) -> [Entry]? {
     guard let value = rows.value else { return nil }
     let wanted = limit - 1
     let above = Array((rows.above + rows.greater).prefix(wanted))
     let below = Array((rows.tiedAfter + rows.lesser).prefix(wanted))
     let window = Self.window(above: above, user: (user, value), below: below, limit: limit)
-    let shownBefore = sides(above: above.count, below: below.count, limit: limit).before
-    let first = window[0]
-    var greater = rows.greaterCount
-    if first.value != value {
-      for count in rows.countsAbove where count.value <= first.value { greater -= count.users }
+    let greater = rows.greaterCount
+    let tied = rows.counts.first { $0.value == value }?.users ?? 1
+    return window.map { row in
+      let rank: Int
+      if row.value > value {
+        rank = greater + 1 - rows.counts.reduce(0) { $1.value > value && $1.value <= row.value ? $0 + $1.users : $0 }
+      } else if row.value == value {
+        rank = greater + 1
+      } else {
+        rank = greater + tied + 1 + window.count { $0.value > row.value && $0.value < value }
+      }
+      return Entry(rank: rank, user: row.user, value: row.value)
     }
-    return ranked(window, greater: greater, before: rows.greaterCount + rows.tiedBeforeCount - shownBefore)
   }
 
   /// The window of `limit` rows around a user: `above` ranked before them (closest first)

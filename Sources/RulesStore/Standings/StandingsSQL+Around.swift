@@ -1,8 +1,9 @@
 /// A leaderboard around a user in one statement (one snapshot, one round trip on PostgreSQL):
 /// the user's value, up to `limit - 1` rows on each side from the rank index, and what ranks
-/// the window's first row from `standings_counts` (`StandingCounts`): the users with a greater
-/// value (a sum over the distinct values above), the users tied before the user, and the
-/// counts of the nearest values above (`Leaderboard.around`).
+/// them from `standings_counts` (`StandingCounts`): the users with a greater value (a sum over
+/// the distinct values above), and the counts of the user's value and of the nearest values
+/// above it (`Leaderboard.around`). No row is counted one by one: a tie of thousands costs one
+/// row of the counts.
 extension StandingsSQL {
   enum AroundColumns: Int, SQLColumns {
     case part, user, value, users
@@ -17,16 +18,22 @@ extension StandingsSQL {
     case tiedBefore, greater
     /// Rows after the user, closest first: tied, then lesser.
     case tiedAfter, lesser
-    /// `users`: the users with a greater value; the users tied before the user.
-    case greaterCount, tiedBeforeCount
-    /// The nearest values above the user's, closest first, with their users.
-    case countAbove
+    /// `users`: the users with a greater value.
+    case greaterCount
+    /// The user's value and the nearest values above it, closest first, with their users.
+    case count
   }
 
-  /// Arguments: `aroundArguments`.
-  static let around = around(.allTime)
+  /// Arguments: `aroundArguments`. Made once per table (the statement is long: rendering it
+  /// for each request cost the server more than reading its rows).
+  static let around = makeAround(.allTime)
+  static let periodAround = makeAround(.period)
 
   static func around(_ table: StandingsTable) -> SQLQuery<AroundColumns> {
+    table == .allTime ? around : periodAround
+  }
+
+  private static func makeAround(_ table: StandingsTable) -> SQLQuery<AroundColumns> {
     SQLQuery { _, _ in
       let me = "(SELECT value FROM me)"
       let counts = table.counts
@@ -43,10 +50,8 @@ extension StandingsSQL {
         UNION ALL \(rows(.lesser, "AND value < \(me) ORDER BY value DESC, user_id"))
         UNION ALL SELECT \(AroundPart.greaterCount.rawValue), NULL, NULL, (SELECT CAST(COALESCE(SUM(users), 0) AS BIGINT)
           FROM \(counts) WHERE catalog = ? AND name = ? AND value > \(me))
-        UNION ALL SELECT \(AroundPart.tiedBeforeCount.rawValue), NULL, NULL, (SELECT COUNT(*) \(board)
-          AND value = \(me) AND user_id < ?)
-        UNION ALL SELECT \(AroundPart.countAbove.rawValue), NULL, value, users FROM (SELECT value, users
-          FROM \(counts) WHERE catalog = ? AND name = ? AND value > \(me) AND users > 0 ORDER BY value LIMIT ?) AS c
+        UNION ALL SELECT \(AroundPart.count.rawValue), NULL, value, users FROM (SELECT value, users
+          FROM \(counts) WHERE catalog = ? AND name = ? AND value >= \(me) AND users > 0 ORDER BY value LIMIT ?) AS c
         """
     }
   }
@@ -60,8 +65,7 @@ extension StandingsSQL {
       catalog, name, user, wanted,
       catalog, name, wanted,
       catalog, name,
-      catalog, name, user,
-      catalog, name, wanted,
+      catalog, name, limit,
     ]
   }
 }

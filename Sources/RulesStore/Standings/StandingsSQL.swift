@@ -24,11 +24,10 @@ enum StandingsSQL {
     SQLQuery { _, columns in "SELECT \(columns) FROM \(board.rows) WHERE catalog = ? AND name = ? \(condition)" }
   }
 
-  /// The top. Arguments: catalog, name, the most.
-  static let top = top(.allTime)
-  static func top(_ board: StandingsTable) -> SQLQuery<EntryColumns> {
-    entries("ORDER BY value DESC, user_id LIMIT ?", board)
-  }
+  /// The top. Arguments: catalog, name, the most. Made once per table, not for each request.
+  static let top = entries("ORDER BY value DESC, user_id LIMIT ?", .allTime)
+  static let periodTop = entries("ORDER BY value DESC, user_id LIMIT ?", .period)
+  static func top(_ board: StandingsTable) -> SQLQuery<EntryColumns> { board == .allTime ? top : periodTop }
   // Stats. Arguments: catalog (, date).
   static let latestDate = SQLStatement { _ in "SELECT MAX(date) FROM states WHERE catalog = ?" }
   static let users = SQLStatement { _ in "SELECT COUNT(*) FROM users WHERE catalog = ?" }
