@@ -26,13 +26,31 @@ package struct Importer {
   package private(set) var moreErrors = 0
   /// The import's date: a record after it is refused (nil: any date).
   package var date: ImportDate?
-  /// Where each (user, date) was first read, to report one recorded twice.
-  private var seen: [Key: String] = [:]
+  /// The files read, in order (an `Origin` names one by its place here).
+  private var files: [String] = []
+  /// Where each record was read, beside `records`.
+  private var origins: [Origin] = []
+  /// Each user with records: their place in `latest`.
+  private var recordUsers: [UserID.Key: Int] = [:]
+  /// The latest day of each user's records kept so far: a later day cannot be one read already.
+  private var latest: [Int] = []
+  /// The user of the record kept last and their place in `latest` (a file holds a user's days
+  /// together: one look-up a user, not a day).
+  private var lastUser: (id: UserID.Key, slot: Int)?
+  /// Where each (user, date) was read, to report one recorded twice: made from the records kept
+  /// once a user's day comes before their latest (until then every day was a new latest).
+  private var seen: [Key: Origin]?
 
   /// A (user, date): the user by their id's bytes (`UserID.Key`).
   struct Key: Hashable {
     var user: UserID.Key
     var day: Int
+  }
+
+  /// A line of a file read: `files[file]`, line `line`.
+  struct Origin {
+    var file: Int32
+    var line: Int32
   }
   private var userIndex: [UserID.Key: Int] = [:]
 
@@ -54,6 +72,7 @@ package struct Importer {
   /// `.yaml`/`.yml`).
   package mutating func read(file path: String) {
     let before = errors.count
+    files.append(path)
     readFile(path)
     if errors.count > Self.maxErrors {
       moreErrors += errors.count - Self.maxErrors
@@ -137,47 +156,86 @@ package struct Importer {
   }
 
   private mutating func readJSONLines(_ data: Data, file: String) {
-    for (number, line) in lines(data, file: file) {
-      if line.allSatisfy(\.isWhitespace) { continue }
-      let at = "\(file):\(number)"
-      let value: JSONValue
-      do {
-        value = try JSONReader.parse(line.utf8)
-      } catch {
-        report("\(at): error: \(error.message)")
-        continue
-      }
-      guard case .object(let pairs) = value else {
-        report(
-          "\(at): error: each line must be a JSON object like {\"user\": \"alice\", \"date\": \"2026-01-01\", ...}")
-        continue
-      }
-      var fields: [String: JSONValue] = [:]
-      var inputs: [(String, JSONValue)] = []
-      for (key, value) in pairs {
-        switch key {
-        case "user", "date", "start", "timezone", "timezone_changes", "calendar", "day_starts_at", "pauses":
-          fields[key] = value
-        default: inputs.append((key, value))
+    data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+      let bytes = raw.bindMemory(to: UInt8.self)
+      let chunks = JSONLinesChunk.read(bytes, catalog: catalog)
+      // Lines over the limit and text that is not UTF-8 first, then the lines in order.
+      var first = 0
+      for chunk in chunks {
+        for line in chunk.others {
+          switch line.text {
+          case .tooLong(let length):
+            report(
+              "\(file):\(first + line.line): error: the line is \(length) bytes long; at most \(Self.maxLine) are allowed"
+            )
+          case .notUTF8: report("\(file):\(first + line.line): error: the line is not UTF-8 text")
+          case .text: break
+          }
         }
+        first += chunk.lineCount
       }
-      func text(_ key: String) -> String?? {
-        guard let value = fields[key] else { return .some(nil) }
-        if case .null = value, key != "user", key != "date" { return .some(nil) }
-        guard case .string(let text) = value else {
-          report("\(at): error: '\(key)' must be a string; found \(value.kindDescription)")
-          return nil
+      first = 0
+      let fileIndex = files.count - 1
+      for chunk in chunks {
+        var next = 0
+        for line in chunk.others {
+          while next < chunk.records.count, chunk.recordLines[next] < line.line {
+            keep(chunk.records[next], file: fileIndex, line: first + chunk.recordLines[next])
+            next += 1
+          }
+          if case .text(let text) = line.text { readJSONLine(Substring(text), number: first + line.line, file: file) }
         }
-        return .some(text)
+        while next < chunk.records.count {
+          keep(chunk.records[next], file: fileIndex, line: first + chunk.recordLines[next])
+          next += 1
+        }
+        first += chunk.lineCount
       }
-      guard let user = text("user"), let date = text("date"), let start = text("start"),
-        let zone = text("timezone"), let calendar = text("calendar"), let dayStart = text("day_starts_at")
-      else { continue }
-      let changes = fields["timezone_changes"].flatMap { $0 == .null ? nil : $0 }
-      add(
-        at: at, user: user, date: date, start: start, timeZone: zone, inputs: inputs, timeZoneChanges: changes,
-        calendar: calendar, dayStartsAt: dayStart, pauses: fields["pauses"].flatMap { $0 == .null ? nil : $0 })
     }
+  }
+
+  /// One line the validating way: a JSON tree, its fields, the record checked.
+  private mutating func readJSONLine(_ line: Substring, number: Int, file: String) {
+    if line.allSatisfy(\.isWhitespace) { return }
+    let at = "\(file):\(number)"
+    let value: JSONValue
+    do {
+      value = try JSONReader.parse(line.utf8)
+    } catch {
+      report("\(at): error: \(error.message)")
+      return
+    }
+    guard case .object(let pairs) = value else {
+      report(
+        "\(at): error: each line must be a JSON object like {\"user\": \"alice\", \"date\": \"2026-01-01\", ...}")
+      return
+    }
+    var fields: [String: JSONValue] = [:]
+    var inputs: [(String, JSONValue)] = []
+    for (key, value) in pairs {
+      switch key {
+      case "user", "date", "start", "timezone", "timezone_changes", "calendar", "day_starts_at", "pauses":
+        fields[key] = value
+      default: inputs.append((key, value))
+      }
+    }
+    func text(_ key: String) -> String?? {
+      guard let value = fields[key] else { return .some(nil) }
+      if case .null = value, key != "user", key != "date" { return .some(nil) }
+      guard case .string(let text) = value else {
+        report("\(at): error: '\(key)' must be a string; found \(value.kindDescription)")
+        return nil
+      }
+      return .some(text)
+    }
+    guard let user = text("user"), let date = text("date"), let start = text("start"),
+      let zone = text("timezone"), let calendar = text("calendar"), let dayStart = text("day_starts_at")
+    else { return }
+    let changes = fields["timezone_changes"].flatMap { $0 == .null ? nil : $0 }
+    add(
+      at: at, line: number, user: user, date: date, start: start, timeZone: zone, inputs: inputs,
+      timeZoneChanges: changes, calendar: calendar, dayStartsAt: dayStart,
+      pauses: fields["pauses"].flatMap { $0 == .null ? nil : $0 })
   }
 
   private mutating func readCSV(_ data: Data, file: String) {
@@ -249,7 +307,8 @@ package struct Importer {
         }
       }
       add(
-        at: at, user: cells[columns.user], date: cells[columns.date], start: start, timeZone: zone, inputs: inputs,
+        at: at, line: number, user: cells[columns.user], date: cells[columns.date], start: start, timeZone: zone,
+        inputs: inputs,
         timeZoneChanges: changes, calendar: calendar, dayStartsAt: dayStart)
     }
     if header == nil { report("\(file):1: error: the file has no header row (user,date,INPUT...)") }
@@ -325,13 +384,16 @@ package struct Importer {
         pairs.append((input.name, JSONValue(input.decode(record.values[index]))))
       }
       guard case .success(let valid) = catalog.schema.record(pairs) else { continue }
-      remember(at: "\(path):\(record.line)", user: user, date: record.date, record: valid)
+      keep(
+        ImportRecord(user: user, date: record.date, record: valid.text, encoded: catalog.encoded(valid)),
+        file: files.count - 1, line: record.line)
     }
   }
 
   /// Checks one line's fields and values, and keeps the record (or reports every problem).
   private mutating func add(
-    at: String, user: String?, date: String?, start: String?, timeZone: String?, inputs: [(String, JSONValue)],
+    at: String, line: Int, user: String?, date: String?, start: String?, timeZone: String?,
+    inputs: [(String, JSONValue)],
     timeZoneChanges: JSONValue? = nil, calendar: String? = nil, dayStartsAt: String? = nil, pauses: JSONValue? = nil
   ) {
     var ok = true
@@ -419,7 +481,9 @@ package struct Importer {
           user: validUser, start: startDay, timeZone: timeZone, timeZoneChanges: changes, calendar: calendar,
           dayStartsAt: dayStart, pauses: pauseList))
     }
-    remember(at: at, user: validUser, date: day, record: valid)
+    keep(
+      ImportRecord(user: validUser, date: day, record: valid.text, encoded: catalog.encoded(valid)),
+      file: files.count - 1, line: line)
   }
 
   private mutating func noteUser(_ user: ImportUser) {
@@ -436,18 +500,46 @@ package struct Importer {
     }
   }
 
-  private mutating func remember(at: String, user: String, date: CalendarDay, record: ValidRecord) {
-    if let problem = self.date?.problem(date) {
-      report("\(at): error: \(problem)")
+  /// Keeps a record read at line `line` of `files[file]`, or reports it: dated after the
+  /// import's date, or a (user, date) read already.
+  private mutating func keep(_ record: ImportRecord, file: Int, line: Int) {
+    if let problem = self.date?.problem(record.date) {
+      report("\(files[file]):\(line): error: \(problem)")
       return
     }
-    let key = Key(user: UserID.Key(user), day: date.number)
-    if let first = seen[key] {
-      report("\(at): error: \(user) has a record for \(date) already (\(first)); keep one record per day")
-      return
+    let user = UserID.Key(record.user)
+    let slot: Int
+    if let last = lastUser, last.id == user {
+      slot = last.slot
+    } else if let known = recordUsers[user] {
+      slot = known
+    } else {
+      slot = latest.count
+      recordUsers[user] = slot
+      latest.append(Int.min)
     }
-    seen[key] = at
-    records.append(ImportRecord(user: user, date: date, record: record.text, encoded: catalog.encoded(record)))
+    lastUser = (user, slot)
+    let origin = Origin(file: Int32(truncatingIfNeeded: file), line: Int32(truncatingIfNeeded: line))
+    if seen == nil, record.date.number <= latest[slot] {
+      var all: [Key: Origin] = [:]
+      for (index, kept) in records.enumerated() {
+        all[Key(user: UserID.Key(kept.user), day: kept.date.number)] = origins[index]
+      }
+      seen = all
+    }
+    if seen != nil {
+      let key = Key(user: user, day: record.date.number)
+      if let first = seen?[key] {
+        report(
+          "\(files[file]):\(line): error: \(record.user) has a record for \(record.date) already "
+            + "(\(files[Int(first.file)]):\(first.line)); keep one record per day")
+        return
+      }
+      seen?[key] = origin
+    }
+    latest[slot] = max(latest[slot], record.date.number)
+    records.append(record)
+    origins.append(origin)
   }
 
   /// What is wrong with an import line's `pauses`.
