@@ -83,17 +83,22 @@ extension PostgresStore {
       let top = try await Self.entries(client, StandingsSQL.top(table), [catalog, name, limit], logger: logger)
       return Leaderboard(catalog: catalog, name: name, entries: Leaderboard.ranked(top, greater: 0, before: 0))
     }
-    // One statement: one snapshot, one round trip.
-    var read = Leaderboard.AroundRows()
-    try await client.forEach(
-      StandingsSQL.around(table),
-      StandingsSQL.aroundArguments(catalog: catalog, name: name, user: around, limit: limit),
-      logger: logger
-    ) { row in
-      guard let part = StandingsSQL.AroundPart(rawValue: try row[.part]) else { return }
-      read.add(part, user: try row[.user], value: try row[.value], users: try row[.users])
-    }
+    // One statement: one snapshot, one round trip; prepared once per connection.
+    let arguments = StandingsSQL.aroundArguments(catalog: catalog, name: name, user: around, limit: limit)
+    let read =
+      table == .allTime
+      ? try await aroundRows(AllTimeAround(arguments: arguments))
+      : try await aroundRows(PeriodAround(arguments: arguments))
     return Leaderboard.around(around, read, limit: limit).map { Leaderboard(catalog: catalog, name: name, entries: $0) }
+  }
+
+  func aroundRows(_ statement: some AroundStatement) async throws -> Leaderboard.AroundRows {
+    var read = Leaderboard.AroundRows()
+    for try await (part, user, value, users) in try await client.execute(statement, logger: logger) {
+      guard let part = StandingsSQL.AroundPart(rawValue: part) else { continue }
+      read.add(part, user: user, value: value, users: users)
+    }
+    return read
   }
 
   static func entries(
