@@ -280,7 +280,9 @@
     if !windowAggregates.isEmpty { setWindowBases(state.windows) }
     if !periodAggregates.isEmpty { setPeriodBases(state.windows, day: day) }
     m.inProgress = inProgress
-    m.paused = hasPausable && !pauses.isEmpty && Pause.holds(pauses, day: day)
+    let paused = hasPausable && !pauses.isEmpty && Pause.holds(pauses, day: day)
+    m.paused = paused
+    m.adjusted = paused  // and a restore's day (`cover`)
     m.deferredBreak = false
     m.day = day
     m.start = start
@@ -321,6 +323,7 @@
       any = true
     }
     m.anyCovered = any
+    if any { m.adjusted = true }
   }
 
   /// Takes the user's pauses, freeze grants and restores from `history` (a grant or restore of
