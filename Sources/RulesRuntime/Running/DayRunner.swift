@@ -270,12 +270,13 @@
   @inline(__always)
   package func run(day: Int, state: CountedState, start: Int?, inProgress: Bool) -> Bool {
     precondition(fits(state), "the state is not this catalog's (CountedState(for:) makes one)")
-    return runDay(day: day, state: state, start: start, inProgress: inProgress)
+    return runDay(day: day, state: state, start: start, inProgress: inProgress, supporting: supported)
   }
 
-  /// `run`, for a state known to fit.
+  /// `run`, for a state known to fit. `supporting`: the user has grants or restores
+  /// (`supported`; `step` passes a constant, so its ordinary days carry no trace of them).
   @inline(__always)
-  private func runDay(day: Int, state: CountedState, start: Int?, inProgress: Bool) -> Bool {
+  private func runDay(day: Int, state: CountedState, start: Int?, inProgress: Bool, supporting: Bool) -> Bool {
     let m = machine
     if !windowAggregates.isEmpty { setWindowBases(state.windows) }
     if !periodAggregates.isEmpty { setPeriodBases(state.windows, day: day) }
@@ -287,7 +288,7 @@
     m.day = day
     m.start = start
     m.origin = state.origin
-    if supported {
+    if _slowPath(supporting) {
       runSupported(day: day, state: state)
     } else {
       m.run(ops: dayOps, streaks: state.streaks, intSums: state.intSums, numSums: state.numSums)
@@ -451,10 +452,27 @@
     -> [Int]
   {
     precondition(fits(state), "the state is not this catalog's (CountedState(for:) makes one)")
+    if _slowPath(supported) {
+      return stepSupported(day: day, values: values, state: &state, start: start, check: check)
+    }
+    return stepDay(day: day, values: values, state: &state, start: start, check: check, supporting: false)
+  }
+
+  /// `step` for a user with grants or restores, out of the daily loop's way.
+  @inline(never)
+  private func stepSupported(day: Int, values: [Int]?, state: inout CountedState, start: Int?, check: Bool) -> [Int] {
+    stepDay(day: day, values: values, state: &state, start: start, check: check, supporting: true)
+  }
+
+  /// `step`'s day, for a state known to fit.
+  @inline(__always)
+  private func stepDay(
+    day: Int, values: [Int]?, state: inout CountedState, start: Int?, check: Bool, supporting: Bool
+  ) -> [Int] {
     put(
       day: day, values: values, start: start, origin: state.origin, badgeCount: state.badgeCount,
       badgeXP: state.badgeXP)
-    let differs = runDay(day: day, state: state, start: start, inProgress: true)
+    let differs = runDay(day: day, state: state, start: start, inProgress: true, supporting: supporting)
     let unlocked = unlockBadges(day: day, state: &state, check: check)
     if differs {
       if bytecode.streaksAlone {
@@ -463,7 +481,7 @@
         put(
           day: day, values: values, start: start, origin: state.origin, badgeCount: state.badgeCount,
           badgeXP: state.badgeXP)
-        _ = runDay(day: day, state: state, start: start, inProgress: false)
+        _ = runDay(day: day, state: state, start: start, inProgress: false, supporting: supporting)
       }
     }
     commitDay(day, into: &state)
