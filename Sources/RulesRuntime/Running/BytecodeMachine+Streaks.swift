@@ -10,11 +10,13 @@ extension BytecodeMachine {
     let rule = rules + index
     var counts = counts
     var skips = skips
-    if paused && rule.pointee.pausable {
-      counts = false
-      skips = true
-    } else if anyCovered && covered[index] {
-      skips = true
+    if adjusted {
+      if paused && rule.pointee.pausable {
+        counts = false
+        skips = true
+      } else if anyCovered && covered[index] {
+        skips = true
+      }
     }
     let streak = pending + index
     streak.pointee = previous[index]

@@ -63,6 +63,9 @@ final class BytecodeMachine {
   /// nor breaks. Read only while `anyCovered`.
   let covered: UnsafeMutablePointer<Bool>
   var anyCovered = false
+  /// `paused` or `anyCovered`: `consecutive` looks at neither unless it is set (one test a
+  /// streak on an ordinary day).
+  var adjusted = false
   var deferredBreak = false
   var day = 0
   var start: Int?

@@ -99,6 +99,9 @@
   /// The days support made count as covered: each streak's index and its first and last day
   /// number (`StreakRestore`).
   private(set) var restores: [(streak: Int, from: Int, through: Int)] = []
+  /// Whether there are grants or restores: the day runs them (`runSupported`) only then. A
+  /// plain flag, so the daily step reads one byte where the arrays would cost exclusivity checks.
+  private var supported = false
   /// The streaks' indices by name.
   let streakIndices: [String: Int]
 
@@ -267,23 +270,39 @@
   @inline(__always)
   package func run(day: Int, state: CountedState, start: Int?, inProgress: Bool) -> Bool {
     precondition(fits(state), "the state is not this catalog's (CountedState(for:) makes one)")
-    return runDay(day: day, state: state, start: start, inProgress: inProgress)
+    return runDay(day: day, state: state, start: start, inProgress: inProgress, supporting: supported)
   }
 
-  /// `run`, for a state known to fit.
+  /// `run`, for a state known to fit. `supporting`: the user has grants or restores
+  /// (`supported`; `step` passes a constant, so its ordinary days carry no trace of them).
   @inline(__always)
-  private func runDay(day: Int, state: CountedState, start: Int?, inProgress: Bool) -> Bool {
+  private func runDay(day: Int, state: CountedState, start: Int?, inProgress: Bool, supporting: Bool) -> Bool {
     let m = machine
     if !windowAggregates.isEmpty { setWindowBases(state.windows) }
     if !periodAggregates.isEmpty { setPeriodBases(state.windows, day: day) }
     m.inProgress = inProgress
-    m.paused = hasPausable && !pauses.isEmpty && Pause.holds(pauses, day: day)
-    if !restores.isEmpty { cover(day) }
+    let paused = hasPausable && !pauses.isEmpty && Pause.holds(pauses, day: day)
+    m.paused = paused
+    m.adjusted = paused  // and a restore's day (`cover`)
     m.deferredBreak = false
     m.day = day
     m.start = start
     m.origin = state.origin
-    if !grants.isEmpty, let granted = grants[day] {
+    if _slowPath(supporting) {
+      runSupported(day: day, state: state)
+    } else {
+      m.run(ops: dayOps, streaks: state.streaks, intSums: state.intSums, numSums: state.numSums)
+    }
+    return m.deferredBreak
+  }
+
+  /// `runDay`'s run for a user with grants or restores, out of the daily loop's way (the
+  /// grants' dictionary is read under an exclusivity check: ~80 instructions a day if inline).
+  @inline(never)
+  private func runSupported(day: Int, state: CountedState) {
+    let m = machine
+    if !restores.isEmpty { cover(day) }
+    if let granted = grants[day] {
       // The freezes are there at the start of the day: the day runs on the state with them.
       var streaks = state.streaks
       for grant in granted {
@@ -293,7 +312,6 @@
     } else {
       m.run(ops: dayOps, streaks: state.streaks, intSums: state.intSums, numSums: state.numSums)
     }
-    return m.deferredBreak
   }
 
   /// Marks the streaks a restore covers on `day`.
@@ -306,6 +324,7 @@
       any = true
     }
     m.anyCovered = any
+    if any { m.adjusted = true }
   }
 
   /// Takes the user's pauses, freeze grants and restores from `history` (a grant or restore of
@@ -313,20 +332,22 @@
   /// entry point calls it before it runs days.
   package func adjust(for history: History) {
     pauses = history.pauses
-    grants = [:]
+    var byDay: [Int: [(streak: Int, count: Int)]] = [:]
     for grant in history.freezeGrants {
       guard let index = streakIndices[grant.streak] else { continue }
-      grants[grant.date.number, default: []].append((index, grant.count))
+      byDay[grant.date.number, default: []].append((index, grant.count))
     }
+    grants = byDay
     restores = history.restores.compactMap { restore in
       streakIndices[restore.streak].map { ($0, restore.from.number, restore.through.number) }
     }
+    supported = !grants.isEmpty || !restores.isEmpty
     if restores.isEmpty { machine.anyCovered = false }
   }
 
   /// Whether the user has pauses, grants or restores that the Swift day (`CompiledDay`),
   /// which knows nothing of them, would miss.
-  var adjusted: Bool { (hasPausable && !pauses.isEmpty) || !grants.isEmpty || !restores.isEmpty }
+  var adjusted: Bool { (hasPausable && !pauses.isEmpty) || supported }
 
   /// What each window's value of the day is added to: its sum without its oldest day.
   private func setWindowBases(_ windows: [Window?]) {
@@ -431,10 +452,27 @@
     -> [Int]
   {
     precondition(fits(state), "the state is not this catalog's (CountedState(for:) makes one)")
+    if _slowPath(supported) {
+      return stepSupported(day: day, values: values, state: &state, start: start, check: check)
+    }
+    return stepDay(day: day, values: values, state: &state, start: start, check: check, supporting: false)
+  }
+
+  /// `step` for a user with grants or restores, out of the daily loop's way.
+  @inline(never)
+  private func stepSupported(day: Int, values: [Int]?, state: inout CountedState, start: Int?, check: Bool) -> [Int] {
+    stepDay(day: day, values: values, state: &state, start: start, check: check, supporting: true)
+  }
+
+  /// `step`'s day, for a state known to fit.
+  @inline(__always)
+  private func stepDay(
+    day: Int, values: [Int]?, state: inout CountedState, start: Int?, check: Bool, supporting: Bool
+  ) -> [Int] {
     put(
       day: day, values: values, start: start, origin: state.origin, badgeCount: state.badgeCount,
       badgeXP: state.badgeXP)
-    let differs = runDay(day: day, state: state, start: start, inProgress: true)
+    let differs = runDay(day: day, state: state, start: start, inProgress: true, supporting: supporting)
     let unlocked = unlockBadges(day: day, state: &state, check: check)
     if differs {
       if bytecode.streaksAlone {
@@ -443,7 +481,7 @@
         put(
           day: day, values: values, start: start, origin: state.origin, badgeCount: state.badgeCount,
           badgeXP: state.badgeXP)
-        _ = runDay(day: day, state: state, start: start, inProgress: false)
+        _ = runDay(day: day, state: state, start: start, inProgress: false, supporting: supporting)
       }
     }
     commitDay(day, into: &state)
