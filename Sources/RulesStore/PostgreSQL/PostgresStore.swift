@@ -249,7 +249,7 @@ package final class PostgresStore: StoreBackend {
   /// `ProgressSQL.putDay`, and `ProgressSQL.dayChanged` when it changed a row, in one round
   /// trip (the user's row is locked already, so the update sees it). Arguments: catalog,
   /// user, date, record, encoded, then date, catalog, user.
-  static let putDay = SQLStatement { d in
+  static let putDayMarkingUser = SQLStatement { d in
     // `dayChanged` is written alike for both databases: its text with `?`, numbered here.
     """
     WITH put AS (\(ProgressSQL.insertDay(d))\nRETURNING 1)
@@ -276,7 +276,7 @@ package final class PostgresStore: StoreBackend {
       if let day {
         let date = day.date.description
         try await connection.execute(
-          Self.putDay, [catalog, user, date, day.record, day.encoded, date, catalog, user], logger: logger)
+          Self.putDayMarkingUser, [catalog, user, date, day.record, day.encoded, date, catalog, user], logger: logger)
       }
       let loaded = try await Self.load(connection, catalog: catalog, ids: [user], allDays: allDays, logger: logger)
       let (check, value) = try evaluate(loaded.first)
