@@ -10,7 +10,9 @@ extension HTTPAPI {
   /// `name`'s value, or nil.
   static func parameterProblem(_ name: String, raw: Substring) -> String? {
     if holdsNUL(raw) { return nulMessage(name) }
-    if raw.removingPercentEncoding == nil {
+    // Without an escape the text is the UTF-8 it arrived as; Foundation's decoding (bridged,
+    // slow) only for one with an escape.
+    if raw.utf8.contains(UInt8(ascii: "%")), raw.removingPercentEncoding == nil {
       return
         "'\(name)' is not valid percent-encoded UTF-8 (each %XX names a byte; together they must be UTF-8)"
     }
@@ -28,7 +30,21 @@ extension HTTPAPI {
     }
   }
 
-  private static func holdsNUL(_ raw: Substring) -> Bool { raw.contains("%00") || raw.contains("\0") }
+  /// A NUL byte, or its escape `%00`, read byte by byte (Foundation's `contains` for a string
+  /// is bridged: it cost more than the rest of a cached answer's checks).
+  private static func holdsNUL(_ raw: Substring) -> Bool {
+    var percents = 0  // how many bytes of "%00" end at this one
+    for byte in raw.utf8 {
+      if byte == 0 { return true }
+      switch (percents, byte) {
+      case (_, UInt8(ascii: "%")): percents = 1
+      case (1, UInt8(ascii: "0")): percents = 2
+      case (2, UInt8(ascii: "0")): return true
+      default: percents = 0
+      }
+    }
+    return false
+  }
 
   private static func nulMessage(_ name: String) -> String { "'\(name)' holds a NUL character (%00); no parameter may" }
 
