@@ -39,6 +39,13 @@ package protocol StoreBackend: AnyObject, Sendable {
   /// (`GET .../progress`'s cache).
   func revision(catalog: String, user: String) async throws -> Int64?
 
+  /// `revision` read on the caller's thread when the store can read it without waiting on a
+  /// lock or a network (SQLite: a read-only connection of its own reads the WAL by the key, a
+  /// few microseconds, and never waits for the write lock), so the caller needs no deadline
+  /// and no hop to another thread; `.mustWait` when it cannot (PostgreSQL, always; SQLite, when
+  /// that read would wait), and the caller awaits `revision`.
+  func revisionAtOnce(catalog: String, user: String) throws -> ReadAtOnce<Int64?>
+
   /// Saves states and new unlocks in one transaction. A user whose revision moved since the
   /// load is left out; returns the users saved.
   func save(catalog: String, checks: [SavedCheck]) async throws -> Set<UserID.Key>

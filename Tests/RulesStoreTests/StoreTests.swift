@@ -49,6 +49,35 @@ import Testing
     }
   }
 
+  /// `GET .../progress`'s cache trusts this read: on SQLite it is read on the caller's thread
+  /// from a connection of its own, and must see every write the pool's connections committed.
+  @Test(arguments: Backend.all)
+  func theRevisionReadAtOnceIsTheStoredRevisionAfterEveryWrite(_ backend: Backend) async throws {
+    try await withStore(backend) { store, _ in
+      let catalog = try loadCatalog("discipline")
+      func atOnce() throws -> Int64?? {
+        if case .value(let revision) = try store.revisionAtOnce(catalog: catalog.id, user: "alice") { return revision }
+        return nil
+      }
+      switch backend {
+      case .postgres:
+        #expect(try atOnce() == nil, "PostgreSQL is asked over the network: always awaited")
+      case .sqlite:
+        #expect(try atOnce() == .some(nil), "no such user: no revision")
+        _ = try await importLines(store, catalog, Self.week)
+        let imported = try await store.revision(catalog: catalog.id, user: "alice")
+        #expect(imported != nil)
+        #expect(try atOnce() == imported)
+        _ = try await Batch(store: store, catalog: catalog, date: day("2026-01-07"), shard: nil).run()
+        let batched = try await store.revision(catalog: catalog.id, user: "alice")
+        #expect(batched != imported, "the batch's save is a new revision")
+        #expect(try atOnce() == batched)
+        #expect(try await store.deleteUser(catalog: catalog.id, user: "alice"))
+        #expect(try atOnce() == .some(nil))
+      }
+    }
+  }
+
   @Test(arguments: Backend.all)
   func batchSavesStatesAndUnlocksOnceAndContinuesFromTheState(_ backend: Backend) async throws {
     try await withStore(backend) { store, _ in

@@ -40,8 +40,7 @@ struct ProgressController: Sendable {
     let arm = armed.experiment.map { "/\($0.name)/\(armed.arm?.rawValue ?? "")" } ?? ""
     let key = ProgressCache.Key(catalog: catalog.id + arm, user: UserID.Key(user), date: asked, locale: locale)
     let store = api.store
-    if cache.capacity > 0,
-      let revision = try await api.stored({ try await store.revision(catalog: catalog.id, user: user) }),
+    if cache.capacity > 0, let revision = try await revision(store, catalog: catalog.id, user: user),
       let body = cache.answer(key, catalog: catalog, revision: revision)
     {
       hits.increment()
@@ -65,6 +64,13 @@ struct ProgressController: Sendable {
     let body = ByteBuffer(string: armed.json(made.check) + "\n")
     cache.keep(body, key, catalog: catalog, user: made.user, today: made.today)
     return Self.json(body)
+  }
+
+  /// The user's revision: read on this thread when the store can (SQLite), else awaited under
+  /// the store calls' deadline.
+  func revision(_ store: any StoreBackend, catalog: String, user: String) async throws -> Int64? {
+    if case .value(let revision) = try store.revisionAtOnce(catalog: catalog, user: user) { return revision }
+    return try await api.stored { try await store.revision(catalog: catalog, user: user) }
   }
 
   static func json(_ body: ByteBuffer) -> Response {

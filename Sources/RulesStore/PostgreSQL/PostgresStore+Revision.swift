@@ -32,4 +32,7 @@ extension PostgresStore {
       throw error
     }
   }
+
+  /// A read from PostgreSQL crosses the network: always awaited, under the caller's deadline.
+  package func revisionAtOnce(catalog: String, user: String) throws -> ReadAtOnce<Int64?> { .mustWait }
 }

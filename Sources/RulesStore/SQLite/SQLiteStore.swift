@@ -8,6 +8,9 @@ import GRDB
 /// connections) read a snapshot beside them and never wait for the write lock.
 package final class SQLiteStore: StoreBackend {
   let queue: DatabasePool
+  /// A read-only connection for `revisionAtOnce`'s point reads on the caller's thread (the
+  /// pool's reads hop to a reader's queue and back: two thread wake-ups a read).
+  let pointReads: DatabaseQueue
   package let description: String
 
   package init(path: String) throws {
@@ -21,6 +24,15 @@ package final class SQLiteStore: StoreBackend {
       throw StoreError("cannot open the SQLite store \(path): \(Self.message(error))")
     }
     description = "sqlite:\(path)"
+    var points = Configuration()
+    points.readonly = true
+    points.busyMode = .immediateError
+    points.label = "rules-store-point-reads"
+    do {
+      pointReads = try DatabaseQueue(path: path, configuration: points)
+    } catch {
+      throw StoreError("cannot open the SQLite store \(path): \(Self.message(error))")
+    }
     try migrate()
   }
 
@@ -320,6 +332,7 @@ package final class SQLiteStore: StoreBackend {
   }
 
   package func close() async throws {
+    try pointReads.close()
     try queue.close()
   }
 }
