@@ -76,7 +76,7 @@ struct ServeCommand: AsyncParsableCommand {
       printError("error: \(catalogs) declares a catalog id twice; the server does not start")
       throw ExitCode.failure
     }
-    let opened = try await store.open()
+    let opened = try await store.open(for: .server)
     // A catalog that cannot read values the store holds for it is left out, as a broken file
     // is (a reload would refuse it); its users get 404 until it is fixed and reloaded.
     var loaded: [StoreCatalog] = []

@@ -7,9 +7,9 @@ struct StoreOption: ParsableArguments {
   @Option(help: "The store: PATH, sqlite:PATH or postgres://USER@HOST:PORT/DB.")
   var store: String
 
-  func open() async throws -> any StoreBackend {
+  func open(for use: StoreAddress.Use = .command) async throws -> any StoreBackend {
     do {
-      return try await StoreAddress.open(store)
+      return try await StoreAddress.open(store, for: use)
     } catch {
       printError("error: \(error)")
       throw ExitCode.failure

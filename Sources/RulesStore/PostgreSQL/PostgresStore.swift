@@ -22,8 +22,9 @@ package final class PostgresStore: StoreBackend {
   }
 
   /// `postgres://USER[:PASSWORD]@HOST[:PORT]/DB`; `?host=/run/postgresql` for a unix socket
-  /// folder (the socket `.s.PGSQL.PORT` in it).
-  package static func open(url text: String) async throws -> PostgresStore {
+  /// folder (the socket `.s.PGSQL.PORT` in it). `keepingConnections`: the pool's 8 connections
+  /// are opened at the start and kept (a server); else each is opened when asked for.
+  package static func open(url text: String, keepingConnections: Bool = false) async throws -> PostgresStore {
     guard let url = URLComponents(string: text), let user = url.user, !user.isEmpty else {
       throw StoreError("the store '\(redacted(text))' is not postgres://USER@HOST:PORT/DB")
     }
@@ -52,6 +53,13 @@ package final class PostgresStore: StoreBackend {
     var options = configuration
     options.options.maximumConnections = 8
     options.options.connectTimeout = .seconds(5)
+    // PostgresNIO's pool parks a connection after each use with a timer task for its keep-alive
+    // ping and another for its idle timeout (a connection above the pool's minimum), each a
+    // task group of two tasks, and cancels them at the next use: more CPU than the query of a
+    // cached `GET .../progress`. No ping (PostgreSQL closes no idle connection by itself, and
+    // a closed one is replaced at once), and a server keeps every connection (no idle timer).
+    options.options.keepAliveBehavior = nil
+    if keepingConnections { options.options.minimumConnections = options.options.maximumConnections }
     var logger = Logger(label: "rules-store")
     // PostgresNIO warns when a query is queued before run() is under way, which is how the pool
     // starts here (the query waits for it): only errors are worth a line.
