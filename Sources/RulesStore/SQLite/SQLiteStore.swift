@@ -18,21 +18,17 @@ package final class SQLiteStore: StoreBackend {
     configuration.busyMode = .timeout(60)
     configuration.journalMode = .wal
     configuration.label = "rules-store"
-    do {
-      queue = try DatabasePool(path: path, configuration: configuration)
-    } catch {
-      throw StoreError("cannot open the SQLite store \(path): \(Self.message(error))")
-    }
-    description = "sqlite:\(path)"
     var points = Configuration()
     points.readonly = true
     points.busyMode = .immediateError
     points.label = "rules-store-point-reads"
     do {
+      queue = try DatabasePool(path: path, configuration: configuration)
       pointReads = try DatabaseQueue(path: path, configuration: points)
     } catch {
       throw StoreError("cannot open the SQLite store \(path): \(Self.message(error))")
     }
+    description = "sqlite:\(path)"
     try migrate()
   }
 
