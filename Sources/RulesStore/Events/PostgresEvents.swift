@@ -16,10 +16,12 @@ extension PostgresStore {
     let told = checks.filter { $0.facts != nil }
     guard !told.isEmpty else { return }
     var previous: [String: String] = [:]
-    let rows = try await connection.query(
-      "SELECT user_id, mark FROM event_marks WHERE catalog = \(catalog) AND user_id = ANY(\(told.map(\.user))::text[])",
-      logger: logger)
-    for try await (user, mark) in rows.decode((String, String).self) { previous[user] = mark }
+    for try await row in try await connection.run(
+      MarksRead.self, marksRead(catalog: catalog, users: told.map(\.user)), logger: logger)
+    {
+      let (user, mark) = try row.decode((String, String).self)
+      previous[user] = mark
+    }
     var users: [String] = []
     var dates: [String] = []
     var kinds: [String] = []
@@ -49,32 +51,72 @@ extension PostgresStore {
       }
     }
     if !markUsers.isEmpty {
-      try await connection.query(
-        """
-        INSERT INTO event_marks (catalog, user_id, mark)
-        SELECT \(catalog), u, m FROM unnest(\(markUsers)::text[], \(marks)::text[]) AS t(u, m)
-        \(unescaped: EventSQL.markConflict)
-        """, logger: logger)
+      let query = marksSave(catalog: catalog, users: markUsers, marks: marks)
+      for try await _ in try await connection.run(MarksSave.self, query, logger: logger) {}
     }
     guard !users.isEmpty else { return }
     try await connection.query("SELECT pg_advisory_xact_lock(7271029)", logger: logger)
-    // The events, and each user's newest id into their delivery cursor, in one statement (no
-    // row comes back to the client).
-    try await connection.query(
-      """
-      WITH inserted AS (
-        \(unescaped: EventSQL.eventInsert)
-        SELECT \(catalog), v, u, d, k, s, x, j, \(EventClock.now)::bigint, NULLIF(r, '')
-        FROM unnest(\(users)::text[], \(dates)::text[], \(kinds)::text[], \(subjects)::text[], \(details)::text[],
-          \(data)::text[], \(versions)::integer[], \(revisions)::text[]) WITH ORDINALITY AS t(u, d, k, s, x, j, v, r, n)
-        ORDER BY n
-        \(unescaped: EventSQL.eventConflict)
-        RETURNING user_id, id
-      )
-      INSERT INTO deliveries (catalog, user_id, latest)
-      SELECT \(catalog), user_id, MAX(id) FROM inserted GROUP BY user_id
-      \(unescaped: EventSQL.latestConflict(.postgres))
-      """, logger: logger)
+    let query = eventsAppend(
+      catalog: catalog, now: EventClock.now, users: users, dates: dates, kinds: kinds, subjects: subjects,
+      details: details, data: data, versions: versions, revisions: revisions)
+    for try await _ in try await connection.run(EventsAppend.self, query, logger: logger) {}
+  }
+
+  /// The saved users' marks (`EventFacts`), by user.
+  static func marksRead(catalog: String, users: [String]) -> PostgresQuery {
+    "SELECT user_id, mark FROM event_marks WHERE catalog = \(catalog) AND user_id = ANY(\(users)::text[])"
+  }
+
+  enum MarksRead: PreparedText {
+    static let sql = marksRead(catalog: "", users: []).sql
+    static let types: [PostgresDataType] = [.text, .textArray]
+  }
+
+  static func marksSave(catalog: String, users: [String], marks: [String]) -> PostgresQuery {
+    """
+    INSERT INTO event_marks (catalog, user_id, mark)
+    SELECT \(catalog), u, m FROM unnest(\(users)::text[], \(marks)::text[]) AS t(u, m)
+    \(unescaped: EventSQL.markConflict)
+    """
+  }
+
+  enum MarksSave: PreparedText {
+    static let sql = marksSave(catalog: "", users: [], marks: []).sql
+    static let types: [PostgresDataType] = [.text, .textArray, .textArray]
+  }
+
+  /// The events, and each user's newest id into their delivery cursor, in one statement (no
+  /// row comes back to the client).
+  static func eventsAppend(
+    catalog: String, now: Int64, users: [String], dates: [String], kinds: [String], subjects: [String],
+    details: [String], data: [String], versions: [Int], revisions: [String]
+  ) -> PostgresQuery {
+    """
+    WITH inserted AS (
+      \(unescaped: EventSQL.eventInsert)
+      SELECT \(catalog), v, u, d, k, s, x, j, \(now)::bigint, NULLIF(r, '')
+      FROM unnest(\(users)::text[], \(dates)::text[], \(kinds)::text[], \(subjects)::text[], \(details)::text[],
+        \(data)::text[], \(versions)::integer[], \(revisions)::text[]) WITH ORDINALITY AS t(u, d, k, s, x, j, v, r, n)
+      ORDER BY n
+      \(unescaped: EventSQL.eventConflict)
+      RETURNING user_id, id
+    )
+    INSERT INTO deliveries (catalog, user_id, latest)
+    SELECT \(catalog), user_id, MAX(id) FROM inserted GROUP BY user_id
+    \(unescaped: EventSQL.latestConflict(.postgres))
+    """
+  }
+
+  enum EventsAppend: PreparedText {
+    static let sql = eventsAppend(
+      catalog: "", now: 0, users: [], dates: [], kinds: [], subjects: [], details: [], data: [], versions: [],
+      revisions: []
+    ).sql
+    /// The catalog, the time, the events' columns, the catalog again.
+    static let types: [PostgresDataType] = [
+      .text, .int8, .textArray, .textArray, .textArray, .textArray, .textArray, .textArray, .int8Array, .textArray,
+      .text,
+    ]
   }
 
   static func event(_ row: PostgresColumns<EventSQL.EventColumns>) throws -> StoredEvent {

@@ -5,17 +5,32 @@ import PostgresNIO
 /// statement of its own).
 protocol PostgresRunner {
   func rows(_ query: PostgresQuery, logger: Logger) async throws -> PostgresRowSequence
+  /// The rows of a prepared statement (`PreparedText`).
+  func rows<Text: PreparedText>(_ statement: Prepared<Text>, logger: Logger) async throws
+    -> AsyncThrowingMapSequence<PostgresRowSequence, PostgresRow>
 }
 
 extension PostgresConnection: PostgresRunner {
   func rows(_ query: PostgresQuery, logger: Logger) async throws -> PostgresRowSequence {
     try await self.query(query, logger: logger)
   }
+
+  func rows<Text: PreparedText>(_ statement: Prepared<Text>, logger: Logger) async throws
+    -> AsyncThrowingMapSequence<PostgresRowSequence, PostgresRow>
+  {
+    try await execute(statement, logger: logger)
+  }
 }
 
 extension PostgresClient: PostgresRunner {
   func rows(_ query: PostgresQuery, logger: Logger) async throws -> PostgresRowSequence {
     try await self.query(query, logger: logger)
+  }
+
+  func rows<Text: PreparedText>(_ statement: Prepared<Text>, logger: Logger) async throws
+    -> AsyncThrowingMapSequence<PostgresRowSequence, PostgresRow>
+  {
+    try await execute(statement, logger: logger)
   }
 }
 
@@ -31,6 +46,25 @@ extension SQLStatement {
 extension PostgresRunner {
   func execute(_ statement: SQLStatement, _ arguments: SQLArguments = [], logger: Logger) async throws {
     _ = try await rows(statement.postgres(arguments), logger: logger)
+  }
+
+  /// Runs the prepared `Text` with `arguments`, reading no row.
+  func execute<Text: PreparedText>(_ text: Text.Type, _ arguments: SQLArguments, logger: Logger) async throws {
+    for try await _ in try await rows(Prepared<Text>(arguments), logger: logger) {}
+  }
+
+  /// The first value of the first row of the prepared `Text`, or nil (also when it is NULL).
+  func value<Value: PostgresDecodable, Text: PreparedText>(
+    _ text: Text.Type, _ arguments: SQLArguments, logger: Logger
+  ) async throws -> Value? {
+    var value: Value?
+    var first = true
+    for try await row in try await rows(Prepared<Text>(arguments), logger: logger) where first {
+      first = false
+      let cell = row.makeRandomAccess()[0]
+      value = cell.bytes == nil ? nil : try cell.decode(Value.self)
+    }
+    return value
   }
 
   /// Runs `statement` (made with `countsChanges`); the rows it changed.

@@ -16,28 +16,31 @@ extension PostgresStore {
   ///
   /// Arguments: the encoding's first bytes (`StoreBackend.loadUsers`; empty: none; a day
   /// encoded in it comes without its JSON), all days, catalog, the ids.
-  static let loadUsersWithDays = SQLStatement { d in
-    """
-    SELECT \(ProgressSQL.UserColumns.list), a.dates, a.records, a.encoded
-    FROM (SELECT ?::bytea AS encoding, ?::boolean AS all_days) p
-    CROSS JOIN users u
-    LEFT JOIN states s ON s.catalog = u.catalog AND s.user_id = u.user_id
-    LEFT JOIN LATERAL (
-      SELECT array_agg(x.date) AS dates,
-        array_agg(CASE WHEN substring(x.encoded FROM 1 FOR 8) = p.encoding THEN '' ELSE x.record END) AS records,
-        array_agg(coalesce(x.encoded, ''::bytea)) AS encoded
-      FROM (
-        SELECT d.date, d.record, d.encoded FROM days d
-        WHERE d.catalog = u.catalog AND d.user_id = u.user_id
-          AND d.date >= CASE WHEN p.all_days OR u.rebuild OR s.state IS NULL THEN '' ELSE s.date END
-        ORDER BY d.date
-      ) x
-    ) a ON TRUE
-    WHERE u.catalog = ? AND \(d.isAnyOf("u.user_id"))
-    """
+  enum LoadUsersWithDays: PreparedText {
+    static let sql = SQLStatement { d in
+      """
+      SELECT \(ProgressSQL.UserColumns.list), a.dates, a.records, a.encoded
+      FROM (SELECT ?::bytea AS encoding, ?::boolean AS all_days) p
+      CROSS JOIN users u
+      LEFT JOIN states s ON s.catalog = u.catalog AND s.user_id = u.user_id
+      LEFT JOIN LATERAL (
+        SELECT array_agg(x.date) AS dates,
+          array_agg(CASE WHEN substring(x.encoded FROM 1 FOR 8) = p.encoding THEN '' ELSE x.record END) AS records,
+          array_agg(coalesce(x.encoded, ''::bytea)) AS encoded
+        FROM (
+          SELECT d.date, d.record, d.encoded FROM days d
+          WHERE d.catalog = u.catalog AND d.user_id = u.user_id
+            AND d.date >= CASE WHEN p.all_days OR u.rebuild OR s.state IS NULL THEN '' ELSE s.date END
+          ORDER BY d.date
+        ) x
+      ) a ON TRUE
+      WHERE u.catalog = ? AND \(d.isAnyOf("u.user_id"))
+      """
+    }.postgres
+    static let types: [PostgresDataType] = [.bytea, .bool, .text, .textArray]
   }
 
-  /// `ids`' users with their days (`loadUsersWithDays`), in the order of `ids`; a user the
+  /// `ids`' users with their days (`LoadUsersWithDays`), in the order of `ids`; a user the
   /// store has no record of is left out.
   static func load(
     _ runner: some PostgresRunner, catalog: String, ids: [String], allDays: Bool, encoding: Data = Data(),
@@ -45,7 +48,7 @@ extension PostgresStore {
   ) async throws -> [LoadedUser] {
     var users: [UserID.Key: LoadedUser] = [:]
     let arguments: SQLArguments = [encoding, allDays, catalog, SQLTextList(ids)]
-    for try await row in try await runner.rows(loadUsersWithDays.postgres(arguments), logger: logger) {
+    for try await row in try await runner.rows(Prepared<LoadUsersWithDays>(arguments), logger: logger) {
       let cells = row.makeRandomAccess()
       var user = try loadedUser(PostgresColumns(row: cells), allDays: allDays)
       user.days = try days(cells, at: ProgressSQL.UserColumns.allCases.count, of: user.user)

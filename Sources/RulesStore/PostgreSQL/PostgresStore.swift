@@ -200,25 +200,19 @@ package final class PostgresStore: StoreBackend {
   static func save(
     _ connection: PostgresConnection, catalog: String, checks: [SavedCheck], logger: Logger
   ) async throws -> Set<UserID.Key> {
-    let rows = try await connection.query(
-      """
-      UPDATE users u SET rebuild = CASE WHEN t.rebuilt THEN FALSE ELSE u.rebuild END, revision = u.revision + 1
-      FROM unnest(\(checks.map(\.user))::text[], \(checks.map(\.revision))::bigint[], \(checks.map(\.rebuilt))::boolean[])
-        AS t(id, revision, rebuilt)
-      WHERE u.catalog = \(catalog) AND u.user_id = t.id AND u.revision = t.revision
-      RETURNING u.user_id
-      """, logger: logger)
+    let rows = try await connection.run(
+      RevisionsSave.self,
+      revisionsSave(
+        catalog: catalog, users: checks.map(\.user), revisions: checks.map(\.revision), rebuilt: checks.map(\.rebuilt)),
+      logger: logger)
     var saved = Set<UserID.Key>()
-    for try await id in rows.decode(String.self) { saved.insert(UserID.Key(id)) }
+    for try await row in rows { saved.insert(UserID.Key(try row.decode(String.self))) }
     let kept = checks.filter { saved.contains(UserID.Key($0.user)) }
     guard !kept.isEmpty else { return saved }
-    try await connection.query(
-      """
-      INSERT INTO states (catalog, user_id, date, state)
-      SELECT \(catalog), u, d, s FROM unnest(\(kept.map(\.user))::text[], \(kept.map(\.stateDate.description))::text[],
-        \(kept.map { ByteBuffer(bytes: $0.state) })::bytea[]) AS t(u, d, s)
-      \(unescaped: ProgressSQL.stateConflict)
-      """, logger: logger)
+    let states = statesSave(
+      catalog: catalog, users: kept.map(\.user), dates: kept.map(\.stateDate.description),
+      states: kept.map { ByteBuffer(bytes: $0.state) })
+    for try await _ in try await connection.run(StatesSave.self, states, logger: logger) {}
     try await saveStandings(connection, catalog: catalog, checks: kept, logger: logger)
     let unlocks = kept.flatMap { check in check.new.map { (check, $0) } }
     if !unlocks.isEmpty {
@@ -251,18 +245,54 @@ package final class PostgresStore: StoreBackend {
     return saved
   }
 
+  /// The saved users' new revisions (a user whose revision moved since the load is not
+  /// saved), and their rebuild marks cleared when the check rebuilt them; their ids come back.
+  static func revisionsSave(catalog: String, users: [String], revisions: [Int64], rebuilt: [Bool]) -> PostgresQuery {
+    """
+    UPDATE users u SET rebuild = CASE WHEN t.rebuilt THEN FALSE ELSE u.rebuild END, revision = u.revision + 1
+    FROM unnest(\(users)::text[], \(revisions)::bigint[], \(rebuilt)::boolean[]) AS t(id, revision, rebuilt)
+    WHERE u.catalog = \(catalog) AND u.user_id = t.id AND u.revision = t.revision
+    RETURNING u.user_id
+    """
+  }
+
+  enum RevisionsSave: PreparedText {
+    static let sql = revisionsSave(catalog: "", users: [], revisions: [], rebuilt: []).sql
+    static let types: [PostgresDataType] = [.textArray, .int8Array, .boolArray, .text]
+  }
+
+  /// The saved users' states.
+  static func statesSave(catalog: String, users: [String], dates: [String], states: [ByteBuffer]) -> PostgresQuery {
+    """
+    INSERT INTO states (catalog, user_id, date, state)
+    SELECT \(catalog), u, d, s FROM unnest(\(users)::text[], \(dates)::text[], \(states)::bytea[]) AS t(u, d, s)
+    \(unescaped: ProgressSQL.stateConflict)
+    """
+  }
+
+  enum StatesSave: PreparedText {
+    static let sql = statesSave(catalog: "", users: [], dates: [], states: []).sql
+    static let types: [PostgresDataType] = [.text, .textArray, .textArray, .byteaArray]
+  }
+
   /// The user's lock, held to the end of the transaction. Arguments: catalog, user.
-  static let lockUser = SQLStatement { _ in "SELECT 1 FROM users WHERE catalog = ? AND user_id = ? FOR UPDATE" }
+  enum LockUser: PreparedText {
+    static let sql = SQLStatement { _ in "SELECT 1 FROM users WHERE catalog = ? AND user_id = ? FOR UPDATE" }.postgres
+    static let types: [PostgresDataType] = [.text, .text]
+  }
 
   /// `ProgressSQL.putDay`, and `ProgressSQL.dayChanged` when it changed a row, in one round
   /// trip (the user's row is locked already, so the update sees it). Arguments: catalog,
   /// user, date, record, encoded, then date, catalog, user.
-  static let putDayMarkingUser = SQLStatement { d in
-    // `dayChanged` is written alike for both databases: its text with `?`, numbered here.
-    """
-    WITH put AS (\(ProgressSQL.insertDay(d))\nRETURNING 1)
-    \(ProgressSQL.dayChanged.sqlite) AND EXISTS (SELECT 1 FROM put)
-    """
+  enum PutDayMarkingUser: PreparedText {
+    static let sql = SQLStatement { d in
+      // `dayChanged` is written alike for both databases: its text with `?`, numbered here.
+      """
+      WITH put AS (\(ProgressSQL.insertDay(d))\nRETURNING 1)
+      \(ProgressSQL.dayChanged.sqlite) AND EXISTS (SELECT 1 FROM put)
+      """
+    }.postgres
+    static let types: [PostgresDataType] = [.text, .text, .text, .text, .bytea, .text, .text, .text]
   }
 
   package func withLockedUser<R: Sendable>(
@@ -272,10 +302,10 @@ package final class PostgresStore: StoreBackend {
     try await transaction { connection in
       // A user the store has is locked at once; a new one is made first, then locked by a
       // statement of its own (whose snapshot sees a row another transaction made meanwhile).
-      let locked: Int32? = try await connection.value(Self.lockUser, [catalog, user], logger: logger)
+      let locked: Int32? = try await connection.value(LockUser.self, [catalog, user], logger: logger)
       if locked == nil, day != nil || info != nil {
         try await connection.execute(ProgressSQL.ensureUser, [catalog, user], logger: logger)
-        try await connection.execute(Self.lockUser, [catalog, user], logger: logger)
+        try await connection.execute(LockUser.self, [catalog, user], logger: logger)
       }
       if let info {
         try await connection.execute(
@@ -284,7 +314,7 @@ package final class PostgresStore: StoreBackend {
       if let day {
         let date = day.date.description
         try await connection.execute(
-          Self.putDayMarkingUser, [catalog, user, date, day.record, day.encoded, date, catalog, user], logger: logger)
+          PutDayMarkingUser.self, [catalog, user, date, day.record, day.encoded, date, catalog, user], logger: logger)
       }
       let loaded = try await Self.load(connection, catalog: catalog, ids: [user], allDays: allDays, logger: logger)
       let (check, value) = try evaluate(loaded.first)
@@ -301,7 +331,7 @@ package final class PostgresStore: StoreBackend {
   ) async throws -> [Pause] {
     try await transaction { connection in
       try await connection.execute(ProgressSQL.ensureUser, [catalog, user], logger: logger)
-      try await connection.execute(Self.lockUser, [catalog, user], logger: logger)
+      try await connection.execute(LockUser.self, [catalog, user], logger: logger)
       let loaded = try await Self.load(connection, catalog: catalog, ids: [user], allDays: false, logger: logger)
       guard let (new, from) = try decide(loaded.first) else { return loaded.first?.pauses ?? [] }
       try await connection.execute(
@@ -314,7 +344,7 @@ package final class PostgresStore: StoreBackend {
     catalog: String, user: String, _ decide: @Sendable (LoadedUser?) throws -> SupportChange
   ) async throws -> SupportChange {
     try await transaction { connection in
-      try await connection.execute(Self.lockUser, [catalog, user], logger: logger)
+      try await connection.execute(LockUser.self, [catalog, user], logger: logger)
       let loaded = try await Self.load(connection, catalog: catalog, ids: [user], allDays: true, logger: logger)
       let change = try decide(loaded.first)
       try await connection.execute(

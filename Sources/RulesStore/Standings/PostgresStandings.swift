@@ -34,36 +34,66 @@ extension PostgresStore {
       }
     }
     guard !users.isEmpty else { return }
-    // The rows as they were (the snapshot every part of one statement reads), the rows written
-    // (a row whose value and run are unchanged is not), and each value's change of users to
-    // `standings_counts` (`StandingCounts`).
-    try await connection.query(
-      """
-      WITH x AS (
-        SELECT * FROM unnest(\(users)::text[], \(names)::text[], \(values)::float8[], \(since)::text[],
-          \(until)::text[]) AS x(u, n, v, s, t)
-      ),
-      before AS (
-        SELECT s.user_id, s.name, s.value FROM \(unescaped: table.rows) s JOIN x ON s.user_id = x.u AND s.name = x.n
-        WHERE s.catalog = \(catalog)
-      ),
-      written AS (
-        INSERT INTO \(unescaped: table.rows) (catalog, user_id, name, value, since, until)
-        SELECT \(catalog), u, n, v, NULLIF(s, ''), NULLIF(t, '') FROM x
-        \(unescaped: StandingsSQL.conflict(.postgres, table))
-        RETURNING user_id, name, value
-      ),
-      moved AS (
-        SELECT name, value, 1 AS users FROM written
-        UNION ALL
-        SELECT b.name, b.value, -1 FROM before b JOIN written w ON w.user_id = b.user_id AND w.name = b.name
-      )
-      INSERT INTO \(unescaped: table.counts) (catalog, name, value, users)
-      SELECT \(catalog), name, value, SUM(users) FROM moved GROUP BY name, value HAVING SUM(users) <> 0
-      ORDER BY name, value
-      \(unescaped: StandingCounts.add(table))
-      """, logger: logger)
+    let query = standingsSave(
+      table, catalog: catalog, users: users, names: names, values: values, since: since, until: until)
+    let rows =
+      switch table {
+      case .allTime: try await connection.run(AllTimeStandingsSave.self, query, logger: logger)
+      case .period: try await connection.run(PeriodStandingsSave.self, query, logger: logger)
+      }
+    for try await _ in rows {}
   }
+
+  /// A save of `table`'s standings: prepared once per connection for each table
+  /// (`AllTimeStandingsSave`, `PeriodStandingsSave`), whose text is this one's with no row.
+  /// The rows as they were (the snapshot every part of one statement reads), the rows written
+  /// (a row whose value and run are unchanged is not), and each value's change of users to
+  /// `standings_counts` (`StandingCounts`).
+  static func standingsSave(
+    _ table: StandingsTable, catalog: String, users: [String], names: [String], values: [Double], since: [String],
+    until: [String]
+  ) -> PostgresQuery {
+    """
+    WITH x AS (
+      SELECT * FROM unnest(\(users)::text[], \(names)::text[], \(values)::float8[], \(since)::text[],
+        \(until)::text[]) AS x(u, n, v, s, t)
+    ),
+    before AS (
+      SELECT s.user_id, s.name, s.value FROM \(unescaped: table.rows) s JOIN x ON s.user_id = x.u AND s.name = x.n
+      WHERE s.catalog = \(catalog)
+    ),
+    written AS (
+      INSERT INTO \(unescaped: table.rows) (catalog, user_id, name, value, since, until)
+      SELECT \(catalog), u, n, v, NULLIF(s, ''), NULLIF(t, '') FROM x
+      \(unescaped: StandingsSQL.conflict(.postgres, table))
+      RETURNING user_id, name, value
+    ),
+    moved AS (
+      SELECT name, value, 1 AS users FROM written
+      UNION ALL
+      SELECT b.name, b.value, -1 FROM before b JOIN written w ON w.user_id = b.user_id AND w.name = b.name
+    )
+    INSERT INTO \(unescaped: table.counts) (catalog, name, value, users)
+    SELECT \(catalog), name, value, SUM(users) FROM moved GROUP BY name, value HAVING SUM(users) <> 0
+    ORDER BY name, value
+    \(unescaped: StandingCounts.add(table))
+    """
+  }
+
+  enum AllTimeStandingsSave: PreparedText {
+    static let sql = standingsSave(.allTime, catalog: "", users: [], names: [], values: [], since: [], until: []).sql
+    static let types: [PostgresDataType] = standingsSaveTypes
+  }
+
+  enum PeriodStandingsSave: PreparedText {
+    static let sql = standingsSave(.period, catalog: "", users: [], names: [], values: [], since: [], until: []).sql
+    static let types: [PostgresDataType] = standingsSaveTypes
+  }
+
+  /// The users, names, values, runs' starts and ends, then the catalog three times.
+  static let standingsSaveTypes: [PostgresDataType] = [
+    .textArray, .textArray, .float8Array, .textArray, .textArray, .text, .text, .text,
+  ]
 
   /// Deletes a user's standings with their counts (`deleteUser`); the rows deleted.
   static func deleteStandings(
