@@ -52,7 +52,7 @@ import Testing
   /// `GET .../progress`'s cache trusts this read: on SQLite it is read on the caller's thread
   /// from a connection of its own, and must see every write the pool's connections committed.
   @Test(arguments: Backend.all)
-  func theRevisionReadAtOnceIsTheStoredRevisionAfterEveryWrite(_ backend: Backend) async throws {
+  func theRevisionReadAtOnceFollowsImportBatchAndDelete(_ backend: Backend) async throws {
     try await withStore(backend) { store, _ in
       let catalog = try loadCatalog("discipline")
       func atOnce() throws -> Int64?? {

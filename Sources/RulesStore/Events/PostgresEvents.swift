@@ -52,14 +52,14 @@ extension PostgresStore {
     }
     if !markUsers.isEmpty {
       let query = marksSave(catalog: catalog, users: markUsers, marks: marks)
-      for try await _ in try await connection.run(MarksSave.self, query, logger: logger) {}
+      try await connection.execute(MarksSave.self, query, logger: logger)
     }
     guard !users.isEmpty else { return }
     try await connection.query("SELECT pg_advisory_xact_lock(7271029)", logger: logger)
     let query = eventsAppend(
       catalog: catalog, now: EventClock.now, users: users, dates: dates, kinds: kinds, subjects: subjects,
       details: details, data: data, versions: versions, revisions: revisions)
-    for try await _ in try await connection.run(EventsAppend.self, query, logger: logger) {}
+    try await connection.execute(EventsAppend.self, query, logger: logger)
   }
 
   /// The saved users' marks (`EventFacts`), by user.

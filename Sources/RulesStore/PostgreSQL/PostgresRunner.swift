@@ -37,9 +37,15 @@ extension PostgresClient: PostgresRunner {
 extension SQLStatement {
   /// The statement on PostgreSQL, given `arguments`.
   func postgres(_ arguments: SQLArguments) -> PostgresQuery {
-    var binds = PostgresBindings(capacity: arguments.count)
-    for argument in arguments { argument.bind(to: &binds) }
-    return PostgresQuery(unsafeSQL: postgres, binds: binds)
+    PostgresQuery(unsafeSQL: postgres, binds: PostgresBindings(arguments))
+  }
+}
+
+extension PostgresBindings {
+  /// `arguments` bound in order.
+  init(_ arguments: SQLArguments) {
+    self.init(capacity: arguments.count)
+    for argument in arguments { argument.bind(to: &self) }
   }
 }
 
@@ -57,14 +63,7 @@ extension PostgresRunner {
   func value<Value: PostgresDecodable, Text: PreparedText>(
     _ text: Text.Type, _ arguments: SQLArguments, logger: Logger
   ) async throws -> Value? {
-    var value: Value?
-    var first = true
-    for try await row in try await rows(Prepared<Text>(arguments), logger: logger) where first {
-      first = false
-      let cell = row.makeRandomAccess()[0]
-      value = cell.bytes == nil ? nil : try cell.decode(Value.self)
-    }
-    return value
+    try await Self.firstValue(of: rows(Prepared<Text>(arguments), logger: logger))
   }
 
   /// Runs `statement` (made with `countsChanges`); the rows it changed.
@@ -88,9 +87,16 @@ extension PostgresRunner {
   func value<Value: PostgresDecodable>(
     _ statement: SQLStatement, _ arguments: SQLArguments = [], logger: Logger
   ) async throws -> Value? {
+    try await Self.firstValue(of: rows(statement.postgres(arguments), logger: logger))
+  }
+
+  /// The first cell of the first row of `rows` (all of which are read), or nil (also when it is NULL).
+  private static func firstValue<Value: PostgresDecodable>(
+    of rows: some AsyncSequence<PostgresRow, any Error>
+  ) async throws -> Value? {
     var value: Value?
     var first = true
-    for try await row in try await rows(statement.postgres(arguments), logger: logger) where first {
+    for try await row in rows where first {
       first = false
       let cell = row.makeRandomAccess()[0]
       value = cell.bytes == nil ? nil : try cell.decode(Value.self)

@@ -212,7 +212,7 @@ package final class PostgresStore: StoreBackend {
     let states = statesSave(
       catalog: catalog, users: kept.map(\.user), dates: kept.map(\.stateDate.description),
       states: kept.map { ByteBuffer(bytes: $0.state) })
-    for try await _ in try await connection.run(StatesSave.self, states, logger: logger) {}
+    try await connection.execute(StatesSave.self, states, logger: logger)
     try await saveStandings(connection, catalog: catalog, checks: kept, logger: logger)
     let unlocks = kept.flatMap { check in check.new.map { (check, $0) } }
     if !unlocks.isEmpty {

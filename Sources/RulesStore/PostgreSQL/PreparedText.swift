@@ -10,7 +10,13 @@ protocol PreparedText {
   static var sql: String { get }
   /// Each `$n`'s type as its value is encoded, in order: PostgreSQL would otherwise infer one
   /// from the text, which need not be the encoded one (an `integer[]` for an `int8[]` bound).
+  /// Empty (the default): PostgreSQL infers each, for a text whose every place wants the type
+  /// bound there (a text compared with a text column, a `bigint` for `LIMIT`).
   static var types: [PostgresDataType] { get }
+}
+
+extension PreparedText {
+  static var types: [PostgresDataType] { [] }
 }
 
 /// One use of `Text`: its values.
@@ -26,9 +32,7 @@ struct Prepared<Text: PreparedText>: PostgresPreparedStatement {
   }
 
   init(_ arguments: SQLArguments) {
-    var bindings = PostgresBindings(capacity: arguments.count)
-    for argument in arguments { argument.bind(to: &bindings) }
-    self.bindings = bindings
+    bindings = PostgresBindings(arguments)
   }
 
   func makeBindings() throws -> PostgresBindings { bindings }
@@ -41,7 +45,14 @@ extension PostgresConnection {
   func run<Text: PreparedText>(_ text: Text.Type, _ query: PostgresQuery, logger: Logger) async throws
     -> AsyncThrowingMapSequence<PostgresRowSequence, PostgresRow>
   {
-    assert(query.sql == Text.sql && query.binds.count == Text.types.count, "\(Text.self) is not the statement run")
+    assert(
+      query.sql == Text.sql && (Text.types.isEmpty || query.binds.count == Text.types.count),
+      "\(Text.self) is not the statement run")
     return try await execute(Prepared<Text>(bindings: query.binds), logger: logger)
+  }
+
+  /// Runs `query` as the prepared `Text`, reading no row.
+  func execute<Text: PreparedText>(_ text: Text.Type, _ query: PostgresQuery, logger: Logger) async throws {
+    for try await _ in try await run(text, query, logger: logger) {}
   }
 }

@@ -36,12 +36,10 @@ extension PostgresStore {
     guard !users.isEmpty else { return }
     let query = standingsSave(
       table, catalog: catalog, users: users, names: names, values: values, since: since, until: until)
-    let rows =
-      switch table {
-      case .allTime: try await connection.run(AllTimeStandingsSave.self, query, logger: logger)
-      case .period: try await connection.run(PeriodStandingsSave.self, query, logger: logger)
-      }
-    for try await _ in rows {}
+    switch table {
+    case .allTime: try await connection.execute(AllTimeStandingsSave.self, query, logger: logger)
+    case .period: try await connection.execute(PeriodStandingsSave.self, query, logger: logger)
+    }
   }
 
   /// A save of `table`'s standings: prepared once per connection for each table
@@ -117,14 +115,15 @@ extension PostgresStore {
     let arguments = StandingsSQL.aroundArguments(catalog: catalog, name: name, user: around, limit: limit)
     let read =
       table == .allTime
-      ? try await aroundRows(AllTimeAround(arguments: arguments))
-      : try await aroundRows(PeriodAround(arguments: arguments))
+      ? try await aroundRows(Prepared<AllTimeAround>(arguments))
+      : try await aroundRows(Prepared<PeriodAround>(arguments))
     return Leaderboard.around(around, read, limit: limit).map { Leaderboard(catalog: catalog, name: name, entries: $0) }
   }
 
-  func aroundRows(_ statement: some AroundStatement) async throws -> Leaderboard.AroundRows {
+  func aroundRows(_ statement: Prepared<some PreparedText>) async throws -> Leaderboard.AroundRows {
     var read = Leaderboard.AroundRows()
-    for try await (part, user, value, users) in try await client.execute(statement, logger: logger) {
+    for try await row in try await client.rows(statement, logger: logger) {
+      let (part, user, value, users) = try row.decode((Int, String?, Double?, Int).self)
       guard let part = StandingsSQL.AroundPart(rawValue: part) else { continue }
       read.add(part, user: user, value: value, users: users)
     }
