@@ -51,17 +51,19 @@ import Testing
 
   @Test func anEarlierDeadlineWakesTheTimerWaitingForALaterOne() async throws {
     // A long deadline first: the timer sleeps until it; a short one after must still fire first.
+    // Were the timer not woken, the short call's work (5 s) would end before the long deadline
+    // (6 s) and answer without a timeout; the bound below leaves a loaded machine seconds of room.
     async let long: Void = {
       _ = try? await Deadline.run(
-        within: .seconds(3), onTimeout: { TimedOut() }, { try? await Task.sleep(for: .seconds(3.5)) })
+        within: .seconds(6), onTimeout: { TimedOut() }, { try? await Task.sleep(for: .seconds(6.5)) })
     }()
     try await Task.sleep(for: .milliseconds(100))
     let began = ContinuousClock.now
     await #expect(throws: TimedOut.self) {
       try await Deadline.run(
-        within: .milliseconds(200), onTimeout: { TimedOut() }, { try? await Task.sleep(for: .seconds(2.5)) })
+        within: .milliseconds(200), onTimeout: { TimedOut() }, { try? await Task.sleep(for: .seconds(5)) })
     }
-    #expect(ContinuousClock.now - began < .seconds(1.5))
+    #expect(ContinuousClock.now - began < .seconds(4))
     await long
   }
 }
