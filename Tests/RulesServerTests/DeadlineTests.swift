@@ -31,41 +31,72 @@ import Testing
     #expect(fired.kinds == ["Failed"])
   }
 
+  // The hanging work waits on a gate the test opens, not on a clock: under the full suite a
+  // loaded machine resumed a task seconds late, and a race between two sleeps then failed.
+  // A watchdog opens a gate after 30 s, so a deadline that never fires fails the test (the
+  // work then ends without a timeout) instead of hanging it.
+
   @Test func workThatHangsIsAnsweredByTheTimeoutAndItsLateFailureIsTold() async throws {
     let late = LateFailures()
+    let gate = Gate()
+    let watchdog = Task {
+      guard (try? await Task.sleep(for: .seconds(30))) != nil else { return }  // cancelled: the test went on
+      gate.open()
+    }
     let began = ContinuousClock.now
     await #expect(throws: TimedOut.self) {
       try await Deadline.run(
         within: .milliseconds(300), onTimeout: { TimedOut() }, onLateFailure: { late.add($0) },
         {
-          try? await Task.sleep(for: .seconds(3))
+          await gate.wait()
           throw Failed()
         })
     }
-    let waited = ContinuousClock.now - began
-    #expect(waited >= .milliseconds(300) && waited < .seconds(2.5))
+    watchdog.cancel()
+    #expect(ContinuousClock.now - began >= .milliseconds(300))
     #expect(late.count == 0)
-    try await Task.sleep(for: .seconds(4))
+    gate.open()
+    let giveUp = ContinuousClock.now + .seconds(30)
+    while late.count == 0, ContinuousClock.now < giveUp { try await Task.sleep(for: .milliseconds(20)) }
     #expect(late.kinds == ["Failed"])
   }
 
   @Test func anEarlierDeadlineWakesTheTimerWaitingForALaterOne() async throws {
-    // A long deadline first: the timer sleeps until it; a short one after must still fire first.
-    // Were the timer not woken, the short call's work (5 s) would end before the long deadline
-    // (6 s) and answer without a timeout; the bound below leaves a loaded machine seconds of room.
+    // A long deadline first: the timer sleeps until it (60 s); a short one after must still
+    // fire first. Were the timer not woken, the watchdog would end the short call's work at
+    // 30 s, before any timeout.
+    let (longGate, shortGate) = (Gate(), Gate())
     async let long: Void = {
-      _ = try? await Deadline.run(
-        within: .seconds(6), onTimeout: { TimedOut() }, { try? await Task.sleep(for: .seconds(6.5)) })
+      _ = try? await Deadline.run(within: .seconds(60), onTimeout: { TimedOut() }, { await longGate.wait() })
     }()
     try await Task.sleep(for: .milliseconds(100))
-    let began = ContinuousClock.now
-    await #expect(throws: TimedOut.self) {
-      try await Deadline.run(
-        within: .milliseconds(200), onTimeout: { TimedOut() }, { try? await Task.sleep(for: .seconds(5)) })
+    let watchdog = Task {
+      guard (try? await Task.sleep(for: .seconds(30))) != nil else { return }  // cancelled: the test went on
+      shortGate.open()
     }
-    #expect(ContinuousClock.now - began < .seconds(4))
+    await #expect(throws: TimedOut.self) {
+      try await Deadline.run(within: .milliseconds(200), onTimeout: { TimedOut() }, { await shortGate.wait() })
+    }
+    watchdog.cancel()
+    shortGate.open()
+    longGate.open()
     await long
   }
+}
+
+/// Work that ends when the test opens the gate (one waiter).
+final class Gate: Sendable {
+  private let stream: AsyncStream<Void>
+  private let continuation: AsyncStream<Void>.Continuation
+
+  init() { (stream, continuation) = AsyncStream.makeStream() }
+
+  /// Returns once the gate is open.
+  func wait() async {
+    for await _ in stream {}
+  }
+
+  func open() { continuation.finish() }
 }
 
 /// Errors told from another thread, in order.
