@@ -6,7 +6,7 @@
 /// The day of Discipline (`discipline`) compiled to Swift: what `DayRunner.step` does for this catalog.
 @_spi(CompiledDay) public struct DisciplineDay: CompiledDay {
   public static let catalog = "discipline"
-  public static let fingerprint: UInt64 = 0x1aafe7740763f2da
+  public static let fingerprint: UInt64 = 0xe826a49a6aff3aa8
   private var calendar = DayCalendar()
 
   /// A day with no Hijri month looked up yet.
@@ -71,8 +71,8 @@
           }
         }
         if state.unlocked[1] == nil {
-          i15 = i11 >= 7 ? 1 : 0
-          if i15 != 0 {
+          i16 = i11 >= 7 ? 1 : 0
+          if i16 != 0 {
             state.unlocked[1] = day
             state.badgeCount += 1
             state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -80,8 +80,8 @@
           }
         }
         if state.unlocked[2] == nil {
-          i15 = i11 >= 14 ? 1 : 0
-          if i15 != 0 {
+          i17 = i11 >= 14 ? 1 : 0
+          if i17 != 0 {
             state.unlocked[2] = day
             state.badgeCount += 1
             state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -89,8 +89,8 @@
           }
         }
         if state.unlocked[3] == nil {
-          i15 = i14 >= 30 ? 1 : 0
-          if i15 != 0 {
+          i18 = i14 >= 30 ? 1 : 0
+          if i18 != 0 {
             state.unlocked[3] = day
             state.badgeCount += 1
             state.badgeXP = Arithmetic.add(state.badgeXP, 0)

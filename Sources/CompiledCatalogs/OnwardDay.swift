@@ -6,7 +6,7 @@
 /// The day of Onward (`onward`) compiled to Swift: what `DayRunner.step` does for this catalog.
 @_spi(CompiledDay) public struct OnwardDay: CompiledDay {
   public static let catalog = "onward"
-  public static let fingerprint: UInt64 = 0xabeaa43edfcc7612
+  public static let fingerprint: UInt64 = 0xbf6dfa5cc823a334
   private var calendar = DayCalendar()
 
   /// A day with no Hijri month looked up yet.
@@ -340,8 +340,8 @@
                   done0 = true
                 }
               } else if state.unlocked[1] == nil {
-                i30 = i15 >= 3 ? 1 : 0
-                if i30 != 0 {
+                i31 = i15 >= 3 ? 1 : 0
+                if i31 != 0 {
                   state.unlocked[1] = day
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -350,8 +350,8 @@
                   done0 = true
                 }
               } else if state.unlocked[2] == nil {
-                i30 = i15 >= 7 ? 1 : 0
-                if i30 != 0 {
+                i32 = i15 >= 7 ? 1 : 0
+                if i32 != 0 {
                   state.unlocked[2] = day
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -360,8 +360,8 @@
                   done0 = true
                 }
               } else if state.unlocked[3] == nil {
-                i30 = i15 >= 14 ? 1 : 0
-                if i30 != 0 {
+                i33 = i15 >= 14 ? 1 : 0
+                if i33 != 0 {
                   state.unlocked[3] = day
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -370,8 +370,8 @@
                   done0 = true
                 }
               } else if state.unlocked[4] == nil {
-                i30 = i15 >= 21 ? 1 : 0
-                if i30 != 0 {
+                i34 = i15 >= 21 ? 1 : 0
+                if i34 != 0 {
                   state.unlocked[4] = day
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -380,8 +380,8 @@
                   done0 = true
                 }
               } else if state.unlocked[5] == nil {
-                i30 = i15 >= 30 ? 1 : 0
-                if i30 != 0 {
+                i35 = i15 >= 30 ? 1 : 0
+                if i35 != 0 {
                   state.unlocked[5] = day
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -390,8 +390,8 @@
                   done0 = true
                 }
               } else if state.unlocked[6] == nil {
-                i30 = i15 >= 60 ? 1 : 0
-                if i30 != 0 {
+                i36 = i15 >= 60 ? 1 : 0
+                if i36 != 0 {
                   state.unlocked[6] = day
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -400,8 +400,8 @@
                   done0 = true
                 }
               } else if state.unlocked[7] == nil {
-                i30 = i15 >= 90 ? 1 : 0
-                if i30 != 0 {
+                i37 = i15 >= 90 ? 1 : 0
+                if i37 != 0 {
                   state.unlocked[7] = day
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -410,8 +410,8 @@
                   done0 = true
                 }
               } else if state.unlocked[8] == nil {
-                i30 = i15 >= 180 ? 1 : 0
-                if i30 != 0 {
+                i38 = i15 >= 180 ? 1 : 0
+                if i38 != 0 {
                   state.unlocked[8] = day
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -420,8 +420,8 @@
                   done0 = true
                 }
               } else if state.unlocked[9] == nil {
-                i30 = i15 >= 365 ? 1 : 0
-                if i30 != 0 {
+                i39 = i15 >= 365 ? 1 : 0
+                if i39 != 0 {
                   state.unlocked[9] = day
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -433,8 +433,8 @@
             }
             if !done1 {
               if state.unlocked[10] == nil {
-                i30 = i18 >= 3 ? 1 : 0
-                if i30 != 0 {
+                i40 = i18 >= 3 ? 1 : 0
+                if i40 != 0 {
                   state.unlocked[10] = day
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -443,8 +443,8 @@
                   done1 = true
                 }
               } else if state.unlocked[11] == nil {
-                i30 = i18 >= 7 ? 1 : 0
-                if i30 != 0 {
+                i41 = i18 >= 7 ? 1 : 0
+                if i41 != 0 {
                   state.unlocked[11] = day
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -453,8 +453,8 @@
                   done1 = true
                 }
               } else if state.unlocked[12] == nil {
-                i30 = i18 >= 14 ? 1 : 0
-                if i30 != 0 {
+                i42 = i18 >= 14 ? 1 : 0
+                if i42 != 0 {
                   state.unlocked[12] = day
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -463,8 +463,8 @@
                   done1 = true
                 }
               } else if state.unlocked[13] == nil {
-                i30 = i18 >= 30 ? 1 : 0
-                if i30 != 0 {
+                i43 = i18 >= 30 ? 1 : 0
+                if i43 != 0 {
                   state.unlocked[13] = day
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -476,8 +476,8 @@
             }
             if !done2 {
               if state.unlocked[14] == nil {
-                i30 = i24 >= 1 ? 1 : 0
-                if i30 != 0 {
+                i44 = i24 >= 1 ? 1 : 0
+                if i44 != 0 {
                   state.unlocked[14] = day
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -486,8 +486,8 @@
                   done2 = true
                 }
               } else if state.unlocked[15] == nil {
-                i30 = i24 >= 10 ? 1 : 0
-                if i30 != 0 {
+                i45 = i24 >= 10 ? 1 : 0
+                if i45 != 0 {
                   state.unlocked[15] = day
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -496,8 +496,8 @@
                   done2 = true
                 }
               } else if state.unlocked[16] == nil {
-                i30 = i24 >= 30 ? 1 : 0
-                if i30 != 0 {
+                i46 = i24 >= 30 ? 1 : 0
+                if i46 != 0 {
                   state.unlocked[16] = day
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -506,8 +506,8 @@
                   done2 = true
                 }
               } else if state.unlocked[17] == nil {
-                i30 = i24 >= 100 ? 1 : 0
-                if i30 != 0 {
+                i47 = i24 >= 100 ? 1 : 0
+                if i47 != 0 {
                   state.unlocked[17] = day
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -519,8 +519,8 @@
             }
             if !done3 {
               if state.unlocked[18] == nil {
-                i30 = n0 >= 50.0 ? 1 : 0
-                if i30 != 0 {
+                i48 = n0 >= 50.0 ? 1 : 0
+                if i48 != 0 {
                   state.unlocked[18] = day
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -529,8 +529,8 @@
                   done3 = true
                 }
               } else if state.unlocked[19] == nil {
-                i30 = n0 >= 75.0 ? 1 : 0
-                if i30 != 0 {
+                i49 = n0 >= 75.0 ? 1 : 0
+                if i49 != 0 {
                   state.unlocked[19] = day
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -539,8 +539,8 @@
                   done3 = true
                 }
               } else if state.unlocked[20] == nil {
-                i30 = n0 >= 90.0 ? 1 : 0
-                if i30 != 0 {
+                i50 = n0 >= 90.0 ? 1 : 0
+                if i50 != 0 {
                   state.unlocked[20] = day
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -552,8 +552,8 @@
             }
             if !done4 {
               if state.unlocked[21] == nil {
-                i30 = n1 >= 50.0 ? 1 : 0
-                if i30 != 0 {
+                i51 = n1 >= 50.0 ? 1 : 0
+                if i51 != 0 {
                   state.unlocked[21] = day
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -562,8 +562,8 @@
                   done4 = true
                 }
               } else if state.unlocked[22] == nil {
-                i30 = n1 >= 75.0 ? 1 : 0
-                if i30 != 0 {
+                i52 = n1 >= 75.0 ? 1 : 0
+                if i52 != 0 {
                   state.unlocked[22] = day
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -572,8 +572,8 @@
                   done4 = true
                 }
               } else if state.unlocked[23] == nil {
-                i30 = n1 >= 90.0 ? 1 : 0
-                if i30 != 0 {
+                i53 = n1 >= 90.0 ? 1 : 0
+                if i53 != 0 {
                   state.unlocked[23] = day
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -585,8 +585,8 @@
             }
             if !done5 {
               if state.unlocked[24] == nil {
-                i30 = i25 >= 1 ? 1 : 0
-                if i30 != 0 {
+                i54 = i25 >= 1 ? 1 : 0
+                if i54 != 0 {
                   state.unlocked[24] = day
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -595,8 +595,8 @@
                   done5 = true
                 }
               } else if state.unlocked[25] == nil {
-                i30 = i25 >= 5 ? 1 : 0
-                if i30 != 0 {
+                i55 = i25 >= 5 ? 1 : 0
+                if i55 != 0 {
                   state.unlocked[25] = day
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -605,8 +605,8 @@
                   done5 = true
                 }
               } else if state.unlocked[26] == nil {
-                i30 = i25 >= 20 ? 1 : 0
-                if i30 != 0 {
+                i56 = i25 >= 20 ? 1 : 0
+                if i56 != 0 {
                   state.unlocked[26] = day
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -618,8 +618,8 @@
             }
             if !done6 {
               if state.unlocked[27] == nil {
-                i30 = i27 >= 1 ? 1 : 0
-                if i30 != 0 {
+                i57 = i27 >= 1 ? 1 : 0
+                if i57 != 0 {
                   state.unlocked[27] = day
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -628,8 +628,8 @@
                   done6 = true
                 }
               } else if state.unlocked[28] == nil {
-                i30 = i27 >= 10 ? 1 : 0
-                if i30 != 0 {
+                i58 = i27 >= 10 ? 1 : 0
+                if i58 != 0 {
                   state.unlocked[28] = day
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -638,8 +638,8 @@
                   done6 = true
                 }
               } else if state.unlocked[29] == nil {
-                i30 = i27 >= 30 ? 1 : 0
-                if i30 != 0 {
+                i59 = i27 >= 30 ? 1 : 0
+                if i59 != 0 {
                   state.unlocked[29] = day
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -651,8 +651,8 @@
             }
             if !done7 {
               if state.unlocked[30] == nil {
-                i30 = i23 >= 7 ? 1 : 0
-                if i30 != 0 {
+                i60 = i23 >= 7 ? 1 : 0
+                if i60 != 0 {
                   state.unlocked[30] = day
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -661,8 +661,8 @@
                   done7 = true
                 }
               } else if state.unlocked[31] == nil {
-                i30 = i23 >= 30 ? 1 : 0
-                if i30 != 0 {
+                i61 = i23 >= 30 ? 1 : 0
+                if i61 != 0 {
                   state.unlocked[31] = day
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -671,8 +671,8 @@
                   done7 = true
                 }
               } else if state.unlocked[32] == nil {
-                i30 = i23 >= 100 ? 1 : 0
-                if i30 != 0 {
+                i62 = i23 >= 100 ? 1 : 0
+                if i62 != 0 {
                   state.unlocked[32] = day
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -684,12 +684,12 @@
             }
             if !done8 {
               if state.unlocked[33] == nil {
-                i30 = i15 >= 30 ? 1 : 0
-                i31 = i19 >= 7 ? 1 : 0
-                i32 = i30 != 0 && i31 != 0 ? 1 : 0
-                i33 = i24 >= 10 ? 1 : 0
-                i34 = i32 != 0 && i33 != 0 ? 1 : 0
-                if i34 != 0 {
+                i63 = i15 >= 30 ? 1 : 0
+                i64 = i19 >= 7 ? 1 : 0
+                i65 = i63 != 0 && i64 != 0 ? 1 : 0
+                i66 = i24 >= 10 ? 1 : 0
+                i67 = i65 != 0 && i66 != 0 ? 1 : 0
+                if i67 != 0 {
                   state.unlocked[33] = day
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -698,10 +698,10 @@
                   done8 = true
                 }
               } else if state.unlocked[34] == nil {
-                i30 = i15 >= 90 ? 1 : 0
-                i31 = n0 >= 75.0 ? 1 : 0
-                i32 = i30 != 0 && i31 != 0 ? 1 : 0
-                if i32 != 0 {
+                i68 = i15 >= 90 ? 1 : 0
+                i69 = n0 >= 75.0 ? 1 : 0
+                i70 = i68 != 0 && i69 != 0 ? 1 : 0
+                if i70 != 0 {
                   state.unlocked[34] = day
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -710,10 +710,10 @@
                   done8 = true
                 }
               } else if state.unlocked[35] == nil {
-                i30 = i15 >= 365 ? 1 : 0
-                i31 = i23 >= 100 ? 1 : 0
-                i32 = i30 != 0 && i31 != 0 ? 1 : 0
-                if i32 != 0 {
+                i71 = i15 >= 365 ? 1 : 0
+                i72 = i23 >= 100 ? 1 : 0
+                i73 = i71 != 0 && i72 != 0 ? 1 : 0
+                if i73 != 0 {
                   state.unlocked[35] = day
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 0)

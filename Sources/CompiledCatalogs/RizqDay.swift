@@ -6,7 +6,7 @@
 /// The day of RIZQ (`rizq`) compiled to Swift: what `DayRunner.step` does for this catalog.
 @_spi(CompiledDay) public struct RizqDay: CompiledDay {
   public static let catalog = "rizq"
-  public static let fingerprint: UInt64 = 0x3d147cbc55c978cc
+  public static let fingerprint: UInt64 = 0x1c543a0c1fdca454
   private var calendar = DayCalendar()
 
   /// A day with no Hijri month looked up yet.
@@ -118,8 +118,8 @@
               }
             }
             if state.unlocked[1] == nil && total < 1 {
-              i23 = i12 >= 7 ? 1 : 0
-              if i23 != 0 {
+              i24 = i12 >= 7 ? 1 : 0
+              if i24 != 0 {
                 state.unlocked[1] = day
                 state.badgeCount += 1
                 state.badgeXP = Arithmetic.add(state.badgeXP, 100)
@@ -129,8 +129,8 @@
               }
             }
             if state.unlocked[2] == nil && total < 1 {
-              i23 = i12 >= 30 ? 1 : 0
-              if i23 != 0 {
+              i25 = i12 >= 30 ? 1 : 0
+              if i25 != 0 {
                 state.unlocked[2] = day
                 state.badgeCount += 1
                 state.badgeXP = Arithmetic.add(state.badgeXP, 500)
@@ -140,8 +140,8 @@
               }
             }
             if state.unlocked[3] == nil && total < 1 {
-              i23 = i21 >= 5 ? 1 : 0
-              if i23 != 0 {
+              i26 = i21 >= 5 ? 1 : 0
+              if i26 != 0 {
                 state.unlocked[3] = day
                 state.badgeCount += 1
                 state.badgeXP = Arithmetic.add(state.badgeXP, 200)
@@ -151,8 +151,8 @@
               }
             }
             if state.unlocked[4] == nil && total < 1 {
-              i23 = i19 >= 7 ? 1 : 0
-              if i23 != 0 {
+              i27 = i19 >= 7 ? 1 : 0
+              if i27 != 0 {
                 state.unlocked[4] = day
                 state.badgeCount += 1
                 state.badgeXP = Arithmetic.add(state.badgeXP, 300)

@@ -6,7 +6,7 @@
 /// The day of SalahStreak (`salahstreak`) compiled to Swift: what `DayRunner.step` does for this catalog.
 @_spi(CompiledDay) public struct SalahstreakDay: CompiledDay {
   public static let catalog = "salahstreak"
-  public static let fingerprint: UInt64 = 0x59ce47f4afd2aedb
+  public static let fingerprint: UInt64 = 0xeeeeba48472195b3
   private var calendar = DayCalendar()
 
   /// A day with no Hijri month looked up yet.
@@ -211,8 +211,8 @@
           }
         }
         if state.unlocked[1] == nil {
-          i25 = i18 >= 7 ? 1 : 0
-          if i25 != 0 {
+          i26 = i18 >= 7 ? 1 : 0
+          if i26 != 0 {
             state.unlocked[1] = day
             state.badgeCount += 1
             state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -220,8 +220,8 @@
           }
         }
         if state.unlocked[2] == nil {
-          i25 = i18 >= 30 ? 1 : 0
-          if i25 != 0 {
+          i27 = i18 >= 30 ? 1 : 0
+          if i27 != 0 {
             state.unlocked[2] = day
             state.badgeCount += 1
             state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -229,8 +229,8 @@
           }
         }
         if state.unlocked[3] == nil {
-          i25 = i14 >= 7 ? 1 : 0
-          if i25 != 0 {
+          i28 = i14 >= 7 ? 1 : 0
+          if i28 != 0 {
             state.unlocked[3] = day
             state.badgeCount += 1
             state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -238,8 +238,8 @@
           }
         }
         if state.unlocked[4] == nil {
-          i25 = i14 >= 30 ? 1 : 0
-          if i25 != 0 {
+          i29 = i14 >= 30 ? 1 : 0
+          if i29 != 0 {
             state.unlocked[4] = day
             state.badgeCount += 1
             state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -247,8 +247,8 @@
           }
         }
         if state.unlocked[5] == nil {
-          i25 = i14 >= 100 ? 1 : 0
-          if i25 != 0 {
+          i30 = i14 >= 100 ? 1 : 0
+          if i30 != 0 {
             state.unlocked[5] = day
             state.badgeCount += 1
             state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -256,8 +256,8 @@
           }
         }
         if state.unlocked[6] == nil {
-          i25 = i17 >= 100 ? 1 : 0
-          if i25 != 0 {
+          i31 = i17 >= 100 ? 1 : 0
+          if i31 != 0 {
             state.unlocked[6] = day
             state.badgeCount += 1
             state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -265,8 +265,8 @@
           }
         }
         if state.unlocked[7] == nil {
-          i25 = i17 >= 500 ? 1 : 0
-          if i25 != 0 {
+          i32 = i17 >= 500 ? 1 : 0
+          if i32 != 0 {
             state.unlocked[7] = day
             state.badgeCount += 1
             state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -274,8 +274,8 @@
           }
         }
         if state.unlocked[8] == nil {
-          i25 = i17 >= 1000 ? 1 : 0
-          if i25 != 0 {
+          i33 = i17 >= 1000 ? 1 : 0
+          if i33 != 0 {
             state.unlocked[8] = day
             state.badgeCount += 1
             state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -283,10 +283,10 @@
           }
         }
         if state.unlocked[9] == nil {
-          i25 = i9 == 5 ? 1 : 0
-          i26 = i22 == 5 ? 1 : 0
-          i27 = i25 != 0 && i26 != 0 ? 1 : 0
-          if i27 != 0 {
+          i34 = i9 == 5 ? 1 : 0
+          i35 = i22 == 5 ? 1 : 0
+          i36 = i34 != 0 && i35 != 0 ? 1 : 0
+          if i36 != 0 {
             state.unlocked[9] = day
             state.badgeCount += 1
             state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -294,8 +294,8 @@
           }
         }
         if state.unlocked[10] == nil {
-          i25 = i19 >= 4 ? 1 : 0
-          if i25 != 0 {
+          i37 = i19 >= 4 ? 1 : 0
+          if i37 != 0 {
             state.unlocked[10] = day
             state.badgeCount += 1
             state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -303,12 +303,12 @@
           }
         }
         if state.unlocked[11] == nil {
-          i25 = i11 == 9 ? 1 : 0
-          i26 = i12 == i13 ? 1 : 0
-          i27 = i25 != 0 && i26 != 0 ? 1 : 0
-          i28 = i24 == i13 ? 1 : 0
-          i29 = i27 != 0 && i28 != 0 ? 1 : 0
-          if i29 != 0 {
+          i38 = i11 == 9 ? 1 : 0
+          i39 = i12 == i13 ? 1 : 0
+          i40 = i38 != 0 && i39 != 0 ? 1 : 0
+          i41 = i24 == i13 ? 1 : 0
+          i42 = i40 != 0 && i41 != 0 ? 1 : 0
+          if i42 != 0 {
             state.unlocked[11] = day
             state.badgeCount += 1
             state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -316,12 +316,12 @@
           }
         }
         if state.unlocked[12] == nil {
-          i25 = i11 == 12 ? 1 : 0
-          i26 = i12 == 10 ? 1 : 0
-          i27 = i25 != 0 && i26 != 0 ? 1 : 0
-          i28 = i21 == 10 ? 1 : 0
-          i29 = i27 != 0 && i28 != 0 ? 1 : 0
-          if i29 != 0 {
+          i43 = i11 == 12 ? 1 : 0
+          i44 = i12 == 10 ? 1 : 0
+          i45 = i43 != 0 && i44 != 0 ? 1 : 0
+          i46 = i21 == 10 ? 1 : 0
+          i47 = i45 != 0 && i46 != 0 ? 1 : 0
+          if i47 != 0 {
             state.unlocked[12] = day
             state.badgeCount += 1
             state.badgeXP = Arithmetic.add(state.badgeXP, 0)

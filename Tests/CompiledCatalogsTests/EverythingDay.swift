@@ -6,7 +6,7 @@
 /// The day of Every instruction (`everything`) compiled to Swift: what `DayRunner.step` does for this catalog.
 @_spi(CompiledDay) public struct EverythingDay: CompiledDay {
   public static let catalog = "everything"
-  public static let fingerprint: UInt64 = 0xe615ad95fc7dadc8
+  public static let fingerprint: UInt64 = 0xbbd266e619ce2ae0
   private var calendar = DayCalendar()
 
   /// A day with no Hijri month looked up yet.
@@ -367,8 +367,8 @@
             }
           }
           if state.unlocked[1] == nil && total < 3 {
-            i39 = i15 >= 5 ? 1 : 0
-            if i39 != 0 {
+            i40 = i15 >= 5 ? 1 : 0
+            if i40 != 0 {
               state.unlocked[1] = day
               state.badgeCount += 1
               state.badgeXP = Arithmetic.add(state.badgeXP, 10)
@@ -378,8 +378,8 @@
             }
           }
           if state.unlocked[2] == nil && total < 3 {
-            i39 = i17 >= 1 ? 1 : 0
-            if i39 != 0 {
+            i41 = i17 >= 1 ? 1 : 0
+            if i41 != 0 {
               state.unlocked[2] = day
               state.badgeCount += 1
               state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -389,8 +389,8 @@
             }
           }
           if state.unlocked[3] == nil && total < 3 {
-            i39 = i19 >= 3 ? 1 : 0
-            if i39 != 0 {
+            i42 = i19 >= 3 ? 1 : 0
+            if i42 != 0 {
               state.unlocked[3] = day
               state.badgeCount += 1
               state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -400,8 +400,8 @@
             }
           }
           if state.unlocked[4] == nil && total < 3 {
-            i39 = i21 >= 10 ? 1 : 0
-            if i39 != 0 {
+            i43 = i21 >= 10 ? 1 : 0
+            if i43 != 0 {
               state.unlocked[4] = day
               state.badgeCount += 1
               state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -411,12 +411,12 @@
             }
           }
           if state.unlocked[5] == nil && total < 3 {
-            i39 = i31 > 100 ? 1 : 0
-            i40 = i33 >= 3 ? 1 : 0
-            i41 = i39 != 0 && i40 != 0 ? 1 : 0
-            i42 = n5 > 50.0 ? 1 : 0
-            i43 = i41 != 0 || i42 != 0 ? 1 : 0
-            if i43 != 0 {
+            i44 = i31 > 100 ? 1 : 0
+            i45 = i33 >= 3 ? 1 : 0
+            i46 = i44 != 0 && i45 != 0 ? 1 : 0
+            i47 = n5 > 50.0 ? 1 : 0
+            i48 = i46 != 0 || i47 != 0 ? 1 : 0
+            if i48 != 0 {
               state.unlocked[5] = day
               state.badgeCount += 1
               state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -426,10 +426,10 @@
             }
           }
           if state.unlocked[6] == nil && total < 3 {
-            i39 = n3 > 60.0 ? 1 : 0
-            i40 = i28 >= 3 ? 1 : 0
-            i41 = i39 != 0 && i40 != 0 ? 1 : 0
-            if i41 != 0 {
+            i49 = n3 > 60.0 ? 1 : 0
+            i50 = i28 >= 3 ? 1 : 0
+            i51 = i49 != 0 && i50 != 0 ? 1 : 0
+            if i51 != 0 {
               state.unlocked[6] = day
               state.badgeCount += 1
               state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -439,12 +439,12 @@
             }
           }
           if state.unlocked[7] == nil && total < 3 {
-            i39 = n6 > 9.5 ? 1 : 0
-            i40 = i32 != 0 ? 1 : 0
-            i41 = i39 != 0 && i40 != 0 ? 1 : 0
-            i42 = i34 >= 3 ? 1 : 0
-            i43 = i41 != 0 && i42 != 0 ? 1 : 0
-            if i43 != 0 {
+            i52 = n6 > 9.5 ? 1 : 0
+            i53 = i32 != 0 ? 1 : 0
+            i54 = i52 != 0 && i53 != 0 ? 1 : 0
+            i55 = i34 >= 3 ? 1 : 0
+            i56 = i54 != 0 && i55 != 0 ? 1 : 0
+            if i56 != 0 {
               state.unlocked[7] = day
               state.badgeCount += 1
               state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -454,12 +454,12 @@
             }
           }
           if state.unlocked[8] == nil && total < 3 {
-            i39 = i24 >= 4 ? 1 : 0
-            i40 = i36 > 5 ? 1 : 0
-            i41 = i39 != 0 && i40 != 0 ? 1 : 0
-            i42 = n2 > 100.0 ? 1 : 0
-            i43 = i41 != 0 && i42 != 0 ? 1 : 0
-            if i43 != 0 {
+            i57 = i24 >= 4 ? 1 : 0
+            i58 = i36 > 5 ? 1 : 0
+            i59 = i57 != 0 && i58 != 0 ? 1 : 0
+            i60 = n2 > 100.0 ? 1 : 0
+            i61 = i59 != 0 && i60 != 0 ? 1 : 0
+            if i61 != 0 {
               state.unlocked[8] = day
               state.badgeCount += 1
               state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -469,14 +469,14 @@
             }
           }
           if state.unlocked[9] == nil && total < 3 {
-            i39 = i0 < i1 ? 1 : 0
-            i40 = i1 <= 3 ? 1 : 0
-            i41 = i39 != 0 && i40 != 0 ? 1 : 0
-            i42 = n0 < n1 ? 1 : 0
-            i43 = i41 != 0 && i42 != 0 ? 1 : 0
-            i44 = n1 <= 2.5 ? 1 : 0
-            i45 = i43 != 0 && i44 != 0 ? 1 : 0
-            if i45 != 0 {
+            i62 = i0 < i1 ? 1 : 0
+            i63 = i1 <= 3 ? 1 : 0
+            i64 = i62 != 0 && i63 != 0 ? 1 : 0
+            i65 = n0 < n1 ? 1 : 0
+            i66 = i64 != 0 && i65 != 0 ? 1 : 0
+            i67 = n1 <= 2.5 ? 1 : 0
+            i68 = i66 != 0 && i67 != 0 ? 1 : 0
+            if i68 != 0 {
               state.unlocked[9] = day
               state.badgeCount += 1
               state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -486,17 +486,17 @@
             }
           }
           if state.unlocked[10] == nil && total < 3 {
-            i39 = n0 == n1 ? 1 : 0
-            i40 = n0 != 0.5 ? 1 : 0
-            i41 = n7 > 10.0 ? 1 : 0
-            i42 = i40 != 0 && i41 != 0 ? 1 : 0
-            i43 = i37 > 5 ? 1 : 0
-            i44 = i42 != 0 && i43 != 0 ? 1 : 0
-            i45 = n8 > 5.0 ? 1 : 0
-            i46 = i44 != 0 && i45 != 0 ? 1 : 0
-            i47 = i46 != 0 && i38 != 0 ? 1 : 0
-            i48 = i39 != 0 || i47 != 0 ? 1 : 0
-            if i48 != 0 {
+            i69 = n0 == n1 ? 1 : 0
+            i70 = n0 != 0.5 ? 1 : 0
+            i71 = n7 > 10.0 ? 1 : 0
+            i72 = i70 != 0 && i71 != 0 ? 1 : 0
+            i73 = i37 > 5 ? 1 : 0
+            i74 = i72 != 0 && i73 != 0 ? 1 : 0
+            i75 = n8 > 5.0 ? 1 : 0
+            i76 = i74 != 0 && i75 != 0 ? 1 : 0
+            i77 = i76 != 0 && i38 != 0 ? 1 : 0
+            i78 = i69 != 0 || i77 != 0 ? 1 : 0
+            if i78 != 0 {
               state.unlocked[10] = day
               state.badgeCount += 1
               state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -506,8 +506,8 @@
             }
           }
           if state.unlocked[14] == nil && total < 3 && inGroup1 < 1 {
-            i39 = i25 >= 2 ? 1 : 0
-            if i39 != 0 {
+            i82 = i25 >= 2 ? 1 : 0
+            if i82 != 0 {
               state.unlocked[14] = day
               state.badgeCount += 1
               state.badgeXP = Arithmetic.add(state.badgeXP, 3)
@@ -518,10 +518,10 @@
             }
           }
           if state.unlocked[15] == nil && total < 3 && inGroup1 < 1 {
-            i39 = i25 >= 2 ? 1 : 0
-            i40 = i27 > 0 ? 1 : 0
-            i41 = i39 != 0 && i40 != 0 ? 1 : 0
-            if i41 != 0 {
+            i83 = i25 >= 2 ? 1 : 0
+            i84 = i27 > 0 ? 1 : 0
+            i85 = i83 != 0 && i84 != 0 ? 1 : 0
+            if i85 != 0 {
               state.unlocked[15] = day
               state.badgeCount += 1
               state.badgeXP = Arithmetic.add(state.badgeXP, 0)
@@ -534,8 +534,8 @@
           if check {
             if !done0 && total < 3 {
               if state.unlocked[11] == nil {
-                i39 = i35 >= 30 ? 1 : 0
-                if i39 != 0 {
+                i79 = i35 >= 30 ? 1 : 0
+                if i79 != 0 {
                   state.unlocked[11] = day
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 20)
@@ -545,8 +545,8 @@
                   done0 = true
                 }
               } else if state.unlocked[12] == nil {
-                i39 = i35 >= 60 ? 1 : 0
-                if i39 != 0 {
+                i80 = i35 >= 60 ? 1 : 0
+                if i80 != 0 {
                   state.unlocked[12] = day
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 20)
@@ -556,8 +556,8 @@
                   done0 = true
                 }
               } else if state.unlocked[13] == nil {
-                i39 = i35 >= 150 ? 1 : 0
-                if i39 != 0 {
+                i81 = i35 >= 150 ? 1 : 0
+                if i81 != 0 {
                   state.unlocked[13] = day
                   state.badgeCount += 1
                   state.badgeXP = Arithmetic.add(state.badgeXP, 0)

@@ -144,11 +144,18 @@ package struct CatalogValidator {
     fastNames = TypedParser.Names(inference.environment)
     var badges: [ValidatedBadge] = []
     badges.reserveCapacity(catalog.badges.count)
+    var badgeReads = BadgeReads(metricCount: catalog.metrics.count)
+    var repeating: [Int] = []
     // By index: a for-in would copy each badge once more before `validateBadge` copies it.
-    for index in catalog.badges.indices { badges.append(validateBadge(catalog.badges[index])) }
-    for badge in badges where badge.badge.repeats != nil {
-      validateRepeats(badge, metrics: metricTypes)
+    // What each badge reads is noted while its tree is in the cache (`BadgeReads`).
+    for index in catalog.badges.indices {
+      let badge = validateBadge(catalog.badges[index])
+      badgeReads.addCriterion(badge.when)
+      if badge.hasExplicitProgress { badge.progress.forEach { badgeReads.addProgress($0) } }
+      if badge.repeats != nil { repeating.append(index) }
+      badges.append(badge)
     }
+    for index in repeating { validateRepeats(badges[index], metrics: metricTypes) }
     var metricProgress: [ProgressPart?] = []
     for metric in catalog.metrics {
       metricProgress.append(metric.progress.flatMap { validateProgress($0, of: "a metric") })
@@ -175,7 +182,8 @@ package struct CatalogValidator {
       badgeDependentMetrics: graph.order.compactMap { node in
         if case .metric(let index) = node, badgeDependent.contains(index) { return index }
         return nil
-      })
+      },
+      badgeReads: badgeReads)
     validated.leaderboards = leaderboards
     return validated
   }

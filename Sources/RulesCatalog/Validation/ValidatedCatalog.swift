@@ -24,6 +24,8 @@
   /// Metrics that read `badges.count` or `badges.xp` (directly or through other metrics), in
   /// evaluation order: they are computed again when a badge unlocks during a check.
   package let badgeDependentMetrics: [Int]
+  /// The metrics and calendar built-ins the badges read (`BadgeReads`).
+  package let badgeReads: BadgeReads
   /// Each declared leaderboard's value (`catalog.leaderboards`), typed, in catalog order: a
   /// metric, a streak's field or an aggregate (a period sum), whose slot the day fills.
   package var leaderboards: [TypedExpr] = []
@@ -34,7 +36,7 @@
   package init(
     catalog: Catalog, streaks: [ValidatedStreak], metrics: [TypedExpr], metricProgress: [ProgressPart?],
     aggregates: [Aggregate], order: [EvaluationStep], badges: [ValidatedBadge], messages: [ValidatedMessage],
-    milestoneStreak: Int?, badgeDependentMetrics: [Int]
+    milestoneStreak: Int?, badgeDependentMetrics: [Int], badgeReads: BadgeReads
   ) {
     self.catalog = catalog
     self.streaks = streaks
@@ -46,6 +48,7 @@
     self.messages = messages
     self.milestoneStreak = milestoneStreak
     self.badgeDependentMetrics = badgeDependentMetrics
+    self.badgeReads = badgeReads
   }
 }
 

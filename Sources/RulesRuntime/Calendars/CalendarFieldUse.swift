@@ -27,16 +27,8 @@ extension ValidatedCatalog {
       look(progress?.current)
       look(progress?.target)
     }
-    for badge in badges {
-      look(badge.when)
-      // Inferred progress is made of the criterion's own parts (and int literals): only an
-      // explicit `progress` can read something more.
-      guard badge.hasExplicitProgress else { continue }
-      for part in badge.progress {
-        look(part.current)
-        look(part.target)
-      }
-    }
+    // The badges' criteria and explicit progress: noted as they were validated.
+    fields.formUnion(badgeReads.calendar)
     for message in messages {
       look(message.when)
       look(message.title)

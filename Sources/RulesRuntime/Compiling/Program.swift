@@ -44,26 +44,49 @@ import Synchronization
     self.catalog = catalog
     let layout = Layout(catalog)
     self.layout = layout
-    bytecode = Bytecode(catalog, layout: layout)
-    badgeXP = catalog.badges.map { $0.xp }
+    // The per-badge tables are made in the bytecode's own pass over the badges: a large
+    // catalog's badges do not stay in the cache between passes, and each pass read every
+    // badge's box from memory again. Each field is read in place (`ValidatedBadge.xp`, ...):
+    // the whole badge copied out of its box and dropped again costs more than the pass.
     let groups = catalog.catalog.groups
-    freeBadges = catalog.badges.indices.filter { index in
-      guard let group = catalog.badges[index].group else { return true }
-      return !groups[group].progressive
+    let count = catalog.badges.count
+    var badgeXP: [Int] = []
+    var badgeGroups: [Int?] = []
+    var badgeRepeats: [PeriodSum?] = []
+    var freeBadges: [Int] = []
+    var repeatingBadges: [Int] = []
+    var progressiveGroups = [[Int]](repeating: [], count: groups.count)
+    var badgePositions: [String: Int] = [:]
+    badgeXP.reserveCapacity(count)
+    badgeGroups.reserveCapacity(count)
+    badgeRepeats.reserveCapacity(count)
+    freeBadges.reserveCapacity(count)
+    badgePositions.reserveCapacity(count)
+    bytecode = Bytecode(catalog, layout: layout) { index, badge in
+      badgeXP.append(badge.xp)
+      let group = badge.group
+      badgeGroups.append(group)
+      let repeats = badge.repeats
+      badgeRepeats.append(repeats)
+      if repeats != nil { repeatingBadges.append(index) }
+      if let group, groups[group].progressive {
+        progressiveGroups[group].append(index)
+      } else {
+        freeBadges.append(index)
+      }
+      // Ids are unique in a validated catalog (`DuplicateIDRule`).
+      badgePositions[badge.id] = index
     }
-    progressiveGroups = groups.indices.compactMap { group in
-      guard groups[group].progressive else { return nil }
-      return catalog.badges.indices.filter { catalog.badges[$0].group == group }
-    }
+    self.badgeXP = badgeXP
+    self.freeBadges = freeBadges
+    self.progressiveGroups = groups.indices.compactMap { groups[$0].progressive ? progressiveGroups[$0] : nil }
     unlocks = catalog.catalog.unlocks
     nextBadgeTies = catalog.catalog.nextBadge.ties
-    badgeGroups = catalog.badges.map(\.group)
+    self.badgeGroups = badgeGroups
     aggregateKeys = catalog.aggregates.map(UserState.key)
-    badgePositions = Dictionary(
-      catalog.badges.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
-    let repeats = catalog.badges.map(\.repeats)
-    badgeRepeats = repeats
-    repeatingBadges = repeats.indices.filter { repeats[$0] != nil }
+    self.badgePositions = badgePositions
+    self.badgeRepeats = badgeRepeats
+    self.repeatingBadges = repeatingBadges
   }
 
   /// The first day (a day number) of the period of `kind` that holds the day `number`, weeks

@@ -113,7 +113,8 @@ extension ValidatedCatalog {
       messages: zip(messages, translated.messages).map {
         ValidatedMessage(message: $1, when: $0.when, title: $0.title, variants: $0.variants, action: $0.action)
       },
-      milestoneStreak: milestoneStreak, badgeDependentMetrics: badgeDependentMetrics)
+      milestoneStreak: milestoneStreak, badgeDependentMetrics: badgeDependentMetrics,
+      badgeReads: badgeReads)
     localized.leaderboards = leaderboards
     return localized
   }

@@ -19,7 +19,8 @@ struct Bytecode: Sendable {
   let streaksAlone: Bool
   /// The metrics to compute again when a badge unlocks during a check.
   let badgeMetrics: Range<Int>
-  /// Each badge's criterion: its instructions and the slot that then holds the result.
+  /// Each badge's criterion: its instructions and the slot that then holds the result (its
+  /// part of `allCriteria`, copied: the same slots).
   let criteria: [(code: Range<Int>, result: Int)]
   /// Every criterion at once (one run instead of one per badge, for the days nothing
   /// unlocks), and the slot of each badge's result.
@@ -73,7 +74,9 @@ struct Bytecode: Sendable {
     case streak(Int)
   }
 
-  init(_ catalog: ValidatedCatalog, layout: Layout) {
+  /// `visit` sees each badge, in order, as its criterion is compiled: a caller's own pass
+  /// over the badges rides on this one while each badge is in the cache.
+  init(_ catalog: ValidatedCatalog, layout: Layout, visit: (Int, ValidatedBadge) -> Void = { _, _ in }) {
     var generator = BytecodeGenerator(layout: layout)
 
     func metric(_ index: Int, _ g: inout BytecodeGenerator) {
@@ -158,13 +161,26 @@ struct Bytecode: Sendable {
     }
     badgeMetrics = metricsStart..<generator.code.count
 
-    criteria = catalog.badges.map { badge in
-      let (code, result) = generator.fragment { $0.bool(badge.when) }
-      return (code, result)
+    // Every criterion at once, then each alone: a copy of its part of the first (its
+    // temporaries are its own there too), not compiled again from its tree.
+    var starts: [Int] = []
+    starts.reserveCapacity(catalog.badges.count + 1)
+    let (all, results) = generator.fragment { g in
+      catalog.badges.enumerated().map { index, badge in
+        starts.append(g.code.count)
+        let result = g.bool(badge.when)
+        visit(index, badge)
+        return result
+      }
     }
-    (allCriteria, allCriteriaResults) = generator.fragment { g in
-      catalog.badges.map { g.bool($0.when) }
+    starts.append(all.upperBound)
+    generator.reserve(all.count)
+    var criteria: [(code: Range<Int>, result: Int)] = []
+    criteria.reserveCapacity(results.count)
+    for badge in results.indices {
+      criteria.append((generator.copy(starts[badge]..<starts[badge + 1]), results[badge]))
     }
+    (allCriteria, allCriteriaResults, self.criteria) = (all, results, criteria)
 
     streaks = catalog.streaks.indices.map { index in
       let streak = catalog.streaks[index].streak
@@ -232,7 +248,10 @@ struct Bytecode: Sendable {
       look(streak.resets)
     }
     for aggregate in catalog.aggregates { look(aggregate.argument) }
-    for badge in catalog.badges { look(badge.when) }
+    // The badges' criteria: noted as they were validated (`BadgeReads`).
+    for (index, read) in catalog.badgeReads.metrics.enumerated() where read && needed.insert(index).inserted {
+      pending.append(index)
+    }
     while let index = pending.popLast() { look(catalog.metrics[index]) }
     return needed
   }

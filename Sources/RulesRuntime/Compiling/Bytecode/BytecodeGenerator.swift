@@ -52,6 +52,20 @@ struct BytecodeGenerator {
     code.append(instruction)
   }
 
+  /// Appends a copy of the instructions at `range` (code already made); returns where the
+  /// copy is. (One by one: appending a slice of `code` would copy the whole array, the slice
+  /// holding its buffer.)
+  mutating func copy(_ range: Range<Int>) -> Range<Int> {
+    let start = code.count
+    for index in range { code.append(code[index]) }
+    return start..<code.count
+  }
+
+  /// Room for `count` more instructions.
+  mutating func reserve(_ count: Int) {
+    code.reserveCapacity(code.count + count)
+  }
+
   // MARK: - Slots
 
   private mutating func intTemporary() -> Int {
