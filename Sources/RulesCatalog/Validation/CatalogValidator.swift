@@ -146,10 +146,9 @@ package struct CatalogValidator {
     badges.reserveCapacity(catalog.badges.count)
     var badgeReads = BadgeReads(metricCount: catalog.metrics.count)
     var repeating: [Int] = []
-    // By index: a for-in would copy each badge once more before `validateBadge` copies it.
     // What each badge reads is noted while its tree is in the cache (`BadgeReads`).
     for index in catalog.badges.indices {
-      let badge = validateBadge(catalog.badges[index])
+      let badge = validateBadge(index)
       badgeReads.addCriterion(badge.when)
       if badge.hasExplicitProgress { badge.progress.forEach { badgeReads.addProgress($0) } }
       if badge.repeats != nil { repeating.append(index) }
@@ -216,24 +215,25 @@ package struct CatalogValidator {
     }
   }
 
-  /// `badge` is consumed: it moves into the result instead of being copied once more.
-  private mutating func validateBadge(_ badge: consuming Badge) -> ValidatedBadge {
+  /// The catalog's badge at `index`, read in place: the result shares the catalog's array of
+  /// badges instead of holding a copy of the badge.
+  private mutating func validateBadge(_ index: Int) -> ValidatedBadge {
+    let source = catalog.badges[index].when
     var when = Self.placeholder
-    if let typed = TypedParser.infer(badge.when.text, names: fastNames, expecting: .bool) {
+    if let typed = TypedParser.infer(source.text, names: fastNames, expecting: .bool) {
       when = typed
-    } else if let expr = parse(badge.when) {
-      when = inferTypes(expr, badge.when) { inference, expr in
+    } else if let expr = parse(source) {
+      when = inferTypes(expr, source) { inference, expr in
         inference.infer(expr, expecting: .bool, role: "a badge's 'when'")
       }
     }
     // Inferred progress (nil) is made from `when` when asked for.
     var progress: [ProgressPart]?
-    if let measure = badge.progress {
+    if let measure = catalog.badges[index].progress {
       progress = validateProgress(measure, of: "a badge").map { [$0] } ?? []
     }
-    return ValidatedBadge(
-      badge: badge, when: when, progress: progress,
-      group: badge.group.flatMap { id in catalog.groups.firstIndex { $0.id == id } })
+    let group = catalog.badges[index].group.flatMap { id in catalog.groups.firstIndex { $0.id == id } }
+    return ValidatedBadge(badges: catalog.badges, index: index, when: when, progress: progress, group: group)
   }
 
   /// A repeating badge (`repeats: week`) is earned once in each period, so its criterion must

@@ -4,17 +4,23 @@
 ///
 /// Held in one shared box: a copy is one reference counted, not the badge's dozen strings,
 /// arrays and trees (the program's construction copies every badge several times: 21 M
-/// instructions of copies for 5,000 badges).
+/// instructions of copies for 5,000 badges). The box holds the badge as an element of the
+/// catalog's own array (shared, not copied): a copy of each `Badge` retained its name,
+/// description and tags, which a large catalog's validation read from memory only for that
+/// (a fifteenth of loading 50,000 badges).
 @_spi(Tooling) public struct ValidatedBadge: Sendable {
   private final class Storage: Sendable {
-    let badge: Badge
+    /// The badges the badge is one of (the catalog's array, whose buffer every badge shares).
+    let badges: [Badge]
+    let index: Int
     let when: TypedExpr
     /// Nil: inferred from `when` when asked for.
     let progress: [ProgressPart]?
     let group: Int?
 
-    package init(badge: Badge, when: TypedExpr, progress: [ProgressPart]?, group: Int?) {
-      self.badge = badge
+    init(badges: [Badge], index: Int, when: TypedExpr, progress: [ProgressPart]?, group: Int?) {
+      self.badges = badges
+      self.index = index
       self.when = when
       self.progress = progress
       self.group = group
@@ -28,7 +34,7 @@
 
   /// The badge as written.
   package var badge: Badge {
-    _read { yield storage.badge }
+    _read { yield storage.badges[storage.index] }
   }
   /// Its criterion, typed.
   package var when: TypedExpr { storage.when }
@@ -46,17 +52,18 @@
   // copied out of its box and dropped again is about 600 instructions).
 
   /// The badge's id.
-  package var id: String { storage.badge.id }
+  package var id: String { storage.badges[storage.index].id }
   /// The xp the badge gives.
-  package var xp: Int { storage.badge.xp }
+  package var xp: Int { storage.badges[storage.index].xp }
   /// The period it repeats in (`repeats`), or nil for a badge earned once.
-  package var repeats: PeriodSum? { storage.badge.repeats }
+  package var repeats: PeriodSum? { storage.badges[storage.index].repeats }
   /// Whether the badge has an explicit `progress` (else its progress is inferred from `when`).
-  package var hasExplicitProgress: Bool { storage.badge.progress != nil }
+  package var hasExplicitProgress: Bool { storage.badges[storage.index].progress != nil }
 
-  /// A validated badge; `progress` nil: inferred from `when` (`ProgressInference`).
-  package init(badge: Badge, when: TypedExpr, progress: [ProgressPart]?, group: Int?) {
-    storage = Storage(badge: badge, when: when, progress: progress, group: group)
+  /// The badge at `index` of `badges` (a catalog's array, shared), validated; `progress` nil:
+  /// inferred from `when` (`ProgressInference`).
+  package init(badges: [Badge], index: Int, when: TypedExpr, progress: [ProgressPart]?, group: Int?) {
+    storage = Storage(badges: badges, index: index, when: when, progress: progress, group: group)
   }
 }
 

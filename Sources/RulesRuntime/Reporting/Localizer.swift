@@ -107,8 +107,10 @@ extension ValidatedCatalog {
         ValidatedStreak(streak: $1, counts: $0.counts, skips: $0.skips, resets: $0.resets)
       },
       metrics: metrics, metricProgress: metricProgress, aggregates: aggregates, order: order,
-      badges: zip(badges, translated.badges).map {
-        ValidatedBadge(badge: $1, when: $0.when, progress: $0.progress, group: $0.group)
+      badges: badges.indices.map {
+        ValidatedBadge(
+          badges: translated.badges, index: $0, when: badges[$0].when, progress: badges[$0].progress,
+          group: badges[$0].group)
       },
       messages: zip(messages, translated.messages).map {
         ValidatedMessage(message: $1, when: $0.when, title: $0.title, variants: $0.variants, action: $0.action)
