@@ -150,7 +150,9 @@ package struct CatalogValidator {
     for index in catalog.badges.indices {
       let badge = validateBadge(index)
       badgeReads.addCriterion(badge.when)
-      if badge.hasExplicitProgress { badge.progress.forEach { badgeReads.addProgress($0) } }
+      if badge.hasExplicitProgress {
+        for part in badge.progress { badgeReads.addProgress(part) }
+      }
       if badge.repeats != nil { repeating.append(index) }
       badges.append(badge)
     }
