@@ -74,8 +74,9 @@ import Synchronization
       } else {
         freeBadges.append(index)
       }
-      // Ids are unique in a validated catalog (`DuplicateIDRule`).
-      badgePositions[badge.id] = index
+      // The first badge of an id keeps it, as before (`DuplicateIDRule` refuses a second).
+      let id = badge.id
+      if badgePositions[id] == nil { badgePositions[id] = index }
     }
     self.badgeXP = badgeXP
     self.freeBadges = freeBadges
