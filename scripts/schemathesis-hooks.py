@@ -10,7 +10,8 @@ this filter drops them:
   rightly refuses (400 `bad-user`). What the server receives is the value percent-decoded once,
   and that is what is checked here.
 - A user id is at most 256 bytes of UTF-8 (the parameter's description); `maxLength` counts
-  characters, and JSON Schema has no way to count bytes.
+  characters, and JSON Schema has no way to count bytes. The same holds for the query's user
+  ids (`around` on a leaderboard, `user` on the events) and the events' `catalog`.
 
 The generic runs keep every value: they do not hold the server to positive acceptance.
 """
@@ -38,5 +39,17 @@ def filter_path_parameters(context, path_parameters):
         except UnicodeDecodeError:
             return False
         if not user or CONTROL.search(user) or len(user.encode("utf-8")) > 256:
+            return False
+    return True
+
+
+# The query parameters of at most 256 bytes of UTF-8.
+QUERY_BYTE_LIMITED = {"around", "user", "catalog"}
+
+
+@schemathesis.hook
+def filter_query(context, query):
+    for name, value in (query or {}).items():
+        if name in QUERY_BYTE_LIMITED and isinstance(value, str) and len(value.encode("utf-8")) > 256:
             return False
     return True
