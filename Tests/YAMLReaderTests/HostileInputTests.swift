@@ -2,16 +2,21 @@ import RulesSource
 import Testing
 import YAMLReader
 
-/// Reads `bytes` and returns the only diagnostic, timing the read.
+/// Reads `bytes` and returns the only diagnostic, timing the read: the fastest of three reads,
+/// since a machine busy with other tests can only add to a read's time, never take from it.
 private func rejection(
   _ bytes: [UInt8], limits: ReaderLimits = .default
 ) -> (diagnostic: Diagnostic?, root: Node?, duration: Duration) {
   let clock = ContinuousClock()
   var result: ReadResult?
-  let duration = clock.measure {
-    result = YAMLDocumentReader(limits: limits).read(SourceFile(path: "bad.yaml", bytes: bytes))
+  var fastest = Duration.seconds(Int64.max)
+  for _ in 0..<3 {
+    let duration = clock.measure {
+      result = YAMLDocumentReader(limits: limits).read(SourceFile(path: "bad.yaml", bytes: bytes))
+    }
+    fastest = min(fastest, duration)
   }
-  return (result?.diagnostics.first, result?.root, duration)
+  return (result?.diagnostics.first, result?.root, fastest)
 }
 
 private func rejection(_ text: String, limits: ReaderLimits = .default) -> (
