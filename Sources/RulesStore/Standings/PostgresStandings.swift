@@ -36,14 +36,24 @@ extension PostgresStore {
     guard !users.isEmpty else { return }
     let query = standingsSave(
       table, catalog: catalog, users: users, names: names, values: values, since: since, until: until)
+    guard checks.count == 1 else {
+      // Many users' standings (a batch's chunk) go as an unnamed statement, planned for its
+      // rows. The prepared text's generic plan, which PostgreSQL keeps after five executions,
+      // cannot see how many rows `unnest` gives (it takes 10) and joined a chunk's thousands
+      // to the standings through their index by name: a chunk took 4 to 9 s, growing with the
+      // table, in a batch of 10,000 users (Benchmarks/RESULTS.md, "the batch's standings").
+      for try await _ in try await connection.query(query, logger: logger) {}
+      return
+    }
     switch table {
     case .allTime: try await connection.execute(AllTimeStandingsSave.self, query, logger: logger)
     case .period: try await connection.execute(PeriodStandingsSave.self, query, logger: logger)
     }
   }
 
-  /// A save of `table`'s standings: prepared once per connection for each table
-  /// (`AllTimeStandingsSave`, `PeriodStandingsSave`), whose text is this one's with no row.
+  /// A save of `table`'s standings: for one user (a PUT, a rebuild) prepared once per
+  /// connection for each table (`AllTimeStandingsSave`, `PeriodStandingsSave`), whose text is
+  /// this one's with no row; for many, planned at each use.
   /// The rows as they were (the snapshot every part of one statement reads), the rows written
   /// (a row whose value and run are unchanged is not), and each value's change of users to
   /// `standings_counts` (`StandingCounts`).
