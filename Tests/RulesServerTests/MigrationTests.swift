@@ -61,6 +61,20 @@ import Testing
     return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
+  /// Waits (up to 10 s) until no session but the caller's is connected to the PostgreSQL
+  /// database at `address`; on SQLite a killed process holds nothing, and this returns at once.
+  static func awaitOtherSessionsEnded(_ backend: Backend, _ address: String) throws {
+    guard backend == .postgres else { return }
+    for _ in 0..<1_000 {
+      let others = try sql(
+        backend, address,
+        "SELECT COUNT(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid();")
+      if others == "0" { return }
+      usleep(10_000)
+    }
+    throw StoreTestFailure("a killed process's session on \(address) did not end in 10 s")
+  }
+
   static func quoted(_ text: String?) -> String {
     text.map { "'" + $0.replacingOccurrences(of: "'", with: "''") + "'" } ?? "NULL"
   }
@@ -214,19 +228,28 @@ import Testing
           killed += 1
         }
         process.waitUntilExit()
-        let version = try Self.sql(backend, address, "SELECT MAX(version) FROM rules_migrations;")
+        // A killed client's PostgreSQL session goes on until it reads the closed socket: a COMMIT
+        // already sent still lands. The store is read once that session has ended, in one
+        // statement (one snapshot), or a version and its columns could be read either side of it.
+        try Self.awaitOtherSessionsEnded(backend, address)
+        let read =
+          backend == .sqlite
+          ? try Self.sql(
+            backend, address,
+            "SELECT MAX(version) || '|' || (SELECT COUNT(*) FROM pragma_table_info('unlocks') WHERE name = 'catalog_version') FROM rules_migrations;"
+          )
+          : try Self.sql(
+            backend, address,
+            "SELECT MAX(version) || '|' || (SELECT COUNT(*) FROM information_schema.columns WHERE table_name = 'unlocks' AND column_name = 'catalog_version') FROM rules_migrations;"
+          )
+        let parts = read.split(separator: "|").map(String.init)
+        try #require(parts.count == 2, "\(read)")
+        let version = parts[0]
+        let columns = parts[1]
         // Each version in a transaction of its own (SQLite: GRDB's migrator; PostgreSQL: the
         // same ordered list).
         #expect((1...Schema.version).map(String.init).contains(version))
         #expect(try Self.sql(backend, address, "SELECT COUNT(*) FROM states;") == "\(rows)")
-        let columns =
-          backend == .sqlite
-          ? try Self.sql(
-            backend, address, "SELECT COUNT(*) FROM pragma_table_info('unlocks') WHERE name = 'catalog_version';")
-          : try Self.sql(
-            backend, address,
-            "SELECT COUNT(*) FROM information_schema.columns WHERE table_name = 'unlocks' AND column_name = 'catalog_version';"
-          )
         #expect(columns == (version == "1" ? "0" : "1"), "version \(version) has its columns, and only those")
         if version == "\(Schema.version)" { break }
         delay += 15
