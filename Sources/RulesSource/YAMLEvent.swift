@@ -25,6 +25,9 @@ package struct YAMLEvent {
   package var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
   /// Where the event starts: 1-based line and column, as `Node.mark` gives them.
   package var mark = Mark.start
+  /// Where the event starts as libyaml counts its position in the text (from 0): how far
+  /// through the text the parser is, beside `YAMLEventSource.length`.
+  package var offset = 0
 
   package init() {}
 
@@ -48,4 +51,7 @@ package protocol YAMLEventSource: AnyObject {
   func next() -> Bool
   /// The current event, updated in place by `next()` (the same pointer for the stream's life).
   var current: UnsafePointer<YAMLEvent> { get }
+  /// The text's length in bytes: with `YAMLEvent.offset`, how much of it is still to come
+  /// (a decoder sizes its lists from it).
+  var length: Int { get }
 }

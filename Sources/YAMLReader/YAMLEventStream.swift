@@ -100,6 +100,7 @@ public final class YAMLEventStream {
     let view = view
     view.pointee.mark = Mark(
       line: Int(event.pointee.start_mark.line) + 1, column: Int(event.pointee.start_mark.column) + 1)
+    view.pointee.offset = Int(event.pointee.start_mark.index)
     switch event.pointee.type {
     case YAML_SCALAR_EVENT:
       view.pointee.kind = .scalar
@@ -210,4 +211,6 @@ public final class YAMLEventStream {
 extension YAMLEventStream: YAMLEventSource {
   /// The current event, for `YAMLEventSource`'s decoders.
   package var current: UnsafePointer<YAMLEvent> { UnsafePointer(view) }
+  /// The text's length in bytes.
+  package var length: Int { input.bytes.count }
 }

@@ -93,10 +93,9 @@ extension Badge {
     },
   ]
 
-  /// A badge at `origin` with nothing read yet, for a decoder to fill through `keys`. (Inlined:
-  /// as a call it made the badge and then copied it out, a whole badge copied and dropped.)
+  /// A badge at `origin` with nothing read yet, for a decoder to fill through `keys`.
   @inline(__always)
   package static func draft(at origin: Origin) -> Badge {
-    Badge(id: "", origin: origin, name: "", when: ExpressionSource(text: "", origin: origin))
+    Badge(draftAt: origin)
   }
 }

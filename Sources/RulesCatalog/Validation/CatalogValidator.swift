@@ -220,13 +220,17 @@ package struct CatalogValidator {
   /// The catalog's badge at `index`, read in place: the result shares the catalog's array of
   /// badges instead of holding a copy of the badge.
   private mutating func validateBadge(_ index: Int) -> ValidatedBadge {
-    let source = catalog.badges[index].when
     var when = Self.placeholder
-    if let typed = TypedParser.infer(source.text, names: fastNames, expecting: .bool) {
+    // The text read in place: a copy of the whole `ExpressionSource` (its text and its file
+    // retained, then released) is for the reference path alone.
+    if let typed = TypedParser.infer(catalog.badges[index].when.text, names: fastNames, expecting: .bool) {
       when = typed
-    } else if let expr = parse(source) {
-      when = inferTypes(expr, source) { inference, expr in
-        inference.infer(expr, expecting: .bool, role: "a badge's 'when'")
+    } else {
+      let source = catalog.badges[index].when
+      if let expr = parse(source) {
+        when = inferTypes(expr, source) { inference, expr in
+          inference.infer(expr, expecting: .bool, role: "a badge's 'when'")
+        }
       }
     }
     // Inferred progress (nil) is made from `when` when asked for.

@@ -74,6 +74,10 @@ struct Bytecode: Sendable {
     case streak(Int)
   }
 
+  /// How many criteria are compiled before the code's room is reserved for the rest at their
+  /// size.
+  static let sampledCriteria = 32
+
   /// `visit` sees each badge, in order, as its criterion is compiled: a caller's own pass
   /// over the badges rides on this one while each badge is in the cache.
   init(_ catalog: ValidatedCatalog, layout: Layout, visit: (Int, ValidatedBadge) -> Void = { _, _ in }) {
@@ -166,7 +170,14 @@ struct Bytecode: Sendable {
     var starts: [Int] = []
     starts.reserveCapacity(catalog.badges.count + 1)
     let (all, results) = generator.fragment { g in
-      catalog.badges.enumerated().map { index, badge in
+      let first = g.code.count
+      return catalog.badges.enumerated().map { index, badge in
+        if index == Self.sampledCriteria && catalog.badges.count > 2 * index {
+          // Room for the rest at the first criteria's size, and for each criterion's copy
+          // after: the code (32 bytes an instruction) grew by doubling, copied whole each time.
+          let rest = (g.code.count - first) / index * (catalog.badges.count - index)
+          g.reserve(rest + (g.code.count - first + rest) + rest / 8)
+        }
         starts.append(g.code.count)
         let result = g.bool(badge.when)
         visit(index, badge)
