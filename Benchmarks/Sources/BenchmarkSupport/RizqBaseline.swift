@@ -2,10 +2,12 @@ import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
 /// RIZQ's scheme written by hand in Swift, as an app would hard-code it: the streak, the
-/// perfect-day streak, total duas, XP (10 per dua plus the badges' XP), the level curve
-/// `floor(sqrt(xp / 50)) + 1` and the five badges, with the engine's semantics (the checked
-/// day is in progress: a miss breaks a streak only once the day is over; a badge that unlocks
-/// adds its XP, and the badges are looked at again). It reads the same `EncodedRecord`s as the
+/// perfect-day streak, total duas, the days with a dua of the last seven, XP (10 per dua plus
+/// the badges' XP), the level curve `floor(sqrt(xp / 50)) + 1` and the five badges, with the
+/// engine's semantics as `catalogs/rizq.yaml` states them: every day is a check (the loop's
+/// `check: true`), the checked day is in progress (a miss breaks a streak only once the day is
+/// over), and a check unlocks at most one badge, the first in catalog order whose criterion
+/// holds (`unlocks: {at: check, per_check: 1}`). It reads the same `EncodedRecord`s as the
 /// engine, inputs in the catalog's order: duas_completed, habits_completed, habits_total.
 package enum RizqBaseline {
   struct State {
@@ -15,6 +17,8 @@ package enum RizqBaseline {
     var perfectBest = 0
     var duas = 0
     var badgeXP = 0
+    /// Whether each of the last seven days had a dua, by day number modulo 7.
+    var duaDays: (Bool, Bool, Bool, Bool, Bool, Bool, Bool) = (false, false, false, false, false, false, false)
     var unlocked: (Int?, Int?, Int?, Int?, Int?) = (nil, nil, nil, nil, nil)
   }
 
@@ -57,35 +61,26 @@ package enum RizqBaseline {
         s.perfectBest = max(s.perfectBest, perfect)
       }
       let totalDuas = s.duas + duas
-      var changed = true
-      while changed {
-        changed = false
-        let level = level(totalDuas * 10 + s.badgeXP)
-        if s.unlocked.0 == nil, totalDuas >= 1 {
-          s.unlocked.0 = day
-          s.badgeXP += xp.0
-          changed = true
-        }
-        if s.unlocked.1 == nil, streak >= 7 {
-          s.unlocked.1 = day
-          s.badgeXP += xp.1
-          changed = true
-        }
-        if s.unlocked.2 == nil, streak >= 30 {
-          s.unlocked.2 = day
-          s.badgeXP += xp.2
-          changed = true
-        }
-        if s.unlocked.3 == nil, level >= 5 {
-          s.unlocked.3 = day
-          s.badgeXP += xp.3
-          changed = true
-        }
-        if s.unlocked.4 == nil, perfect >= 7 {
-          s.unlocked.4 = day
-          s.badgeXP += xp.4
-          changed = true
-        }
+      // `last(7, duas_completed >= 1)`: today's slot replaces the one of seven days ago.
+      withUnsafeMutableBytes(of: &s.duaDays) { $0[(day % 7 + 7) % 7] = duas >= 1 ? 1 : 0 }
+      let weekDuaDays = withUnsafeBytes(of: s.duaDays) { $0.reduce(0) { $0 + Int($1) } }
+      let level = level(totalDuas * 10 + s.badgeXP)
+      // The check: the first locked badge whose criterion holds, and only it.
+      if s.unlocked.0 == nil, duas >= 1 {
+        s.unlocked.0 = day
+        s.badgeXP += xp.0
+      } else if s.unlocked.1 == nil, streak >= 7 {
+        s.unlocked.1 = day
+        s.badgeXP += xp.1
+      } else if s.unlocked.2 == nil, streak >= 30 {
+        s.unlocked.2 = day
+        s.badgeXP += xp.2
+      } else if s.unlocked.3 == nil, level >= 5 {
+        s.unlocked.3 = day
+        s.badgeXP += xp.3
+      } else if s.unlocked.4 == nil, weekDuaDays >= 7 {
+        s.unlocked.4 = day
+        s.badgeXP += xp.4
       }
       // The day is over: commit.
       s.streak = counts ? streak : 0
