@@ -1,6 +1,10 @@
 """Builds the results table from the JSON lines the benchmarks, the peers and `run` append.
 
-Each benchmark appends one line per iteration; the table takes the best iteration.
+Each benchmark appends one line per iteration; the table takes the best iteration of those
+measured. The harness's warm-up iterations (their lines say `"warmup": 1`) are left out, as the
+harness's own statistics leave them out: a warm-up runs on a heap in another state (yaml.events'
+warm-up, on a fresh heap, was 6 to 9% faster than each of its measured iterations, the
+catalog load's slower), so one of them could be either side's best and tilt a ratio.
 """
 
 import json
@@ -11,11 +15,16 @@ from collections import defaultdict
 
 def load(path):
     runs = defaultdict(list)
+    warmups = defaultdict(list)
     with open(path) as lines:
         for line in lines:
             if line.strip():
                 row = json.loads(line)
-                runs[row["name"]].append(row)
+                (warmups if row.get("warmup") else runs)[row["name"]].append(row)
+    # A figure with no measured iteration (none happened) keeps its warm-ups.
+    for name, rows in warmups.items():
+        if name not in runs:
+            runs[name] = rows
     return runs
 
 
@@ -82,7 +91,7 @@ def table(runs):
     badges = median(runs, "catalog.load generated", "badges")
     add(
         f"catalog.load, generated ({badges:,.0f} badges)" if badges else "catalog.load, generated",
-        load, mb, "yaml.events", events, mb, r, "≥ 0.70", r is not None and r >= 0.70,
+        load, mb, "yaml.events", events, mb, r, "≥ 0.55 (issue 36)", r is not None and r >= 0.55,
     )
     shipped = median(runs, "catalog.load shipped", "seconds")
     add("catalog.load, the 5 shipped catalogs", shipped, ms, "", None, ms, None, "", None)
@@ -181,7 +190,7 @@ def instructions(runs):
         ])
 
     add("catalog.load, generated 5,000 badges (per byte)", "catalog.load", "yaml.events", "yaml.events",
-        "≥ 0.70", 0.70)
+        "≥ 0.72 (issue 36)", 0.72)
     add("`rules check` on the same catalog as a file (process, per byte)", "rules check generated",
         "C libyaml event loop", "libyaml events C generated", "≥ 0.60", 0.60)
     add("engine.day rizq, one user at a time (per user-day)", "engine.day rizq", "hand-written RIZQ",

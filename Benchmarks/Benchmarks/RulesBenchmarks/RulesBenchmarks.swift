@@ -38,6 +38,9 @@ func report(
   benchmark.measurement(figure, Int(perSecond.rounded()))
   var extra = extra
   extra["seconds"] = seconds
+  // The harness runs the warm-up iterations through the same closure, and its own statistics
+  // leave them out; the line says which it is, and `report.py` leaves them out too.
+  if benchmark.currentIteration < benchmark.configuration.warmupIterations { extra["warmup"] = 1 }
   Record.append(name, figure: perSecond, unit: unit, extra: extra)
 }
 
