@@ -3,7 +3,7 @@
 Each benchmark appends one line per iteration; the table takes the best iteration of those
 measured. The harness's warm-up iterations (their lines say `"warmup": 1`) are left out, as the
 harness's own statistics leave them out: a warm-up runs on a heap in another state (yaml.events'
-warm-up, on a fresh heap, was 6 to 9% faster than each of its measured iterations, the
+warm-up, on a fresh heap, was 6 to 10% faster than each of its measured iterations, the
 catalog load's slower), so one of them could be either side's best and tilt a ratio.
 """
 
