@@ -104,6 +104,34 @@ struct EventCatalogDecoderTests {
     #expect(CatalogDecoderOracle.mismatch(file) == nil)
   }
 
+  @Test(
+    "gives the reference model for lists longer than the 32 badges it sizes the rest from, whatever follows them",
+    arguments: [1, 31, 32, 33, 200])
+  func longLists(badges: Int) {
+    let list = (0..<badges).map { "  - {id: b\($0), name: B\($0), when: x >= \($0), tags: [t\($0 % 3)]}\n" }.joined()
+    let catalog = "catalog: demo\ninputs: {x: {type: int}}\nbadges:\n" + list
+    // A long section after the badges makes the reserved room too large: the model is the same.
+    let quotes = (0..<400).map { "    - {id: q\($0), text: 'A quote long enough to take some room, number \($0).'}\n" }
+      .joined()
+    for text in [catalog, catalog + "quotes:\n  list:\n" + quotes] {
+      // Results as plain values: a failed expectation would print the whole file.
+      let file = SourceFile(path: "catalogs/demo.yaml", text: text)
+      let fast = CatalogDecoderOracle.takesFastPath(file)
+      let mismatch = CatalogDecoderOracle.mismatch(file).map { "\($0)" }
+      #expect(fast)
+      #expect(mismatch == nil)
+      // A badge past the first 32 that the fast path refuses sends the whole file to the
+      // reference path, which reports it.
+      let broken = SourceFile(
+        path: "catalogs/demo.yaml",
+        text: text.replacingOccurrences(of: "id: b\(badges - 1),", with: "id: b\(badges - 1), id: x,"))
+      let brokenFast = CatalogDecoderOracle.takesFastPath(broken)
+      let brokenMismatch = CatalogDecoderOracle.mismatch(broken).map { "\($0)" }
+      #expect(!brokenFast)
+      #expect(brokenMismatch == nil)
+    }
+  }
+
   @Test("reads every badge key CatalogSchema names (the catalog above writes them all)")
   func everySchemaKey() {
     let keys = CatalogSchema.badge.keys.map(\.name)
