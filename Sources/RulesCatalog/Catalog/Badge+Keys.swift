@@ -92,10 +92,4 @@ extension Badge {
       badge.repeatsOrigin = Origin(file: badge.origin.file, mark: mark)
     },
   ]
-
-  /// A badge at `origin` with nothing read yet, for a decoder to fill through `keys`.
-  @inline(__always)
-  package static func draft(at origin: Origin) -> Badge {
-    Badge(draftAt: origin)
-  }
 }

@@ -33,8 +33,8 @@ package struct Badge: Sendable {
   /// Where `repeats` is written.
   package var repeatsOrigin: Origin? = nil
 
-  /// A badge at `origin` with nothing read yet, every other field its default (`draft(at:)`).
-  /// Built from the fields' defaults, it is made where it goes: the initializer below, given
+  /// A badge at `origin` with nothing read yet, every other field its default, for a decoder
+  /// to fill through `keys`. Built from the fields' defaults, it is made where it goes: the initializer below, given
   /// them as arguments, made the badge aside and then copied it (its dozen fields retained)
   /// and destroyed the original, 3.6 M instructions of 5,000 badges' load.
   package init(draftAt origin: Origin) {

@@ -196,7 +196,7 @@ package struct EventCatalogDecoder {
       // Each badge is decoded where it stays, in the list: one decoded aside and then appended
       // was copied (its dozen references retained), the original destroyed, and moved (about
       // 400 bytes) three times more (2.0 M instructions of 5,000 badges' load).
-      badges.append(Badge.draft(at: Origin(file: file, mark: event.pointee.mark)))
+      badges.append(Badge(draftAt: Origin(file: file, mark: event.pointee.mark)))
       guard decodeBadge(into: &badges[badges.count - 1]) else { return nil }
     }
   }

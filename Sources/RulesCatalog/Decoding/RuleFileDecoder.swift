@@ -299,7 +299,7 @@ package struct RuleFileDecoder {
   /// an `id`, a `name` or a `when` it can read. A key written twice counts once, the first.
   private func decodeBadge(_ node: Node) -> Badge? {
     guard let pairs = node.pairs else { return nil }
-    var badge = Badge.draft(at: origin(node))
+    var badge = Badge(draftAt: origin(node))
     var seen = [Bool](repeating: false, count: Badge.keys.count)
     var read = seen
     for pair in pairs {

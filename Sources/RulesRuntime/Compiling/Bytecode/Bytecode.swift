@@ -174,7 +174,8 @@ struct Bytecode: Sendable {
       return catalog.badges.enumerated().map { index, badge in
         if index == Self.sampledCriteria && catalog.badges.count > 2 * index {
           // Room for the rest at the first criteria's size, and for each criterion's copy
-          // after: the code (32 bytes an instruction) grew by doubling, copied whole each time.
+          // after: the code grew by doubling, copied whole each time (1.4 M instructions of
+          // 5,000 badges' load).
           let rest = (g.code.count - first) / index * (catalog.badges.count - index)
           g.reserve(rest + (g.code.count - first + rest) + rest / 8)
         }
