@@ -17,7 +17,8 @@ import Testing
   /// Hijri month (Ramadan 1447 ends on 2026-03-19, inside the users' days), badges on them,
   /// challenges that repeat each week, month and Hijri month (their earnings counted by a
   /// metric), leaderboards that reset each week, Hijri month and day (their values and periods
-  /// in every evaluation compared), a day that starts at 04:00, and a pausable streak (every third user pauses;
+  /// in every evaluation compared), badges that need badges (`requires`: one with no criterion
+  /// of its own, one needing a repeating badge), a day that starts at 04:00, and a pausable streak (every third user pauses;
   /// backdating allowed, as the users' days are in the past). Not a shipped catalog: those stay
   /// as their apps are.
   static let timed = """
@@ -43,6 +44,8 @@ import Testing
       - {id: weekly-duas, name: Weekly duas, when: duas_this_week >= 40, repeats: week, xp: 5}
       - {id: monthly-prayers, name: Monthly prayers, when: month(prayed) >= 8, repeats: month}
       - {id: hijri-prayers, name: Hijri month prayers, when: prayed_this_hijri_month >= 6, repeats: hijri_month}
+      - {id: devoted, name: Devoted, requires: [steady-month, hijri-ten]}
+      - {id: regular, name: Regular, requires: [monthly-prayers], when: prayed_this_month >= 3}
     leaderboards:
       - {id: duas-week, value: week(duas), period: week}
       - {id: prayers-hijri-month, value: prayed_this_hijri_month, period: hijri_month}
@@ -184,6 +187,9 @@ import Testing
         #expect(after.stdout == before.stdout, "\(name): a second batch tells nothing again")
         if name == "timed" {
           #expect(before.stdout.contains(#""data":{"period":"#), "the timed users earn repeating badges")
+          #expect(
+            before.stdout.contains(#""subject":"devoted""#) && before.stdout.contains(#""subject":"regular""#),
+            "the timed users earn badges that need badges")
         }
       }
     }
