@@ -263,10 +263,12 @@ import Testing
               "PUT", "/v1/catalogs/\(name)/users/\(user.id)/pauses/\(pause.from)", body: #"{"to": "\#(pause.to)"}"#)
             #expect(paused.status == 200, "\(paused.body)")
           }
+          var answers: [String: NSDictionary] = [:]
           for day in user.days {
             let body = "{" + day.values.map { #""\#($0.0)": \#($0.1)"# }.joined(separator: ", ") + "}"
             last = try server.request("PUT", "/v1/catalogs/\(name)/users/\(user.id)/days/\(day.date)", body: body)
             #expect(last?.status == 200, "\(last?.body ?? "")")
+            answers[day.date] = json(last?.body ?? "")
           }
           var withStart = user
           withStart.start = user.days[0].date
@@ -277,6 +279,12 @@ import Testing
           #expect(replay.status == 0, "\(replay.stderr)")
           let days = try JSONSerialization.jsonObject(with: Data(replay.stdout.utf8)) as? [NSDictionary]
           #expect((json(last?.body ?? "")) == days?.last, "\(user.id): served day by day = rules replay")
+          // Each day's answer is that day's check in the replay: the day judged as its record
+          // reports it (discipline's planned morning: a day without `completed` is in progress).
+          for day in days ?? [] {
+            guard let date = day["date"] as? String, let answer = answers[date] else { continue }
+            #expect(answer == day, "\(user.id), \(date): the PUT's answer = rules replay's day")
+          }
 
           // Each unlock told once, as the day it was earned was put: what the replay's checks
           // gave, each day's new badges on that day, a repeating badge's with its period.

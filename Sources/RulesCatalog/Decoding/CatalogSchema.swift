@@ -72,6 +72,16 @@ package enum CatalogSchema {
       ),
     ])
 
+  /// A consecutive streak's day in progress judged final once the day's record reports inputs.
+  package static let today = ObjectSchema(
+    "today", "The evaluated day, judged in progress until the day's record reports the inputs listed, then final.",
+    keys: [
+      KeySchema(
+        "final_once_reported", .oneOf([.name, .list(.name)]), required: true,
+        "The inputs the day's record must report (name, whatever their values) for the day to be judged final: a name or a list of names."
+      )
+    ])
+
   /// A streak: what counts, skips, breaks or resets it, and how today is treated.
   package static let streak = ObjectSchema(
     "streak", "A counter of days in a row (or of days since a reset).",
@@ -98,8 +108,8 @@ package enum CatalogSchema {
         "needs_start", .boolean,
         "Without the history's `start` the streak is 0 and has no milestones (default false)."),
       KeySchema(
-        "today", .keyword(["in-progress", "final"]),
-        "`in-progress` (default): the evaluated day extends the streak if it counts but does not break it yet; `final`: it is judged like any other day."
+        "today", .oneOf([.keyword(["in-progress", "final"]), .object(today)]),
+        "`in-progress` (default): the evaluated day extends the streak if it counts but does not break it yet; `final`: it is judged like any other day; `{final_once_reported: [INPUT, ...]}`: in progress until the day's record reports each input listed, then final."
       ),
       KeySchema("name", .text, "A display name."),
       description,

@@ -250,10 +250,22 @@ package struct RuleFileDecoder {
       }
       kind = .consecutive(counts: counts, skips: expression(node["skips"]), freezes: freezes)
     }
+    var today = Self.text(node["today"]).flatMap(Streak.Today.init(rawValue:)) ?? .inProgress
+    if let reported = node["today"]?["final_once_reported"] {
+      if type == "elapsed" {
+        report(
+          reported.mark, .invalidStreak,
+          "'final_once_reported' applies to consecutive streaks; the elapsed streak '\(name)' applies a reset on the evaluated day at once"
+        )
+      }
+      // A name, or a list of names (the shape check reports anything else).
+      let names = reported.items ?? [reported]
+      today = .finalOnceReported(
+        names.compactMap { item in Self.text(item).map { Streak.ReportedInput(name: $0, origin: origin(item)) } })
+    }
     var streak = Streak(
       name: name, origin: origin(pair.key), kind: kind,
-      needsStart: Self.bool(node["needs_start"]) ?? false,
-      today: Self.text(node["today"]).flatMap(Streak.Today.init(rawValue:)) ?? .inProgress,
+      needsStart: Self.bool(node["needs_start"]) ?? false, today: today,
       displayName: Self.text(node["name"]), description: Self.text(node["description"]))
     if type != "elapsed", let maxDays = Self.int(node["max_days"]), maxDays >= 1 { streak.maxDays = maxDays }
     if type != "elapsed" { streak.pausable = Self.bool(node["pausable"]) ?? false }

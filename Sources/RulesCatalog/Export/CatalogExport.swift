@@ -137,7 +137,12 @@ package enum CatalogExport {
       fields.add("resets", resets?.text)
     }
     fields.append(("needs_start", .bool(streak.needsStart)))
-    fields.append(("today", .string(streak.today.rawValue)))
+    if let keyword = streak.today.keyword {
+      fields.append(("today", .string(keyword)))
+    } else {
+      let names = streak.today.reportedInputs.map { JSONValue.string($0.name) }
+      fields.append(("today", .object([("final_once_reported", .array(names))])))
+    }
     fields.add("name", streak.displayName)
     fields.add("description", streak.description)
     return .object(fields)

@@ -234,6 +234,9 @@ extension DiagnosticID {
       return (nil, nil)
     }
     var values = inputs.map { $0.encode($0.defaultValue) }
+    // The inputs the day names with a value (`null` names none), for the streaks whose day is
+    // final once reported: known for every history, in ascending order.
+    var named: [Int] = []
     var valid = true
     for pair in pairs {
       guard let key = pair.key.text, key != "date" else { continue }
@@ -247,8 +250,12 @@ extension DiagnosticID {
         continue
       }
       values[index] = inputs[index].encode(value)
+      if pair.value.tag != .null { named.append(index) }
     }
-    return (date, valid ? EncodedRecord(date: date, values: values, line: node.mark.line) : nil)
+    named.sort()
+    return (
+      date, valid ? EncodedRecord(date: date, values: values, reported: named, line: node.mark.line) : nil
+    )
   }
 
   private mutating func value(_ node: Node, for input: Input) -> Value? {

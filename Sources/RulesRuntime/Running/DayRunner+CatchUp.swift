@@ -23,6 +23,8 @@ extension DayRunner {
     }
     let freezing = freezeStreaks
     adjust(for: history)
+    // The days before the check are over: a streak final once reported judges them final.
+    if !reportedStreaks.isEmpty { judgeFinal() }
     // The Swift day knows nothing of pauses, grants or restores: such a user is counted by
     // the machine.
     let compiled = stepsCompiled && !adjusted

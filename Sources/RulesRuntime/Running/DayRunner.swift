@@ -104,6 +104,8 @@
   private var supported = false
   /// The streaks' indices by name.
   let streakIndices: [String: Int]
+  /// The streaks final once the day's record names inputs (`Program.reportedStreaks`).
+  let reportedStreaks: [(streak: Int, inputs: [Int])]
 
   /// A runner for `program`, with its own frame (one per thread). With `compiled` (a
   /// `CompiledDay` generated from this very program: `CompiledDay.matches`), `catchUp` counts
@@ -119,6 +121,7 @@
     compiledDay = compiled.map { $0.init() }
     stepsCompiled = compiled != nil
     hasPausable = program.catalog.streaks.contains { $0.streak.pausable }
+    reportedStreaks = program.reportedStreaks
     streakIndices = Dictionary(
       program.catalog.streaks.indices.map { (program.catalog.streaks[$0].streak.name, $0) },
       uniquingKeysWith: { first, _ in first })
@@ -343,6 +346,21 @@
     }
     supported = !grants.isEmpty || !restores.isEmpty
     if restores.isEmpty { machine.anyCovered = false }
+  }
+
+  /// Judges the checked day of the streaks final once the day's record names inputs (`today:
+  /// {final_once_reported: [...]}`): final when `record` names every one, else in progress (a
+  /// day without a record names none). Call it before the checked day runs; `judgeFinal` makes
+  /// them final again for the days counted before a check.
+  package func judge(_ record: EncodedRecord?) {
+    for (streak, inputs) in reportedStreaks {
+      machine.rules[streak].isFinal = record?.names(inputs) ?? false
+    }
+  }
+
+  /// Makes the streaks judged by `judge` final again: every day before the evaluated day is.
+  package func judgeFinal() {
+    for (streak, _) in reportedStreaks { machine.rules[streak].isFinal = true }
   }
 
   /// Whether the user has pauses, grants or restores that the Swift day (`CompiledDay`),

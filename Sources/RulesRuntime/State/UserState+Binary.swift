@@ -36,6 +36,10 @@ extension UserState {
     /// a reader that does not know it skips it (and knows no catalog with `repeats` either).
     /// Repeating badges are written here only, not in `unlocks`.
     case earnings
+    /// The inputs each pending record names (`EncodedRecord.reported`), for a catalog whose
+    /// streaks read them (`final_once_reported`), added after version 1 without a bump: a
+    /// reader that does not know it skips it (and knows no such catalog either).
+    case reported
   }
 
   /// The state in its compact binary form (see the extension's documentation): what to save
@@ -173,6 +177,22 @@ extension UserState {
         }
       }
     }
+    if program.tracksReported, pending.contains(where: { $0.reported != nil }) {
+      // Per pending record, in order: 0 (not known), or 1, a count and the positions (in the
+      // pending section's list of inputs, the catalog's).
+      out.section(Tag.reported.rawValue) { out in
+        out.count(pending.count)
+        for record in pending {
+          guard let named = record.reported else {
+            out.bytes.append(0)
+            continue
+          }
+          out.bytes.append(1)
+          out.count(named.count)
+          for position in named { out.count(position) }
+        }
+      }
+    }
     let checksum = StateBinaryWriter.checksum(out.bytes)
     for shift in stride(from: 0, to: 32, by: 8) {
       out.bytes.append(UInt8(truncatingIfNeeded: checksum >> UInt32(shift)))
@@ -274,6 +294,8 @@ extension UserState {
       var streaks: StateBinaryReader?
       var sums: StateBinaryReader?
       var windows: StateBinaryReader?
+      var reported: StateBinaryReader?
+      var pendingSlots: [Int?] = []
       while !reader.isAtEnd {
         var (tag, payload) = try reader.section()
         guard seen.insert(tag).inserted else { throw corrupt }
@@ -328,10 +350,11 @@ extension UserState {
         case .sums: sums = payload
         case .windows: windows = payload
         case .records: state.digests = try readDigests(&payload)
-        case .pending: state.pending = try readPending(&payload, catalog: catalog, fail: fail)
+        case .pending: (state.pending, pendingSlots) = try readPending(&payload, catalog: catalog, fail: fail)
+        case .reported: reported = payload
         }
         // Sections read later start where they are; the others must have been read whole.
-        if ![.streaks, .sums, .windows].contains(known), !payload.isAtEnd { throw corrupt }
+        if ![.streaks, .sums, .windows, .reported].contains(known), !payload.isAtEnd { throw corrupt }
       }
       if let counted = state.counted.countedThrough, let date = state.date, counted >= date.number {
         throw fail(
@@ -340,6 +363,23 @@ extension UserState {
       }
       state.counted.settleEarnings(program, on: state.date?.number)
       let counting = state.counted.countedThrough != nil
+      if var payload = reported {
+        guard try payload.count(each: 1) == state.pending.count else { throw corrupt }
+        for index in state.pending.indices {
+          let known = try payload.byte()
+          guard known < 2 else { throw corrupt }
+          guard known == 1 else { continue }
+          var named: [Int] = []
+          for _ in 0..<(try payload.count(each: 1)) {
+            let position = try payload.natural()
+            guard position < pendingSlots.count else { throw corrupt }
+            // An input the catalog no longer has is left out.
+            if let slot = pendingSlots[position] { named.append(slot) }
+          }
+          if program.tracksReported { state.pending[index].reported = named.sorted() }
+        }
+        guard payload.isAtEnd else { throw corrupt }
+      }
 
       // Streaks by name: the catalog's streak at the same position first (the usual case).
       var streakFound = Array(repeating: false, count: catalog.streaks.count)
@@ -492,9 +532,11 @@ extension UserState {
     return digests
   }
 
+  /// The pending records, and for each input of the section's list its position in the catalog
+  /// (nil for one it no longer has).
   private static func readPending(
     _ payload: inout StateBinaryReader, catalog: ValidatedCatalog, fail: (String) -> EngineError
-  ) throws -> [EncodedRecord] {
+  ) throws -> ([EncodedRecord], [Int?]) {
     let inputCount = try payload.count()
     let names = catalog.inputs.map(\.name)
     var slots: [Int?] = []
@@ -529,6 +571,6 @@ extension UserState {
       }
       records.append(EncodedRecord(date: day, values: values))
     }
-    return records
+    return (records, slots)
   }
 }

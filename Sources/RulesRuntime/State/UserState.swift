@@ -165,9 +165,16 @@ public struct UserState: Sendable {
         "pending",
         .object(
           pending.map { record in
-            (
+            // A catalog whose streaks read which inputs a record names (`final_once_reported`)
+            // keeps those alone; any other, every input's value.
+            let named = program.tracksReported ? record.reported : nil
+            return (
               record.date.description,
-              .object(zip(catalog.inputs, record.values).map { input, raw in (input.name, input.decode(raw).json) })
+              .object(
+                zip(catalog.inputs, record.values).enumerated().compactMap { index, pair in
+                  if let named, !named.contains(index) { return nil }
+                  return (pair.0.name, pair.0.decode(pair.1).json)
+                })
             )
           })
       ),
@@ -386,17 +393,20 @@ public struct UserState: Sendable {
         throw fail("'pending' is malformed")
       }
       var values = catalog.inputs.map { $0.encode($0.defaultValue) }
+      // For a catalog that reads them, the inputs the record names are those it holds.
+      var named: [Int]? = program.tracksReported ? [] : nil
       for (index, input) in catalog.inputs.enumerated() {
         // Inputs the catalog no longer has are left out; new ones take their defaults.
         guard let field = fields[input.name] else { continue }
         do {
           let value = try input.value(of: field, found: field.kindDescription)
           values[index] = input.encode(value)
+          named?.append(index)
         } catch {
           throw fail("the pending record of \(text) is malformed (\(error.message))")
         }
       }
-      state.pending.append(EncodedRecord(date: day, values: values))
+      state.pending.append(EncodedRecord(date: day, values: values, reported: named))
     }
     state.warnings = warnings
     return state

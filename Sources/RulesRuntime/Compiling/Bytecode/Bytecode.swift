@@ -58,8 +58,10 @@ struct Bytecode: Sendable {
     let keepsProgress: Bool
     /// The most days the streak counts (`max_days`; `Int.max` for no limit).
     let maxDays: Int
-    /// The evaluated day is final for this streak: it breaks the same day.
-    let isFinal: Bool
+    /// The evaluated day is final for this streak: it breaks the same day. A streak final
+    /// once the day's record reports inputs (`final_once_reported`) is final here, as every day
+    /// counted before a check is; `DayRunner.judge` sets it for the checked day.
+    var isFinal: Bool
     let needsStart: Bool
     /// A paused day neither extends nor breaks it (`pausable`).
     let pausable: Bool
@@ -211,7 +213,7 @@ struct Bytecode: Sendable {
         current: fields.current, best: fields.best, freezes: fields.freezes,
         hasFreezes: hasFreezes, earnEvery: earnEvery, maxFreezes: maxFreezes, keepsProgress: keepsProgress,
         maxDays: streak.maxDays ?? .max,
-        isFinal: streak.today == .final,
+        isFinal: streak.today.isFinal,
         needsStart: streak.needsStart, pausable: streak.pausable)
     }
     self.commits = commits
