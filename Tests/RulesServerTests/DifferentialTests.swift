@@ -18,7 +18,8 @@ import Testing
   /// challenges that repeat each week, month and Hijri month (their earnings counted by a
   /// metric), leaderboards that reset each week, Hijri month and day (their values and periods
   /// in every evaluation compared), badges that need badges (`requires`: one with no criterion
-  /// of its own, one needing a repeating badge), a day that starts at 04:00, and a pausable streak (every third user pauses;
+  /// of its own, one needing a repeating badge), periodic streaks (weeks from Saturday, pausable
+  /// and with freezes; Hijri months), a day that starts at 04:00, and a pausable streak (every third user pauses;
   /// backdating allowed, as the users' days are in the past). Not a shipped catalog: those stay
   /// as their apps are.
   static let timed = """
@@ -32,6 +33,8 @@ import Testing
     streaks:
       praying: {counts: prayed, pausable: true, freezes: {earn_every: 5, max: 1}}
       plain: {counts: prayed}
+      weekly_prayers: {type: periodic, period: week, goal: 4, counts: prayed, pausable: true, freezes: {earn_every: 2, max: 1}}
+      monthly_duas: {type: periodic, period: hijri_month, goal: 10, counts: duas >= 3}
     metrics:
       duas_this_week: week(duas)
       prayed_this_month: month(prayed)
@@ -46,6 +49,7 @@ import Testing
       - {id: hijri-prayers, name: Hijri month prayers, when: prayed_this_hijri_month >= 6, repeats: hijri_month}
       - {id: devoted, name: Devoted, requires: [steady-month, hijri-ten]}
       - {id: regular, name: Regular, requires: [monthly-prayers], when: prayed_this_month >= 3}
+      - {id: two-good-weeks, name: Two good weeks, when: weekly_prayers.current >= 2}
     leaderboards:
       - {id: duas-week, value: week(duas), period: week}
       - {id: prayers-hijri-month, value: prayed_this_hijri_month, period: hijri_month}
@@ -190,6 +194,7 @@ import Testing
           #expect(
             before.stdout.contains(#""subject":"devoted""#) && before.stdout.contains(#""subject":"regular""#),
             "the timed users earn badges that need badges")
+          #expect(before.stdout.contains(#""subject":"two-good-weeks""#), "the timed users meet weekly goals")
         }
       }
     }

@@ -9,6 +9,9 @@ package struct Streak: Sendable {
     /// Days elapsed since the history's start or the last day where `resets` holds
     /// (Day 0 = that day), whether or not the days have records.
     case elapsed(resets: ExpressionSource?)
+    /// Periods in a row (weeks, months, Hijri months) that met a goal: `goal` days of the
+    /// period on which `counts` holds (`type: periodic`).
+    case periodic(counts: ExpressionSource, period: PeriodSum, goal: Int, freezes: FreezeRule?)
   }
 
   /// How the evaluated day (the as-of date) is judged.
@@ -100,9 +103,17 @@ package struct Streak: Sendable {
     self.description = description
   }
 
-  /// The freezes of a consecutive streak, if it has any.
+  /// The freezes of a consecutive or periodic streak, if it has any.
   package var freezes: FreezeRule? {
-    if case .consecutive(_, _, let freezes) = kind { return freezes }
+    switch kind {
+    case .consecutive(_, _, let freezes), .periodic(_, _, _, let freezes): freezes
+    case .elapsed: nil
+    }
+  }
+
+  /// The period and goal of a periodic streak, nil for the other types.
+  package var periodic: (period: PeriodSum, goal: Int)? {
+    if case .periodic(_, let period, let goal, _) = kind { return (period, goal) }
     return nil
   }
 }

@@ -343,7 +343,7 @@ extension DiagnosticID {
         ends.append(day(text, at: end.mark, what: "the restore's '\(key)'"))
       }
       guard let streak = item["streak"]?.text, let from = ends[0], let through = ends[1],
-        known(streak, at: item["streak"]!.mark)
+        known(streak, at: item["streak"]!.mark, restoring: true)
       else { continue }
       guard from <= through else {
         report(
@@ -358,8 +358,10 @@ extension DiagnosticID {
 
   /// Whether `streak` is one of the catalog's consecutive streaks (true when they are not
   /// known); else reports it at `mark`.
-  private mutating func known(_ streak: String, at mark: Mark) -> Bool {
-    guard let streaks, let problem = FreezeGrant.streakProblem(streak, streaks: streaks.list, catalog: streaks.catalog)
+  private mutating func known(_ streak: String, at mark: Mark, restoring: Bool = false) -> Bool {
+    guard let streaks,
+      let problem = FreezeGrant.streakProblem(
+        streak, streaks: streaks.list, catalog: streaks.catalog, restoring: restoring)
     else { return true }
     report(mark, .badValue, problem)
     return false

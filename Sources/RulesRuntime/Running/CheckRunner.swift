@@ -202,6 +202,8 @@
         for streak in freezing { protected[streak].removeAll() }
       }
       if differs { evaluator.finish(day: day.number, values: values, state: state, start: start) }
+      // (A periodic streak's covered period is reported by the check of the day that began the
+      // next period, which saw it: `EvaluationReporter.newProtected`.)
       evaluator.commit(day: day.number, into: &state)
       for streak in freezing where state.streaks[streak].lastProtected == day.number {
         if protected[streak].last != day.number { protected[streak].append(day.number) }

@@ -40,6 +40,9 @@ extension UserState {
     /// streaks read them (`final_once_reported`), added after version 1 without a bump: a
     /// reader that does not know it skips it (and knows no such catalog either).
     case reported
+    /// Each periodic streak's current period (`PeriodTally`), by the streak's name, added after
+    /// version 1 without a bump, as `reported`.
+    case periods
   }
 
   /// The state in its compact binary form (see the extension's documentation): what to save
@@ -94,10 +97,11 @@ extension UserState {
         }
       }
     }
-    if !counted.streaks.isEmpty {
+    if !catalog.streaks.isEmpty {
       out.section(Tag.streaks.rawValue) { out in
-        out.count(counted.streaks.count)
-        for (index, streak) in counted.streaks.enumerated() {
+        out.count(catalog.streaks.count)
+        for index in catalog.streaks.indices {
+          let streak = counted.streaks[index]
           out.string(catalog.streaks[index].streak.name)
           out.signed(streak.current)
           out.signed(streak.best)
@@ -106,6 +110,22 @@ extension UserState {
           out.bytes.append((streak.anchor == nil ? 0 : 1) | (streak.lastProtected == nil ? 0 : 2))
           if let anchor = streak.anchor { out.signed(anchor) }
           if let protected = streak.lastProtected { out.signed(protected) }
+        }
+      }
+    }
+    let periodic = catalog.streaks.indices.filter { catalog.streaks[$0].streak.periodic != nil }
+    if !periodic.isEmpty {
+      // Each periodic streak by name: whether a period is counted (1) with its first day, then
+      // the days counted and whether it met its goal.
+      out.section(Tag.periods.rawValue) { out in
+        out.count(periodic.count)
+        for index in periodic {
+          let tally = PeriodTally(counted.streaks[PeriodTally.slot(of: index, in: catalog)])
+          out.string(catalog.streaks[index].streak.name)
+          out.bytes.append(tally.start == nil ? 0 : 1)
+          if let start = tally.start { out.signed(start) }
+          out.count(tally.count)
+          out.bytes.append(tally.met ? 1 : 0)
         }
       }
     }
@@ -295,6 +315,7 @@ extension UserState {
       var sums: StateBinaryReader?
       var windows: StateBinaryReader?
       var reported: StateBinaryReader?
+      var periods: StateBinaryReader?
       var pendingSlots: [Int?] = []
       while !reader.isAtEnd {
         var (tag, payload) = try reader.section()
@@ -352,9 +373,10 @@ extension UserState {
         case .records: state.digests = try readDigests(&payload)
         case .pending: (state.pending, pendingSlots) = try readPending(&payload, catalog: catalog, fail: fail)
         case .reported: reported = payload
+        case .periods: periods = payload
         }
         // Sections read later start where they are; the others must have been read whole.
-        if ![.streaks, .sums, .windows, .reported].contains(known), !payload.isAtEnd { throw corrupt }
+        if ![.streaks, .sums, .windows, .reported, .periods].contains(known), !payload.isAtEnd { throw corrupt }
       }
       if let counted = state.counted.countedThrough, let date = state.date, counted >= date.number {
         throw fail(
@@ -402,6 +424,25 @@ extension UserState {
             current: current, best: best, freezes: freezes, progress: progress, anchor: anchor,
             lastProtected: protected)
           streakFound[index] = true
+        }
+        guard payload.isAtEnd else { throw corrupt }
+      }
+      if var payload = periods {
+        let names = catalog.streaks.map(\.streak.name)
+        let count = try payload.count(each: 4)
+        for position in 0..<count {
+          let name = try payload.string()
+          let counted = try payload.byte()
+          guard counted < 2 else { throw corrupt }
+          let start = counted == 1 ? try payload.day() : nil
+          let days = try payload.natural()
+          let met = try payload.byte()
+          guard met < 2 else { throw corrupt }
+          // A streak the catalog no longer has, or that is no longer periodic, is left out.
+          guard let index = Self.index(of: name, at: position, in: names), catalog.streaks[index].streak.periodic != nil
+          else { continue }
+          state.counted.streaks[PeriodTally.slot(of: index, in: catalog)] =
+            PeriodTally(start: start, count: days, met: met == 1).slot
         }
         guard payload.isAtEnd else { throw corrupt }
       }

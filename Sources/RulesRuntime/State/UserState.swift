@@ -101,17 +101,23 @@ public struct UserState: Sendable {
     let others: [((CalendarDay, String), String?)] = otherUnlocks.map { (($0.date, $0.id), nil) }
     let sorted = (withPeriods + others).sorted { ($0.0.0, $0.0.1) < ($1.0.0, $1.0.1) }
     var streaks: [(String, JSONValue)] = []
-    for (index, streak) in counted.streaks.enumerated() {
-      streaks.append(
-        (
-          catalog.streaks[index].streak.name,
-          .object([
-            ("current", .int(streak.current)), ("best", .int(streak.best)),
-            ("freezes", .int(streak.freezes)), ("progress", .int(streak.progress)),
-            ("day0", streak.anchor.map { .string(CalendarDay(number: $0).description) } ?? .null),
-            ("last_protected", streak.lastProtected.map { .string(CalendarDay(number: $0).description) } ?? .null),
-          ])
-        ))
+    for index in catalog.streaks.indices {
+      let streak = counted.streaks[index]
+      var fields: [(String, JSONValue)] = [
+        ("current", .int(streak.current)), ("best", .int(streak.best)),
+        ("freezes", .int(streak.freezes)), ("progress", .int(streak.progress)),
+        ("day0", streak.anchor.map { .string(CalendarDay(number: $0).description) } ?? .null),
+        ("last_protected", streak.lastProtected.map { .string(CalendarDay(number: $0).description) } ?? .null),
+      ]
+      if catalog.streaks[index].streak.periodic != nil {
+        // A periodic streak's current period: its first day, the days counted, whether it met its goal.
+        let tally = PeriodTally(counted.streaks[PeriodTally.slot(of: index, in: catalog)])
+        fields += [
+          ("period_start", tally.start.map { .string(CalendarDay(number: $0).description) } ?? .null),
+          ("period_count", .int(tally.count)), ("period_met", .bool(tally.met)),
+        ]
+      }
+      streaks.append((catalog.streaks[index].streak.name, .object(fields)))
     }
     var sums: [(String, JSONValue)] = []
     var windows: [(String, JSONValue)] = []
@@ -313,6 +319,14 @@ public struct UserState: Sendable {
       state.counted.streaks[index] = StreakState(
         current: current, best: best, freezes: freezes, progress: fields["progress"] as? Int ?? 0,
         anchor: try day("day0", in: fields), lastProtected: try day("last_protected", in: fields))
+      if streak.streak.periodic != nil {
+        let count = fields["period_count"] as? Int ?? 0
+        guard count >= 0 else { throw fail("the streak '\(streak.streak.name)' is malformed") }
+        state.counted.streaks[PeriodTally.slot(of: index, in: catalog)] =
+          PeriodTally(
+            start: try day("period_start", in: fields), count: count, met: fields["period_met"] as? Bool ?? false
+          ).slot
+      }
     }
 
     let sums = object["sums"] as? [String: Any] ?? [:]
