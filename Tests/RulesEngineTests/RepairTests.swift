@@ -28,17 +28,6 @@ struct RepairTests {
     evaluation.streaks.first { $0.name == name }!.current
   }
 
-  static func message(_ work: () throws -> Void) -> String? {
-    do {
-      try work()
-      return nil
-    } catch let error as EngineError {
-      return "\(error.id.rawValue): \(error.message)"
-    } catch {
-      return "\(error)"
-    }
-  }
-
   /// Done 05-01 to 05-03, missed 05-04 (a Monday), done 05-05 and 05-06.
   static let dates = ["2026-05-01", "2026-05-02", "2026-05-03", "2026-05-05", "2026-05-06"]
 
@@ -172,7 +161,7 @@ struct RepairTests {
     #expect(try ask("2026-05-04", on: "2026-05-06", existing: unmade).hasPrefix("over-budget: "))
     // `repair` throws the refusal.
     #expect(
-      Self.message {
+      Fixture.message {
         _ = try engine.repair(
           Fixture.day("2026-05-05"), today: Fixture.day("2026-05-06"), user: nil, start: nil, records: records)
       }
@@ -186,7 +175,7 @@ struct RepairTests {
     let records = try Self.records(Self.dates, engine)
     let day = Fixture.day("2026-05-06")
     func check(_ repairs: [Repair]) -> String? {
-      Self.message {
+      Fixture.message {
         _ = try engine.check(user: nil, start: nil, on: day, records: records, state: nil, repairs: repairs)
       }
     }
@@ -209,7 +198,7 @@ struct RepairTests {
     let none = Engine(
       try Fixture.catalog("catalog: none\ninputs: {done: {type: bool}}\nstreaks:\n  plain: {counts: done}\n"))
     #expect(
-      Self.message {
+      Fixture.message {
         _ = try none.check(
           user: nil, start: nil, on: day, records: [], state: nil, repairs: [Repair(date: missed)])
       }
