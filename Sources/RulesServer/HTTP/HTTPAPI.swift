@@ -53,11 +53,14 @@ struct HTTPAPI: Sendable {
   let logger: Logger
   /// The console's sessions (`/console`, docs/console.md).
   let consoleSessions: ConsoleSessions
+  /// Issues badges' Open Badges credentials; nil without `RULES_CREDENTIAL_KEY`.
+  let credentials: CredentialIssuer?
 
   init(
     store: any StoreBackend, catalogs: ServedCatalogs, authenticator: Authenticator, limiter: RateLimiter? = nil,
-    storeTimeout: Duration = .seconds(5), logger: Logger
+    storeTimeout: Duration = .seconds(5), logger: Logger, credentials: CredentialIssuer? = nil
   ) {
+    self.credentials = credentials
     self.store = store
     self.storeTimeout = storeTimeout
     self.served = catalogs
@@ -79,6 +82,8 @@ struct HTTPAPI: Sendable {
     let progress = ProgressController(api: self)
     let revisions = RevisionsController(api: self)
     let experiments = ExperimentsController(api: self)
+    let sync = SyncController(api: self)
+    let credentials = CredentialsController(api: self)
     return RouteTable([
       Route(.get, "/healthz", .public) { _, _ in Self.json(#"{"status":"ok"}"#) },
       Route(.get, "/readyz", .public) { _, _ in try await ready() },
@@ -99,7 +104,11 @@ struct HTTPAPI: Sendable {
       Route(.post, "/v1/catalogs/{catalog}/users/{user}/streaks/{name}/restore", .admin, postRestore),
       Route(.put, "/v1/catalogs/{catalog}/users/{user}/days/{date}", .ownUser, putDay),
       Route(.get, "/v1/catalogs/{catalog}/users/{user}/progress", .ownUser, progress.progress),
+      Route(.get, "/v1/catalogs/{catalog}/users/{user}/catalog", .ownUser, sync.catalog),
+      Route(.get, "/v1/catalogs/{catalog}/users/{user}/state", .ownUser, sync.state),
       Route(.get, "/v1/catalogs/{catalog}/users/{user}/badges/{badge}/explanation", .ownUser, explanation),
+      Route(.get, "/v1/catalogs/{catalog}/users/{user}/badges/{badge}/credential", .ownUser, credentials.credential),
+      Route(.get, "/.well-known/jwks.json", .public, credentials.jwks),
       Route(.get, "/v1/catalogs/{catalog}/leaderboards/{name}", .catalogUser, leaderboards.leaderboard),
       Route(.get, "/v1/catalogs/{catalog}/stats", .adminOrOpen, leaderboards.stats),
       Route(.get, "/v1/events", .admin, events),

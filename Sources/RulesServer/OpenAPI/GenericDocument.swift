@@ -98,6 +98,37 @@ paths:
                 properties:
                   status: {type: string, enum: [ready]}
         "503": {$ref: "#/components/responses/StoreUnavailable"}
+  /.well-known/jwks.json:
+    get:
+      operationId: getCredentialKeys
+      security: []
+      summary: The public key that verifies badge credentials (a JSON Web Key Set).
+      description: >-
+        One key: `kty`, `crv` (`P-256` or `Ed25519`), `x` (and `y`), `alg`, `use: sig` and
+        `kid`, its RFC 7638 thumbprint; no key (`{"keys": []}`) when the server has no
+        credential key. No token needed.
+      responses:
+        "200":
+          description: The key set.
+          content:
+            application/jwk-set+json:
+              schema:
+                type: object
+                required: [keys]
+                properties:
+                  keys:
+                    type: array
+                    items:
+                      type: object
+                      required: [kty, crv, x, alg, kid, use]
+                      properties:
+                        kty: {type: string, enum: [EC, OKP]}
+                        crv: {type: string, enum: [P-256, Ed25519]}
+                        x: {type: string}
+                        y: {type: string}
+                        alg: {type: string, enum: [ES256, EdDSA]}
+                        kid: {type: string}
+                        use: {type: string, enum: [sig]}
   /v1/openapi.json:
     get:
       operationId: openAPIDocument
@@ -810,6 +841,99 @@ paths:
         "429": {$ref: "#/components/responses/RateLimited"}
         "404": {$ref: "#/components/responses/NotFound"}
         "503": {$ref: "#/components/responses/StoreUnavailable"}
+  /v1/catalogs/{catalog}/users/{user}/catalog:
+    parameters:
+      - $ref: "#/components/parameters/catalog"
+      - $ref: "#/components/parameters/user"
+      - name: If-None-Match
+        in: header
+        required: false
+        description: "The `ETag` of an answer kept: 304 when the user's catalog is still that revision (`*` and weak tags match too)."
+        schema: {type: string}
+    get:
+      operationId: getUserCatalog
+      security: [{adminToken: []}, {userToken: []}]
+      summary: The catalog this user is evaluated under, as `rules export` writes it (the served one, or their experiment arm's variant).
+      description: >-
+        For a phone that evaluates on the device with the Swift API (`Engine(exportedCatalog:)`):
+        the same catalog the server evaluates the user's days with. A user the store has no
+        record of gets the catalog they would be evaluated under. `ETag` is the catalog's
+        revision (the SHA-256 of this export, as `GET /v1/admin/catalogs/{catalog}/revisions`
+        lists it); `Cache-Control: private, no-cache`, because a reload, a restore or an
+        experiment may change it at any time: keep it, and ask again with `If-None-Match`.
+      responses:
+        "200":
+          description: The exported catalog.
+          headers:
+            ETag: {description: "The catalog's revision, quoted.", schema: {type: string}}
+            Cache-Control: {description: "private, no-cache", schema: {type: string}}
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [format, format_version, catalog]
+                properties:
+                  format: {type: string}
+                  format_version: {type: integer}
+                  catalog: {type: string}
+        "304":
+          description: The catalog is still the revision `If-None-Match` named; no body.
+          headers:
+            ETag: {description: "The catalog's revision, quoted.", schema: {type: string}}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "403": {$ref: "#/components/responses/Forbidden"}
+        "429": {$ref: "#/components/responses/RateLimited"}
+        "404": {$ref: "#/components/responses/NotFound"}
+  /v1/catalogs/{catalog}/users/{user}/state:
+    parameters:
+      - $ref: "#/components/parameters/catalog"
+      - $ref: "#/components/parameters/user"
+    get:
+      operationId: getUserState
+      security: [{adminToken: []}, {userToken: []}]
+      summary: The user's saved state and the history its next check reads, for a phone that continues from it.
+      description: >-
+        `state` is the JSON `rules eval --state` reads and writes and `UserState(json:for:)`
+        decodes (null when the store has the user's days but has not evaluated them yet);
+        `history` is the user as a history file (`rules eval --history`): their settings,
+        pauses and support's grants, and the stored days the state has not counted (every
+        stored day when `rebuild` is true or `state` is null), each as stored. Evaluating the
+        next day from them, `rules eval --history H --state S` with that day's record added to
+        `days` (with `--rebuild` when `rebuild` is true) or `Engine.check` with the same, gives
+        what the server answers for a PUT of that day, under the catalog of
+        `catalog_revision` (`GET .../catalog` gives it). Read only.
+      responses:
+        "200":
+          description: The state and its history.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [catalog, catalog_revision, rebuild, state, history]
+                properties:
+                  catalog: {type: string}
+                  catalog_revision: {type: string, description: "The revision of the catalog the user is evaluated under now, which reads the state."}
+                  rebuild: {type: boolean, description: "A stored day changed after the state counted it: the next check counts every day again."}
+                  state: {type: [object, "null"], description: "The saved state (docs/evaluation.md, \"The state file\")."}
+                  history:
+                    type: object
+                    required: [user, days]
+                    properties:
+                      user: {type: string}
+                      days:
+                        type: array
+                        items:
+                          type: object
+                          required: [date]
+                          properties:
+                            date: {$ref: "#/components/schemas/Date"}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "403": {$ref: "#/components/responses/Forbidden"}
+        "429": {$ref: "#/components/responses/RateLimited"}
+        "404": {$ref: "#/components/responses/NotFound"}
+        "503": {$ref: "#/components/responses/StoreUnavailable"}
   /v1/catalogs/{catalog}/users/{user}/badges/{badge}/explanation:
     parameters:
       - $ref: "#/components/parameters/catalog"
@@ -841,6 +965,39 @@ paths:
           content:
             application/json:
               schema: {$ref: "#/components/schemas/Explanation"}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "403": {$ref: "#/components/responses/Forbidden"}
+        "429": {$ref: "#/components/responses/RateLimited"}
+        "404": {$ref: "#/components/responses/NotFound"}
+        "503": {$ref: "#/components/responses/StoreUnavailable"}
+  /v1/catalogs/{catalog}/users/{user}/badges/{badge}/credential:
+    parameters:
+      - $ref: "#/components/parameters/catalog"
+      - $ref: "#/components/parameters/user"
+      - name: badge
+        in: path
+        required: true
+        description: "A badge's id; one the catalog does not have is 404 `unknown-badge`."
+        schema: {type: string, minLength: 1}
+    get:
+      operationId: getBadgeCredential
+      security: [{adminToken: []}, {userToken: []}]
+      summary: An unlocked badge as an Open Badges 3.0 credential the user can take elsewhere (a VC-JWT).
+      description: >-
+        A compact JWS (`application/jwt`) signed with the server's credential key (ES256 or
+        EdDSA; `GET /.well-known/jwks.json` publishes it, `kid` names it): `iss` (the
+        `--issuer-url`), `sub` (the user's id hashed with a salt), `jti`, `nbf` (the unlock's
+        date, 00:00 UTC) and `vc`, an `OpenBadgeCredential` (docs/store.md, "Badges a user can
+        take elsewhere", says every field and what a verifier checks). The same unlock gives the
+        same credential. 404 `badge-locked` for a badge the user has not unlocked,
+        `credentials-disabled` when the server has no credential key.
+      responses:
+        "200":
+          description: The credential, a compact JWS.
+          content:
+            application/jwt:
+              schema: {type: string}
         "400": {$ref: "#/components/responses/BadRequest"}
         "401": {$ref: "#/components/responses/Unauthorized"}
         "403": {$ref: "#/components/responses/Forbidden"}
@@ -1091,7 +1248,7 @@ components:
         application/json:
           schema: {$ref: "#/components/schemas/RateLimitedError"}
     NotFound:
-      description: "unknown-catalog, unknown-user (a user with no record; a leaderboard's `around` user with no standing), unknown-leaderboard, unknown-badge, not-found (no such route)."
+      description: "unknown-catalog, unknown-user (a user with no record; a leaderboard's `around` user with no standing), unknown-leaderboard, unknown-badge, badge-locked (a credential of a badge not unlocked), credentials-disabled (no credential key), not-found (no such route)."
       content:
         application/json:
           schema: {$ref: "#/components/schemas/Error"}
