@@ -349,12 +349,12 @@ paths:
         schema: {type: string, pattern: "^[A-Za-z0-9._-]{1,64}$"}
     get:
       operationId: getExperiment
-      summary: "Admin: an experiment: its catalog, share, status, revisions, guardrail, users per arm, and its report as of `date` (default: today in UTC): per arm the users, retention on day 1, 7 and 30 after assignment, active days per week, each streak's mean current length and each badge's unlock rate, with 95% intervals (Wilson for shares, Student's t for means) and the difference variant - control with its interval (Newcombe's hybrid score, Welch). A running experiment whose guardrail the report trips is stopped, and the answer says so (docs/experiments.md)."
+      summary: "Admin: an experiment: its catalog, share, status, revisions, guardrail, users per arm, and its report as of `date` (default: today in UTC): per arm the users, retention on day 1, 7 and 30 after assignment, active days per week, each streak's mean current length and each badge's unlock rate, with 95% intervals (Wilson for shares, Student's t for means) and the difference variant - control with its interval (Newcombe's hybrid score, Welch). It reads and changes nothing: a guardrail is applied by the monitoring alone, `rules-server experiment guard` (docs/experiments.md)."
       parameters:
         - name: date
           in: query
           required: false
-          description: The report's date, YYYY-MM-DD (users' local dates).
+          description: "The report's date, YYYY-MM-DD (users' local dates); at most the latest date that is today somewhere (today in UTC and one day of slack)."
           schema: {$ref: "#/components/schemas/Date"}
       responses:
         "200":
@@ -363,7 +363,7 @@ paths:
             application/json:
               schema: {$ref: "#/components/schemas/Experiment"}
         "400":
-          description: "bad-name, or bad-date (the `date` parameter)."
+          description: "bad-name; bad-date (the `date` parameter); future-date: the `date` is after the latest date that is today somewhere (its days have not been lived)."
           content:
             application/json:
               schema: {$ref: "#/components/schemas/Error"}

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import RulesBackend
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesExperiments
 import StoreTestSupport
 import Testing
@@ -167,6 +168,13 @@ extension RouteCases {
         Refusal(
           "a bad name", RouteCall(.get, experimentsPath + "/a%20b"), 400, "bad-name",
           "'a b' is not an experiment name; use 1 to 64 ASCII letters, digits, '-', '.' and '_'"),
+        // Issue 52: a report of days nobody has lived counted them as losses (and stopped the
+        // experiment); the latest date is today in UTC and one day of slack.
+        Refusal(
+          "a report dated after the latest date that is today somewhere",
+          RouteCall(.get, experimentsPath + "/shown?date=2099-01-01"), 400, "future-date",
+          "'date': 2099-01-01 is in the future: a report counts the days users have lived, and the latest date that is today somewhere is \(CalendarDay(Date(), in: TimeZone(identifier: "UTC")!) + 1) (today in UTC and one day of slack)"
+        ),
       ]
     })
 
