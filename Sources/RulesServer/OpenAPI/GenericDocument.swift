@@ -1364,7 +1364,16 @@ components:
             current: {$ref: "#/components/schemas/ExplainedValue"}
             target: {$ref: "#/components/schemas/ExplainedValue"}
             progress: {type: number, minimum: 0, maximum: 1}
-        notes: {type: array, items: {type: string}, description: "Why a badge whose criterion holds waits."}
+        notes: {type: array, items: {type: string}, description: "Why a badge whose criterion holds waits, and the prerequisites it needs unlocked first."}
+        requires:
+          type: array
+          description: "Only for a badge with prerequisites (`requires`): each, in the order the catalog lists them, with whether it is unlocked."
+          items:
+            type: object
+            required: [id, unlocked]
+            properties:
+              id: {type: string}
+              unlocked: {type: boolean}
     Condition:
       type: object
       required: [text, value, holds]
@@ -1463,6 +1472,10 @@ components:
                     properties:
                       period: {type: string}
                       date: {type: string, format: date}
+                  requires:
+                    type: array
+                    items: {type: string}
+                    description: "Only for a badge with prerequisites (`requires`): the ids of those still locked, in the order listed ([] once all are unlocked)."
         quote: {type: [object, "null"]}
         message: {type: [object, "null"]}
 
