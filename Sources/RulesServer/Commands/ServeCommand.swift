@@ -134,7 +134,8 @@ struct ServeCommand: AsyncParsableCommand {
     defer { closings.cancel() }
     let api = HTTPAPI(
       store: opened, catalogs: served, authenticator: authenticator, limiter: rates.limiter(),
-      storeTimeout: ServerLimits.duration(limits.storeTimeout), logger: logger)
+      storeTimeout: ServerLimits.duration(limits.storeTimeout),
+      requestTimeout: ServerLimits.duration(limits.requestTimeout), logger: logger)
     let readTimeout = TimeAmount.milliseconds(Int64((limits.readTimeout * 1000).rounded()))
     // An IPv6 address is bound bare and written in brackets in a URL.
     let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host

@@ -47,6 +47,9 @@ struct HTTPAPI: Sendable {
   let limiter: RateLimiter?
   /// How long a store call may take before the request gets 503 `store-unavailable`.
   let storeTimeout: Duration
+  /// How long a request may take from its head to its answer before it gets 503 `timeout`
+  /// and its work is cancelled (`serve --request-timeout`; nil: no limit).
+  let requestTimeout: Duration?
   let evaluations = Counter(label: "rules_evaluations_total")
   /// The last failed write, for `/readyz`.
   let writeFailures = WriteFailures()
@@ -56,10 +59,11 @@ struct HTTPAPI: Sendable {
 
   init(
     store: any StoreBackend, catalogs: ServedCatalogs, authenticator: Authenticator, limiter: RateLimiter? = nil,
-    storeTimeout: Duration = .seconds(5), logger: Logger
+    storeTimeout: Duration = .seconds(5), requestTimeout: Duration? = nil, logger: Logger
   ) {
     self.store = store
     self.storeTimeout = storeTimeout
+    self.requestTimeout = requestTimeout
     self.served = catalogs
     self.authenticator = authenticator
     self.limiter = limiter
@@ -115,14 +119,27 @@ struct HTTPAPI: Sendable {
 
   /// The API's responder: the request's path made canonical (`CanonicalPath`), then the router
   /// of `table` behind the middlewares (the request id, errors in the API's shape, metrics, the
-  /// log, the access check).
+  /// log, the request timeout, the access check).
   func responder(_ table: RouteTable) -> some HTTPResponder<APIRequestContext> {
-    let router = table.router(middlewares: [
+    var middlewares: [any MiddlewareProtocol<Request, Response, APIRequestContext>] = [
       RequestIDMiddleware(), ErrorMiddleware(allowed: table.allowedMethods), MetricsMiddleware(),
       LogRequestsMiddleware(.info),
+    ]
+    if let requestTimeout {
+      let sessions = consoleSessions
+      middlewares.append(
+        RequestTimeoutMiddleware(limit: requestTimeout) { request in
+          // A console page is answered as a page.
+          guard ConsoleGate.isConsole(request.uri.path) else { return nil }
+          let error = RequestTimeoutMiddleware<APIRequestContext>.error(requestTimeout)
+          return ConsolePages.problem(
+            .serviceUnavailable, "This page took too long", error.message, csrf: sessions.csrf(of: request))
+        })
+    }
+    middlewares.append(
       AccessMiddleware(
-        authenticator: authenticator, limiter: limiter, table: table, console: ConsoleGate(sessions: consoleSessions)),
-    ])
+        authenticator: authenticator, limiter: limiter, table: table, console: ConsoleGate(sessions: consoleSessions)))
+    let router = table.router(middlewares: middlewares)
     return CanonicalPathResponder(next: router.buildResponder())
   }
 

@@ -85,7 +85,11 @@ final class ServedCatalogs: Sendable {
       last = Task { _ = await next.value }
       return next
     }
-    return try await task.value.get()
+    // A caller past its request timeout stops waiting; the reload goes on (whole or not at all).
+    guard let result = try? await Deadline.awaiting({ await task.value }) else {
+      throw Refusal(problems: ["the reload was not waited for; it goes on in the background"], storeFailed: true)
+    }
+    return try result.get()
   }
 
   private func reloadNow(logger: Logger, restoring: StoreCatalog?) async -> Result<[Reloaded], Refusal> {

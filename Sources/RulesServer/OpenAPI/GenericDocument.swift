@@ -79,6 +79,7 @@ paths:
                 required: [status]
                 properties:
                   status: {type: string, enum: [ok]}
+        "503": {$ref: "#/components/responses/Timeout"}
   /readyz:
     get:
       operationId: ready
@@ -116,6 +117,7 @@ paths:
           content:
             application/json:
               schema: {type: object, required: [openapi, info, paths]}
+        "503": {$ref: "#/components/responses/Timeout"}
   /metrics:
     get:
       operationId: metrics
@@ -129,6 +131,7 @@ paths:
         "401": {$ref: "#/components/responses/Unauthorized"}
         "403": {$ref: "#/components/responses/Forbidden"}
         "429": {$ref: "#/components/responses/RateLimited"}
+        "503": {$ref: "#/components/responses/Timeout"}
   /v1/catalogs:
     get:
       operationId: listCatalogs
@@ -150,6 +153,7 @@ paths:
         "401": {$ref: "#/components/responses/Unauthorized"}
         "403": {$ref: "#/components/responses/Forbidden"}
         "429": {$ref: "#/components/responses/RateLimited"}
+        "503": {$ref: "#/components/responses/Timeout"}
   /v1/admin/catalogs/reload:
     post:
       operationId: reloadCatalogs
@@ -201,7 +205,7 @@ paths:
             application/json:
               schema: {$ref: "#/components/schemas/Error"}
         "503":
-          description: "store-unavailable: the store failed while the catalogs were checked against it; nothing changed."
+          description: "store-unavailable: the store failed while the catalogs were checked against it; nothing changed. Or timeout: the request outlasted the server's --request-timeout (the reload goes on in the background, whole or not at all)."
           content:
             application/json:
               schema: {$ref: "#/components/schemas/Error"}
@@ -474,6 +478,7 @@ paths:
         "403": {$ref: "#/components/responses/Forbidden"}
         "429": {$ref: "#/components/responses/RateLimited"}
         "404": {$ref: "#/components/responses/NotFound"}
+        "503": {$ref: "#/components/responses/Timeout"}
   /v1/catalogs/{catalog}/users/{user}:
     parameters:
       - $ref: "#/components/parameters/catalog"
@@ -931,6 +936,7 @@ paths:
         "403": {$ref: "#/components/responses/Forbidden"}
         "429": {$ref: "#/components/responses/RateLimited"}
         "404": {$ref: "#/components/responses/NotFound"}
+        "503": {$ref: "#/components/responses/StoreUnavailable"}
   /v1/events:
     get:
       operationId: listEvents
@@ -1153,9 +1159,18 @@ components:
     StoreUnavailable:
       description: >-
         store-unavailable: the store cannot answer (down, unreachable, broken, refusing writes, or
-        slower than the store timeout); the details are in the server's log. It does not say that
-        nothing was changed: a write that outlasted the store timeout may still commit in the
-        background (whole, never half). Try again: a PUT and a rebuild are idempotent.
+        slower than the store timeout); the details are in the server's log. Or timeout: the
+        request was not answered within the server's --request-timeout (30 s unless told), and
+        its work was cancelled. Neither says that nothing was changed: a write that outlasted a
+        timeout may still commit in the background (whole, never half). Try again: a PUT and a
+        rebuild are idempotent.
+      content:
+        application/json:
+          schema: {$ref: "#/components/schemas/Error"}
+    Timeout:
+      description: >-
+        timeout: the request was not answered within the server's --request-timeout (30 s unless
+        told), and its work was cancelled. Try again.
       content:
         application/json:
           schema: {$ref: "#/components/schemas/Error"}
