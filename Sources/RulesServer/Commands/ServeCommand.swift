@@ -87,7 +87,7 @@ struct ServeCommand: AsyncParsableCommand {
       } catch {
         logger.error(
           "the store could not be read to check a catalog; it is served unchecked",
-          metadata: ["catalog": "\(catalog.id)", "error": "\(error)"])
+          metadata: ["catalog": "\(catalog.id)", "error": "\(HTTPAPI.logged(error))"])
       }
     }
     if loaded.isEmpty {
@@ -98,7 +98,7 @@ struct ServeCommand: AsyncParsableCommand {
     // The standings of states saved before schema version 4 or under another catalog version
     // (a failure is logged: the first leaderboard or stats request tries again).
     do { try await opened.fillStandings(catalogs: loaded) } catch {
-      logger.error("the standings could not be filled", metadata: ["error": "\(error)"])
+      logger.error("the standings could not be filled", metadata: ["error": "\(HTTPAPI.logged(error))"])
     }
     let served = ServedCatalogs(folder: catalogs, catalogs: loaded, store: opened)
     // The catalogs served, as revisions of the store (unless each is its newest already).
@@ -125,7 +125,8 @@ struct ServeCommand: AsyncParsableCommand {
         for id in set.order {
           guard let catalog = set.byID[id] else { continue }
           do { try await opened.closeLeaderboards(catalog) } catch {
-            logger.error("leaderboards could not be closed", metadata: ["catalog": "\(id)", "error": "\(error)"])
+            logger.error(
+              "leaderboards could not be closed", metadata: ["catalog": "\(id)", "error": "\(HTTPAPI.logged(error))"])
           }
         }
         try? await Task.sleep(for: .seconds(300))
@@ -167,7 +168,7 @@ struct ServeCommand: AsyncParsableCommand {
       try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
     } catch {
       try? await opened.close()
-      printError("error: \(error)")
+      printError("error: \(StoreError.text(error))")
       throw ExitCode.failure
     }
     try? await opened.close()

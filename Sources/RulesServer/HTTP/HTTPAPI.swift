@@ -248,11 +248,11 @@ struct HTTPAPI: Sendable {
     return pairs
   }
 
-  /// What the log says of an error: its debug description when it has one (PostgreSQL's
-  /// errors hide their message, SQLSTATE and detail from `description`, lest they reach a
-  /// client; the log is where they belong).
+  /// What the log says of an error: PostgreSQL's own message, SQLSTATE and detail
+  /// (`StoreError.postgresText`: PostgresNIO hides them from `description`, lest they reach a
+  /// client; the log is where they belong), else its debug description.
   static func logged(_ error: any Error) -> String {
-    String(reflecting: error)
+    StoreError.postgresText(error) ?? String(reflecting: error)
   }
 
   /// Any failure that is not the request's: the store is down, unreachable or broken.

@@ -122,7 +122,8 @@ final class ServedCatalogs: Sendable {
           reading = try await store.reading(catalog, states: served.byID[id]?.export != catalog.export)
         } catch {
           logger.error(
-            "the store could not be read to check a catalog", metadata: ["catalog": "\(id)", "error": "\(error)"])
+            "the store could not be read to check a catalog",
+            metadata: ["catalog": "\(id)", "error": "\(HTTPAPI.logged(error))"])
           return refuse(["the store could not be read to check the catalog '\(id)'"], storeFailed: true)
         }
       }
