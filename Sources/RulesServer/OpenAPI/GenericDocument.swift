@@ -22,7 +22,8 @@ info:
     is 405 `method-not-allowed` with `Allow`.
 
     Limits the server enforces: dates 1900-01-01 to 2199-12-31; user ids of 1 to 256 bytes of
-    UTF-8 without control characters, validly percent-encoded in the path; time zones by IANA
+    UTF-8 without control characters or bidirectional overrides and isolates, validly
+    percent-encoded in the path; time zones by IANA
     name; locales as BCP 47 tags (2-3 letter language, script, region; variants and extensions
     are accepted and not used); a request head must arrive within the idle timeout (30 s) and
     its body within the read timeout (15 s) or the connection is closed; an answer given before
@@ -311,7 +312,7 @@ paths:
                 catalog: {type: string}
                 variant: {type: object, description: The variant catalog as `rules export` writes it.}
                 share: {type: [string, integer], description: "A percentage: `20%`, `20` or `12.5%` (0 to 100%, at most two decimals).", example: "20%"}
-                name: {type: string, pattern: "^[A-Za-z0-9._-]{1,64}$", description: "Default: CATALOG-<the variant's revision, 8 digits>."}
+                name: {type: string, pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", description: "Default: CATALOG-<the variant's revision, 8 digits>."}
                 guardrail: {type: string, enum: [retention_d1, retention_d7, retention_d30, active_days_per_week]}
                 margin: {type: number, minimum: 0, description: "The guardrail's margin in the figure's unit (default 0)."}
       responses:
@@ -349,8 +350,8 @@ paths:
       - name: name
         in: path
         required: true
-        description: The experiment's name (1 to 64 ASCII letters, digits, `-`, `.`, `_`).
-        schema: {type: string, pattern: "^[A-Za-z0-9._-]{1,64}$"}
+        description: "The experiment's name (1 to 64 ASCII letters, digits, `-`, `.`, `_`, beginning with a letter or a digit)."
+        schema: {type: string, pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"}
     get:
       operationId: getExperiment
       summary: "Admin: an experiment: its catalog, share, status, revisions, guardrail, users per arm, and its report as of `date` (default: today in UTC): per arm the users, retention on day 1, 7 and 30 after assignment, active days per week, each streak's mean current length and each badge's unlock rate, with 95% intervals (Wilson for shares, Student's t for means) and the difference variant - control with its interval (Newcombe's hybrid score, Welch). It reads and changes nothing: a guardrail is applied by the monitoring alone, `rules-server experiment guard` (docs/experiments.md)."
@@ -385,8 +386,8 @@ paths:
       - name: name
         in: path
         required: true
-        description: The experiment's name (1 to 64 ASCII letters, digits, `-`, `.`, `_`).
-        schema: {type: string, pattern: "^[A-Za-z0-9._-]{1,64}$"}
+        description: "The experiment's name (1 to 64 ASCII letters, digits, `-`, `.`, `_`, beginning with a letter or a digit)."
+        schema: {type: string, pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"}
     post:
       operationId: stopExperiment
       summary: "Admin: stops a running experiment: every user is evaluated under the served catalog again; their unlocks stay."
@@ -420,8 +421,8 @@ paths:
       - name: name
         in: path
         required: true
-        description: The experiment's name (1 to 64 ASCII letters, digits, `-`, `.`, `_`).
-        schema: {type: string, pattern: "^[A-Za-z0-9._-]{1,64}$"}
+        description: "The experiment's name (1 to 64 ASCII letters, digits, `-`, `.`, `_`, beginning with a letter or a digit)."
+        schema: {type: string, pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"}
     post:
       operationId: promoteExperiment
       summary: "Admin: promotes a running experiment's variant: served as the catalog through the checks of a reload, recorded as a revision (`promote`), and the experiment ended. Like a restore, it lasts until the next reload reads the catalogs' folder: put the variant's files there."
@@ -889,7 +890,7 @@ paths:
           places left before (after) go to the other side. An id that is not valid (or not valid
           percent-encoded UTF-8, such as `%FF`) is 400 `bad-around`; a user with no standing (not
           evaluated yet) is 404 `unknown-user`.
-        schema: {type: string, minLength: 1, maxLength: 256, pattern: "^[^\\x00-\\x1F\\x7F]+$"}
+        schema: {type: string, minLength: 1, maxLength: 256, pattern: "^[^\\x00-\\x1F\\x7F-\\x9F\\u202A-\\u202E\\u2066-\\u2069]+$"}
     get:
       operationId: getLeaderboard
       security: [{adminToken: []}, {userToken: []}]
@@ -966,7 +967,7 @@ paths:
           in: query
           required: false
           description: Only this user's events.
-          schema: {type: string, minLength: 1, maxLength: 256, pattern: "^[^\\x00-\\x1F\\x7F]+$"}
+          schema: {type: string, minLength: 1, maxLength: 256, pattern: "^[^\\x00-\\x1F\\x7F-\\x9F\\u202A-\\u202E\\u2066-\\u2069]+$"}
         - name: kind
           in: query
           required: false
@@ -1038,9 +1039,11 @@ components:
       in: path
       required: true
       description: >-
-        Not empty, at most 256 bytes of UTF-8 without control characters, percent-encoded in
-        the path (an encoding that is not UTF-8, such as `%FF`, is 400 `bad-user`).
-      schema: {type: string, minLength: 1, maxLength: 256, pattern: "^[^\\x00-\\x1F\\x7F]+$"}
+        Not empty, at most 256 bytes of UTF-8 without control characters (C0, DEL, C1) or
+        bidirectional overrides and isolates (U+202A-U+202E, U+2066-U+2069), percent-encoded in
+        the path (an encoding that is not UTF-8, such as `%FF`, is 400 `bad-user`, and so is
+        any of those characters).
+      schema: {type: string, minLength: 1, maxLength: 256, pattern: "^[^\\x00-\\x1F\\x7F-\\x9F\\u202A-\\u202E\\u2066-\\u2069]+$"}
   responses:
     Evaluation:
       description: The evaluation, the JSON of `rules eval --format json`.
