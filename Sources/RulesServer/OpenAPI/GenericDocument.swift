@@ -638,7 +638,7 @@ paths:
         "429": {$ref: "#/components/responses/RateLimited"}
         "404": {$ref: "#/components/responses/NotFound"}
         "409":
-          description: "pause-refused: the pause starts too far back, overlaps another, or takes a period past the catalog's cap; nothing changed."
+          description: "pause-refused: the pause starts too far back, overlaps another, takes a period past the catalog's cap, or would be the user's 101st (a user holds at most 100 pauses; delete one first); nothing changed."
           content:
             application/json:
               schema: {$ref: "#/components/schemas/Error"}
