@@ -667,7 +667,15 @@ paths:
         The freezes are added to the streak's saved-up freezes at the start of the user's today, before
         it counts, and may take it past the catalog's `max_freezes` (the streak earns none while it holds
         that many or more). Recorded with its reason, told as a `freeze.granted` event, and counted the
-        same way by every later evaluation, rebuild and batch. Each POST is a new grant.
+        same way by every later evaluation, rebuild and batch. Each POST is a new grant, but one
+        with an `Idempotency-Key` the user's grants hold already: that is the grant given with it
+        (nothing is written, the answer is the same), so a grant retried after a 503 is given once.
+      parameters:
+        - name: Idempotency-Key
+          in: header
+          required: false
+          description: "1 to 255 visible ASCII characters; the same key again for the user is the same grant (another grant under it is 409 idempotency-conflict)."
+          schema: {type: string, minLength: 1, maxLength: 255, pattern: "^[!-~]+$"}
       requestBody:
         required: true
         content:
@@ -692,7 +700,7 @@ paths:
             application/json:
               schema: {$ref: "#/components/schemas/Error"}
         "409":
-          description: "support-refused: the streak counts the days since a start (an elapsed streak holds no freezes); nothing changed."
+          description: "support-refused: the streak counts the days since a start (an elapsed streak holds no freezes); idempotency-conflict: the Idempotency-Key was given for another grant (another streak, count or reason). Nothing changed."
           content:
             application/json:
               schema: {$ref: "#/components/schemas/Error"}
@@ -714,7 +722,9 @@ paths:
         The restore covers the days from the day after the streak last counted, on or before `through`,
         to `through`: on them the streak does not break and uses no freeze (the app crashed, the user
         could not log). Recorded with its reason and the days it covers, told as a `streak.restored`
-        event; the user's saved state is counted again at their next evaluation.
+        event; the user's saved state is counted again at their next evaluation. The same restore
+        again (the streak restored through the same day: a restore retried after a 503) is the one
+        given: nothing is written, and the answer is the same 201.
       requestBody:
         required: true
         content:

@@ -371,6 +371,7 @@ package final class PostgresStore: StoreBackend {
       try await connection.execute(LockUser.self, [catalog, user], logger: logger)
       let loaded = try await Self.load(connection, catalog: catalog, ids: [user], allDays: true, logger: logger)
       let change = try decide(loaded.first)
+      if change.unchanged { return change }
       try await connection.execute(
         ProgressSQL.setSupport, [change.support.text, change.from.description, catalog, user], logger: logger)
       // Event ids follow commits (docs/store.md, Events): the events' lock, held to the commit.
