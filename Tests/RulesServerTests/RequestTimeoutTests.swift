@@ -94,7 +94,8 @@ import Testing
       try lines.joined(separator: "\n").write(to: days, atomically: true, encoding: .utf8)
       let imported = try Binary.run("rules-server", ["import", "discipline", days.path, "--store", store])
       #expect(imported.status == 0, "\(imported.stderr)")
-      let server = try ServerProcess(store: store, token: "admin", extra: ["--request-timeout", "0.5"])
+      let server = try ServerProcess(
+        store: store, token: "admin-token-of-at-least-32-bytes", extra: ["--request-timeout", "0.5"])
       let candidate = try String(
         contentsOf: repositoryRoot.appendingPathComponent("catalogs/discipline.yaml"), encoding: .utf8
       )

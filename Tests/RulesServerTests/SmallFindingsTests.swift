@@ -16,7 +16,7 @@ import Testing
   @Test(arguments: Backend.all)
   func aNULInAnyParameterIs400OnBothStores(_ backend: Backend) async throws {
     try await withTemporaryFolder { folder in
-      let server = try await ServerSession(backend, in: folder, token: "admin-secret")
+      let server = try await ServerSession(backend, in: folder, token: "admin-secret-of-at-least-32-bytes")
       let user = "/v1/catalogs/rizq/users/fatima"
       #expect(
         try server.call(

@@ -35,6 +35,12 @@ struct ServeCommand: AsyncParsableCommand {
     help:
       "Seconds between looks at the store's running experiments, so `experiment start|stop|promote` reach a running server (0: only at a reload)."
   ) var experimentPoll: Double = 2
+  @Option(
+    name: .customLong("allowed-host"),
+    help: ArgumentHelp(
+      "A Host name a server without RULES_API_TOKEN answers besides localhost, 127.0.0.1 and [::1] (repeatable; others get 421).",
+      valueName: "NAME"))
+  var allowedHosts: [String] = []
 
   static let loopback: Set<String> = ["127.0.0.1", "::1", "localhost", "[::1]"]
 
@@ -135,6 +141,10 @@ struct ServeCommand: AsyncParsableCommand {
     defer { closings.cancel() }
     let api = HTTPAPI(
       store: opened, catalogs: served, authenticator: authenticator, limiter: rates.limiter(),
+      signInLimiter: rates.signInLimiter(),
+      // Without a token, only loopback names (and --allowed-host): a page of another site that
+      // points its own name at 127.0.0.1 (DNS rebinding) is refused.
+      allowedHosts: authenticator.isConfigured ? nil : AllowedHosts(extra: allowedHosts),
       storeTimeout: ServerLimits.duration(limits.storeTimeout),
       requestTimeout: ServerLimits.duration(limits.requestTimeout), logger: logger)
     let readTimeout = TimeAmount.milliseconds(Int64((limits.readTimeout * 1000).rounded()))
@@ -145,7 +155,9 @@ struct ServeCommand: AsyncParsableCommand {
       responder: api.responder(api.routes { registry.emitToString() }),
       server: .http1(
         configuration: .init(
-          additionalChannelHandlers: [ParserErrorBodyHandler(), ReadDeadlineHandler(timeout: readTimeout)],
+          additionalChannelHandlers: [
+            ParserErrorBodyHandler(), ReadDeadlineHandler(timeout: readTimeout), NoSniffHandler(),
+          ],
           idleTimeout: .milliseconds(Int64((limits.idleTimeout * 1000).rounded())))),
       configuration: .init(
         address: .hostname(bare, port: port), serverName: "rules-server",

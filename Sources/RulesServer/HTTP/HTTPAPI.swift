@@ -45,6 +45,11 @@ struct HTTPAPI: Sendable {
   let served: ServedCatalogs
   let authenticator: Authenticator
   let limiter: RateLimiter?
+  /// The console's sign-in attempts per client address (`RateLimiter.signIn`), always limited.
+  let signInLimiter: RateLimiter
+  /// The `Host` names answered (`serve` without a token: loopback and `--allowed-host`); nil:
+  /// any.
+  let allowedHosts: AllowedHosts?
   /// How long a store call may take before the request gets 503 `store-unavailable`.
   let storeTimeout: Duration
   /// How long a request may take from its head to its answer before it gets 503 `timeout`
@@ -59,8 +64,12 @@ struct HTTPAPI: Sendable {
 
   init(
     store: any StoreBackend, catalogs: ServedCatalogs, authenticator: Authenticator, limiter: RateLimiter? = nil,
-    storeTimeout: Duration = .seconds(5), requestTimeout: Duration? = nil, logger: Logger
+    signInLimiter: RateLimiter? = nil, allowedHosts: AllowedHosts? = nil, storeTimeout: Duration = .seconds(5),
+    requestTimeout: Duration? = nil, logger: Logger
   ) {
+    self.allowedHosts = allowedHosts
+    self.signInLimiter =
+      signInLimiter ?? RateLimiter(RateLimiter.signIn, trustedProxies: limiter?.trustedProxies ?? [])
     self.store = store
     self.storeTimeout = storeTimeout
     self.requestTimeout = requestTimeout
@@ -119,12 +128,13 @@ struct HTTPAPI: Sendable {
 
   /// The API's responder: the request's path made canonical (`CanonicalPath`), then the router
   /// of `table` behind the middlewares (the request id, errors in the API's shape, metrics, the
-  /// log, the request timeout, the access check).
+  /// log, the `Host` of a server without a token, the request timeout, the access check).
   func responder(_ table: RouteTable) -> some HTTPResponder<APIRequestContext> {
     var middlewares: [any MiddlewareProtocol<Request, Response, APIRequestContext>] = [
       RequestIDMiddleware(), ErrorMiddleware(allowed: table.allowedMethods), MetricsMiddleware(),
       LogRequestsMiddleware(.info),
     ]
+    if let allowedHosts { middlewares.append(AllowedHostsMiddleware(hosts: allowedHosts)) }
     if let requestTimeout {
       let sessions = consoleSessions
       middlewares.append(
@@ -136,11 +146,19 @@ struct HTTPAPI: Sendable {
             .serviceUnavailable, "This page took too long", error.message, csrf: sessions.csrf(of: request))
         })
     }
+    let api = self
+    let gate = ConsoleGate(sessions: consoleSessions) { session in await api.signedOut(session) }
     middlewares.append(
-      AccessMiddleware(
-        authenticator: authenticator, limiter: limiter, table: table, console: ConsoleGate(sessions: consoleSessions)))
+      AccessMiddleware(authenticator: authenticator, limiter: limiter, table: table, console: gate))
     let router = table.router(middlewares: middlewares)
     return CanonicalPathResponder(next: router.buildResponder())
+  }
+
+  /// Whether a console session was signed out; true when the store cannot say (the console
+  /// then asks to sign in again rather than admit a session it cannot check).
+  func signedOut(_ session: String) async -> Bool {
+    let store = store
+    return (try? await stored { try await store.consoleSessionEnded(session) }) ?? true
   }
 
   /// `GET /readyz`: the store answers a question within the store timeout, or the server is

@@ -59,7 +59,14 @@ info:
     405 take from the bucket).
 
     Every answer carries `X-Request-Id`: the request's own when it is 1 to 64 letters, digits
-    and `-._:`, else a new UUID. The server's log lines of a request carry it too.
+    and `-._:`, else a new UUID. The server's log lines of a request carry it too. Every answer
+    carries `X-Content-Type-Options: nosniff`, and every console page
+    `Content-Security-Policy: ... frame-ancestors 'none'`.
+
+    `RULES_API_TOKEN` is at least 32 bytes (a shorter one stops the server at start). A server
+    without it listens on loopback only and answers only a `Host` of `localhost`, `127.0.0.1` or
+    `[::1]` (or a name of `--allowed-host`): another is 421 `bad-host` (DNS rebinding). A
+    request not answered within `--request-timeout` (30 s) is 503 `timeout`.
 servers:
   - url: http://127.0.0.1:8080
 security:
@@ -81,6 +88,7 @@ paths:
                 properties:
                   status: {type: string, enum: [ok]}
         "503": {$ref: "#/components/responses/Timeout"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /readyz:
     get:
       operationId: ready
@@ -100,6 +108,7 @@ paths:
                 properties:
                   status: {type: string, enum: [ready]}
         "503": {$ref: "#/components/responses/StoreUnavailable"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/openapi.json:
     get:
       operationId: openAPIDocument
@@ -119,6 +128,7 @@ paths:
             application/json:
               schema: {type: object, required: [openapi, info, paths]}
         "503": {$ref: "#/components/responses/Timeout"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /metrics:
     get:
       operationId: metrics
@@ -133,6 +143,7 @@ paths:
         "403": {$ref: "#/components/responses/Forbidden"}
         "429": {$ref: "#/components/responses/RateLimited"}
         "503": {$ref: "#/components/responses/Timeout"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/catalogs:
     get:
       operationId: listCatalogs
@@ -155,6 +166,7 @@ paths:
         "403": {$ref: "#/components/responses/Forbidden"}
         "429": {$ref: "#/components/responses/RateLimited"}
         "503": {$ref: "#/components/responses/Timeout"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/admin/catalogs/reload:
     post:
       operationId: reloadCatalogs
@@ -210,6 +222,7 @@ paths:
           content:
             application/json:
               schema: {$ref: "#/components/schemas/Error"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/admin/catalogs/{catalog}/revisions:
     parameters:
       - $ref: "#/components/parameters/catalog"
@@ -250,6 +263,7 @@ paths:
               schema: {$ref: "#/components/schemas/Error"}
         "429": {$ref: "#/components/responses/RateLimited"}
         "503": {$ref: "#/components/responses/StoreUnavailable"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/admin/catalogs/{catalog}/revisions/{hash}/restore:
     parameters:
       - $ref: "#/components/parameters/catalog"
@@ -297,6 +311,7 @@ paths:
               schema: {$ref: "#/components/schemas/Error"}
         "429": {$ref: "#/components/responses/RateLimited"}
         "503": {$ref: "#/components/responses/StoreUnavailable"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/admin/experiments:
     post:
       operationId: startExperiment
@@ -345,6 +360,7 @@ paths:
           content:
             application/json:
               schema: {$ref: "#/components/schemas/Error"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/admin/experiments/{name}:
     parameters:
       - name: name
@@ -381,6 +397,7 @@ paths:
           content:
             application/json:
               schema: {$ref: "#/components/schemas/Error"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/admin/experiments/{name}/stop:
     parameters:
       - name: name
@@ -416,6 +433,7 @@ paths:
           content:
             application/json:
               schema: {$ref: "#/components/schemas/Error"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/admin/experiments/{name}/promote:
     parameters:
       - name: name
@@ -456,6 +474,7 @@ paths:
           content:
             application/json:
               schema: {$ref: "#/components/schemas/Error"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/catalogs/{catalog}:
     parameters:
       - $ref: "#/components/parameters/catalog"
@@ -480,6 +499,7 @@ paths:
         "429": {$ref: "#/components/responses/RateLimited"}
         "404": {$ref: "#/components/responses/NotFound"}
         "503": {$ref: "#/components/responses/Timeout"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/catalogs/{catalog}/users/{user}:
     parameters:
       - $ref: "#/components/parameters/catalog"
@@ -551,6 +571,7 @@ paths:
         "404": {$ref: "#/components/responses/NotFound"}
         "413": {$ref: "#/components/responses/TooLarge"}
         "503": {$ref: "#/components/responses/StoreUnavailable"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
     delete:
       operationId: deleteUser
       summary: "Admin: deletes the user's days, state and unlocks (RULES_API_TOKEN required; a server without one answers 403)."
@@ -572,6 +593,7 @@ paths:
         "429": {$ref: "#/components/responses/RateLimited"}
         "404": {$ref: "#/components/responses/NotFound"}
         "503": {$ref: "#/components/responses/StoreUnavailable"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/catalogs/{catalog}/users/{user}/rebuild:
     parameters:
       - $ref: "#/components/parameters/catalog"
@@ -597,6 +619,7 @@ paths:
         "429": {$ref: "#/components/responses/RateLimited"}
         "404": {$ref: "#/components/responses/NotFound"}
         "503": {$ref: "#/components/responses/StoreUnavailable"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/catalogs/{catalog}/users/{user}/pauses/{from}:
     parameters:
       - $ref: "#/components/parameters/catalog"
@@ -644,6 +667,7 @@ paths:
               schema: {$ref: "#/components/schemas/Error"}
         "413": {$ref: "#/components/responses/TooLarge"}
         "503": {$ref: "#/components/responses/StoreUnavailable"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
     delete:
       operationId: deletePause
       security: [{adminToken: []}, {userToken: []}]
@@ -656,6 +680,7 @@ paths:
         "429": {$ref: "#/components/responses/RateLimited"}
         "404": {$ref: "#/components/responses/NotFound"}
         "503": {$ref: "#/components/responses/StoreUnavailable"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/catalogs/{catalog}/users/{user}/freezes:
     parameters:
       - $ref: "#/components/parameters/catalog"
@@ -706,6 +731,7 @@ paths:
               schema: {$ref: "#/components/schemas/Error"}
         "413": {$ref: "#/components/responses/TooLarge"}
         "503": {$ref: "#/components/responses/StoreUnavailable"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/catalogs/{catalog}/users/{user}/streaks/{name}/restore:
     parameters:
       - $ref: "#/components/parameters/catalog"
@@ -760,6 +786,7 @@ paths:
               schema: {$ref: "#/components/schemas/Error"}
         "413": {$ref: "#/components/responses/TooLarge"}
         "503": {$ref: "#/components/responses/StoreUnavailable"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/catalogs/{catalog}/users/{user}/days/{date}:
     parameters:
       - $ref: "#/components/parameters/catalog"
@@ -803,6 +830,7 @@ paths:
         "404": {$ref: "#/components/responses/NotFound"}
         "413": {$ref: "#/components/responses/TooLarge"}
         "503": {$ref: "#/components/responses/StoreUnavailable"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/catalogs/{catalog}/users/{user}/progress:
     parameters:
       - $ref: "#/components/parameters/catalog"
@@ -826,6 +854,7 @@ paths:
         "429": {$ref: "#/components/responses/RateLimited"}
         "404": {$ref: "#/components/responses/NotFound"}
         "503": {$ref: "#/components/responses/StoreUnavailable"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/catalogs/{catalog}/users/{user}/badges/{badge}/explanation:
     parameters:
       - $ref: "#/components/parameters/catalog"
@@ -863,6 +892,7 @@ paths:
         "429": {$ref: "#/components/responses/RateLimited"}
         "404": {$ref: "#/components/responses/NotFound"}
         "503": {$ref: "#/components/responses/StoreUnavailable"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/catalogs/{catalog}/leaderboards/{name}:
     parameters:
       - $ref: "#/components/parameters/catalog"
@@ -922,6 +952,7 @@ paths:
         "429": {$ref: "#/components/responses/RateLimited"}
         "404": {$ref: "#/components/responses/NotFound"}
         "503": {$ref: "#/components/responses/StoreUnavailable"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/catalogs/{catalog}/stats:
     parameters:
       - $ref: "#/components/parameters/catalog"
@@ -948,6 +979,7 @@ paths:
         "429": {$ref: "#/components/responses/RateLimited"}
         "404": {$ref: "#/components/responses/NotFound"}
         "503": {$ref: "#/components/responses/StoreUnavailable"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/events:
     get:
       operationId: listEvents
@@ -1005,6 +1037,7 @@ paths:
         "403": {$ref: "#/components/responses/Forbidden"}
         "429": {$ref: "#/components/responses/RateLimited"}
         "503": {$ref: "#/components/responses/StoreUnavailable"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
 components:
   securitySchemes:
     adminToken:
@@ -1177,6 +1210,14 @@ components:
         its work was cancelled. Neither says that nothing was changed: a write that outlasted a
         timeout may still commit in the background (whole, never half). Try again: a PUT and a
         rebuild are idempotent.
+      content:
+        application/json:
+          schema: {$ref: "#/components/schemas/Error"}
+    MisdirectedRequest:
+      description: >-
+        bad-host: a server without RULES_API_TOKEN answers only requests whose Host is localhost,
+        127.0.0.1 or [::1] (any port) or a name of its --allowed-host: a page of another site
+        that points its own name at 127.0.0.1 (DNS rebinding) reads nothing.
       content:
         application/json:
           schema: {$ref: "#/components/schemas/Error"}
