@@ -70,7 +70,7 @@ package enum StreakSupport {
       if loaded.support.restores.contains(where: { $0.restore.streak == streak && $0.restore.through == through }) {
         return unchanged(loaded, catalog: catalog)
       }
-      try check(streak, in: catalog)
+      try check(streak, in: catalog, restoring: true)
       let today = clock.today(for: loaded, in: catalog)
       guard through <= today else {
         throw SupportRefusal(
@@ -121,9 +121,10 @@ package enum StreakSupport {
     return loaded
   }
 
-  /// `unknownStreak` for a name the catalog has no streak of; `refused` for an elapsed one.
-  private static func check(_ streak: String, in catalog: StoreCatalog) throws {
-    guard let problem = catalog.engine.streakProblem(streak) else { return }
+  /// `unknownStreak` for a name the catalog has no streak of; `refused` for an elapsed one (or,
+  /// `restoring`, a periodic one).
+  private static func check(_ streak: String, in catalog: StoreCatalog, restoring: Bool = false) throws {
+    guard let problem = catalog.engine.streakProblem(streak, restoring: restoring) else { return }
     let known = catalog.engine.catalog.streaks.contains { $0.streak.name == streak }
     throw SupportRefusal(known ? .refused : .unknownStreak, problem)
   }
