@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import StoreTestSupport
 import Testing
 
@@ -196,6 +197,29 @@ import Testing
     let refused = try get("rebound.example")
     #expect(refused.status == 421)
     #expect(refused.body.contains("the Host &#39;rebound.example&#39; is not this server&#39;s"), "\(refused.body)")
+  }
+
+  /// The pause cap holds for an import as for a PUT (the PUT's answers are the route cases'):
+  /// a line with 101 pauses is an error of its line, and nothing is imported.
+  @Test func anImportLineWithMoreThan100PausesIsAnErrorOfItsLine() async throws {
+    try Binary.requireBuilt()
+    try await withTemporaryFolder { folder in
+      let first = CalendarDay.parsed("2026-01-01")!
+      let pauses = (0..<101).map { #"{"from": "\#(first + 2 * $0)", "to": "\#(first + 2 * $0)"}"# }
+      let lines = [
+        #"{"user": "a", "date": "2025-12-01", "pauses": [\#(pauses.dropLast().joined(separator: ", "))]}"#,
+        #"{"user": "b", "date": "2025-12-01", "pauses": [\#(pauses.joined(separator: ", "))]}"#,
+      ]
+      let file = folder.appendingPathComponent("days.jsonl")
+      try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+      let store = folder.appendingPathComponent("store.sqlite").path
+      let result = try Binary.run("rules-server", ["import", "discipline", file.path, "--store", store])
+      #expect(result.status == 1)
+      #expect(
+        result.stderr.split(separator: "\n").first
+          == "\(file.path):2: error: 'pauses': 101 pauses; a user may hold at most 100", "\(result.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: store), "nothing was imported")
+    }
   }
 
   @Test func everyAnswerSaysNoSniff() async throws {
