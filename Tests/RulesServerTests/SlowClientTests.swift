@@ -96,7 +96,7 @@ import Testing
       let connection = try RawConnection(port: server.process.base.port!)
       let body = #"{"planned": true}"#
       let request =
-        "PUT /v1/catalogs/discipline/users/a/days/2026-01-01 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer admin-secret\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+        "PUT /v1/catalogs/discipline/users/a/days/2026-01-01 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer admin-secret-of-at-least-32-bytes\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
       connection.send(request + request)
       let (text, closed) = connection.receive(for: 3)
       #expect(text.components(separatedBy: "HTTP/1.1 200 ").count == 3, "\(text.prefix(400))")
