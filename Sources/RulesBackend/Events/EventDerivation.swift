@@ -136,8 +136,9 @@ package enum EventDerivation {
   package static let kinds = [
     "badge.unlocked", "milestone.reached", "streak.started", "streak.extended", "streak.broken", "streak.protected",
     "freeze.earned", "level.reached",
-    // Told by support's tools (`StreakSupport`), not derived from an evaluation.
-    "freeze.granted", "streak.restored",
+    // Told by support's tools and the user's repairs (`StreakSupport`), not derived from an
+    // evaluation.
+    "freeze.granted", "streak.restored", "streak.repaired",
   ]
 
   /// The events and the new mark. Without a mark for a user whose state was saved before

@@ -122,7 +122,7 @@ package final class StoreCatalog: Sendable {
     let check = try engine.check(
       user: user, start: start, on: date, records: records, state: saved, rebuild: rebuild, calendar: calendar,
       timeZone: timeZone, timeZoneChanges: timeZoneChanges, pauses: pauses, freezeGrants: support.freezeGrants,
-      restores: support.streakRestores, locale: locale)
+      restores: support.streakRestores, repairs: support.repairs, locale: locale)
     let evaluation = check.evaluation
     let newIDs = Set(evaluation.badges.new)
     // A repeating badge's new earnings each with its period (some may be of periods past).

@@ -104,7 +104,7 @@ package enum StreakSupport {
   }
 
   /// What support has given `loaded` already, to write nothing.
-  private static func unchanged(_ loaded: LoadedUser, catalog: StoreCatalog) -> SupportChange {
+  static func unchanged(_ loaded: LoadedUser, catalog: StoreCatalog) -> SupportChange {
     var change = SupportChange(
       support: loaded.support, from: .parsed("2199-12-31")!,
       event: NewEvent(kind: "", subject: "", date: .parsed("2199-12-31")!, data: "{}"),
@@ -114,7 +114,7 @@ package enum StreakSupport {
   }
 
   /// The user as stored; `unknownUser` when the catalog has no record of them.
-  private static func known(_ loaded: LoadedUser?, user: String, catalog: StoreCatalog) throws -> LoadedUser {
+  static func known(_ loaded: LoadedUser?, user: String, catalog: StoreCatalog) throws -> LoadedUser {
     guard let loaded else {
       throw SupportRefusal(.unknownUser, "the catalog '\(catalog.id)' has no record of the user '\(user)'")
     }
@@ -129,5 +129,5 @@ package enum StreakSupport {
     throw SupportRefusal(known ? .refused : .unknownStreak, problem)
   }
 
-  private static func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+  static func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
 }

@@ -1,4 +1,5 @@
-/// Why support's grant or restore was refused (`StreakSupport`): nothing was written.
+/// Why support's grant or restore, or a user's repair, was refused (`StreakSupport`): nothing
+/// was written.
 package struct SupportRefusal: Error, Sendable, Equatable, CustomStringConvertible {
   package enum Kind: Sendable, Equatable {
     /// The catalog has no record of the user.
@@ -11,6 +12,11 @@ package struct SupportRefusal: Error, Sendable, Equatable, CustomStringConvertib
     case refused
     /// A grant's `Idempotency-Key` was given for another grant.
     case idempotencyConflict
+    /// A repair no streak takes: the message starts with the reason (`too-late`,
+    /// `over-budget`, `nothing-broken`).
+    case repairRefused
+    /// A repair taken back that the user did not make.
+    case unknownRepair
   }
 
   package var kind: Kind

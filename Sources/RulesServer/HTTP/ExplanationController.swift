@@ -52,6 +52,7 @@ extension HTTPAPI {
     history.pauses = user.pauses
     history.freezeGrants = user.support.freezeGrants
     history.restores = user.support.streakRestores
+    history.repairs = user.support.repairs
     history.records = user.days.sorted { $0.date < $1.date }.map { day in
       var pairs: [(String, JSONValue)] = []
       if case .object(let read) = try? JSONReader.parse(day.record.utf8) { pairs = read }

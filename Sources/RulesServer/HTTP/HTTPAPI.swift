@@ -115,6 +115,8 @@ struct HTTPAPI: Sendable {
       Route(.delete, "/v1/catalogs/{catalog}/users/{user}/pauses/{from}", .ownUser, deletePause),
       Route(.post, "/v1/catalogs/{catalog}/users/{user}/freezes", .admin, postFreezes),
       Route(.post, "/v1/catalogs/{catalog}/users/{user}/streaks/{name}/restore", .admin, postRestore),
+      Route(.put, "/v1/catalogs/{catalog}/users/{user}/repairs/{date}", .ownUser, putRepair),
+      Route(.delete, "/v1/catalogs/{catalog}/users/{user}/repairs/{date}", .admin, deleteRepair),
       Route(.put, "/v1/catalogs/{catalog}/users/{user}/days/{date}", .ownUser, putDay),
       Route(.get, "/v1/catalogs/{catalog}/users/{user}/progress", .ownUser, progress.progress),
       Route(.get, "/v1/catalogs/{catalog}/users/{user}/catalog", .ownUser, sync.catalog),

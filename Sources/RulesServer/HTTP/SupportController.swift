@@ -123,7 +123,8 @@ extension HTTPAPI {
   }
 
   /// `work`, with a refusal answered as the request's error (not a failed write):
-  /// 404 `unknown-user` or `unknown-streak`, 400 `future-date`, 409 `support-refused`.
+  /// 404 `unknown-user`, `unknown-streak` or `unknown-repair`, 400 `future-date`, 409
+  /// `support-refused` or `repair-refused`.
   static func refusing<R: Sendable>(_ work: () async throws -> R) async throws -> R {
     do {
       return try await work()
@@ -135,6 +136,8 @@ extension HTTPAPI {
         case .futureDate: APIError(.badRequest, "future-date", refusal.message)
         case .refused: APIError(.conflict, "support-refused", refusal.message)
         case .idempotencyConflict: APIError(.conflict, "idempotency-conflict", refusal.message)
+        case .repairRefused: APIError(.conflict, "repair-refused", refusal.message)
+        case .unknownRepair: APIError(.notFound, "unknown-repair", refusal.message)
         }
       throw EvaluationFailure(underlying: error)
     }

@@ -129,6 +129,20 @@ struct SyncController: Sendable {
             })
         ))
     }
+    let repairs = loaded.support.repairs
+    if !repairs.isEmpty {
+      pairs.append(
+        (
+          "repairs",
+          .array(
+            repairs.map { repair in
+              var entry: [(String, JSONValue)] = [("date", .string(repair.date.description))]
+              if let made = repair.made { entry.append(("made", .string(made.description))) }
+              if let streaks = repair.streaks { entry.append(("streaks", .array(streaks.map { .string($0) }))) }
+              return .object(entry)
+            })
+        ))
+    }
     let days = loaded.days.sorted { $0.date < $1.date }.map { day -> JSONValue in
       var entry: [(String, JSONValue)] = [("date", .string(day.date.description))]
       if case .object(let values) = try? JSONReader.parse(day.record.utf8) { entry += values }

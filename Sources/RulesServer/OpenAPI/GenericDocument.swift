@@ -714,6 +714,55 @@ paths:
         "404": {$ref: "#/components/responses/NotFound"}
         "503": {$ref: "#/components/responses/StoreUnavailable"}
         "421": {$ref: "#/components/responses/MisdirectedRequest"}
+  /v1/catalogs/{catalog}/users/{user}/repairs/{date}:
+    parameters:
+      - $ref: "#/components/parameters/catalog"
+      - $ref: "#/components/parameters/user"
+      - name: date
+        in: path
+        required: true
+        description: The day that broke the streak.
+        schema: {$ref: "#/components/schemas/Date"}
+      - $ref: "#/components/parameters/locale"
+      - $ref: "#/components/parameters/acceptLanguage"
+    put:
+      operationId: putRepair
+      security: [{adminToken: []}, {userToken: []}]
+      summary: Repairs the day that broke a streak, as the catalog's `repairs` allow on the user's today (docs/catalog-format.md, "Repairs").
+      description: >-
+        No body. The day counts as covered for each streak with `repairs` that it broke and whose
+        `within_days` and budget (`max` repairs made in the `per` period holding the user's today)
+        allow it; each is told by a `streak.repaired` event. Answers the user's evaluation as of
+        their today, the days from the repaired one counted again (as `GET .../progress` answers
+        it). The same repair again writes nothing and answers the same. Refused (409
+        `repair-refused`, nothing changed) when no streak takes it, the message starting with the
+        reason: `too-late`, `nothing-broken` (also for a catalog without `repairs`), `over-budget`.
+      responses:
+        "200": {$ref: "#/components/responses/Evaluation"}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "403": {$ref: "#/components/responses/Forbidden"}
+        "429": {$ref: "#/components/responses/RateLimited"}
+        "404": {$ref: "#/components/responses/NotFound"}
+        "409":
+          description: "repair-refused: no streak takes the repair; the message starts with the reason (too-late, nothing-broken, over-budget); nothing changed."
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Error"}
+        "503": {$ref: "#/components/responses/StoreUnavailable"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
+    delete:
+      operationId: deleteRepair
+      summary: "Admin: takes back the user's repair of `date` (the day counts as it did); 404 `unknown-repair` when there is none."
+      responses:
+        "200": {$ref: "#/components/responses/Evaluation"}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "403": {$ref: "#/components/responses/Forbidden"}
+        "429": {$ref: "#/components/responses/RateLimited"}
+        "404": {$ref: "#/components/responses/NotFound"}
+        "503": {$ref: "#/components/responses/StoreUnavailable"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/catalogs/{catalog}/users/{user}/freezes:
     parameters:
       - $ref: "#/components/parameters/catalog"
@@ -1421,7 +1470,7 @@ components:
             variant: {type: integer}
     EventKind:
       type: string
-      enum: [badge.unlocked, milestone.reached, streak.started, streak.extended, streak.broken, streak.protected, freeze.earned, level.reached, freeze.granted, streak.restored]
+      enum: [badge.unlocked, milestone.reached, streak.started, streak.extended, streak.broken, streak.protected, freeze.earned, level.reached, freeze.granted, streak.restored, streak.repaired]
     Event:
       type: object
       description: >-
@@ -1432,7 +1481,7 @@ components:
         streak.broken `{"length"}` (broken: the length lost); streak.protected `{"date",
         "freezes"}` (the day a freeze covered, the freezes left); freeze.earned `{"earned",
         "freezes"}`; level.reached `{"level"}`; freeze.granted `{"streak", "count", "reason"}`;
-        streak.restored `{"streak", "from", "through", "reason"}`. Webhooks POST `{"events": [Event, ...]}`.
+        streak.restored `{"streak", "from", "through", "reason"}`; streak.repaired `{"streak", "date", "made"}`. Webhooks POST `{"events": [Event, ...]}`.
       required: [id, catalog, catalog_version, user, date, kind, subject, data]
       properties:
         id: {type: integer, minimum: 1}

@@ -376,9 +376,11 @@ package final class PostgresStore: StoreBackend {
         ProgressSQL.setSupport, [change.support.text, change.from.description, catalog, user], logger: logger)
       // Event ids follow commits (docs/store.md, Events): the events' lock, held to the commit.
       try await connection.query("SELECT pg_advisory_xact_lock(7271029)", logger: logger)
-      let arguments = change.eventArguments(catalog: catalog, user: user, now: EventClock.now)
-      if let id: Int64 = try await connection.value(EventSQL.appendOne, arguments, logger: logger) {
-        try await connection.execute(EventSQL.saveLatest, [catalog, user, id], logger: logger)
+      for event in change.events {
+        let arguments = change.eventArguments(event, catalog: catalog, user: user, now: EventClock.now)
+        if let id: Int64 = try await connection.value(EventSQL.appendOne, arguments, logger: logger) {
+          try await connection.execute(EventSQL.saveLatest, [catalog, user, id], logger: logger)
+        }
       }
       if let adjust = change.mark,
         let text = adjust(try await connection.value(EventSQL.mark, [catalog, user], logger: logger))

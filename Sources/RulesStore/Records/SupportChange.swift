@@ -2,11 +2,13 @@
 
 /// What support gives a user, as `StoreBackend.changeSupport` writes it in one transaction:
 /// the user's support as it is to be, the first day it changes (a state that counted it is
-/// marked for a rebuild), and the event that tells it.
+/// marked for a rebuild), and the events that tell it.
 package struct SupportChange: Sendable {
   package var support: UserSupport
   package var from: CalendarDay
-  package var event: NewEvent
+  /// The events that tell it, in order: one (a grant, a restore), one a streak (a repair), or
+  /// none (a repair taken back).
+  package var events: [NewEvent]
   /// The version and revision (hash) of the catalog the change was checked with.
   package var catalogVersion: Int
   package var catalogRevision: String?
@@ -22,13 +24,13 @@ package struct SupportChange: Sendable {
   ) {
     self.support = support
     self.from = from
-    self.event = event
+    self.events = [event]
     self.catalogVersion = catalogVersion
     self.catalogRevision = catalogRevision
   }
 
-  /// The event's row, as `EventSQL.eventInsert` lists its columns.
-  func eventArguments(catalog: String, user: String, now: Int64) -> SQLArguments {
+  /// An event's row, as `EventSQL.eventInsert` lists its columns.
+  func eventArguments(_ event: NewEvent, catalog: String, user: String, now: Int64) -> SQLArguments {
     [
       catalog, catalogVersion, user, event.date.description, event.kind, event.subject, event.detail, event.data, now,
       catalogRevision,

@@ -1,8 +1,10 @@
 import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
-/// What support gave a user's streaks, as `users.support` keeps it: freezes granted and days
-/// restored, each with its reason and when it was given (a JSON object; null for none).
+/// What support gave a user's streaks, and the repairs the user made, as `users.support` keeps
+/// it: freezes granted and days restored, each with its reason and when it was given, and days
+/// repaired, each with the day it was made and the streaks it covers (a JSON object; null for
+/// none).
 package struct UserSupport: Sendable, Equatable {
   /// One grant and when it was given (milliseconds since 1970), with the `Idempotency-Key` it
   /// was asked with (the same key again is this grant, not another).
@@ -29,20 +31,36 @@ package struct UserSupport: Sendable, Equatable {
     }
   }
 
-  package var grants: [Grant] = []
-  package var restores: [Restore] = []
+  /// One repair the user made (`PUT .../repairs/{date}`) and when (milliseconds since 1970).
+  package struct Mend: Sendable, Equatable {
+    package var repair: Repair
+    package var at: Int64
 
-  package init(grants: [Grant] = [], restores: [Restore] = []) {
-    self.grants = grants
-    self.restores = restores
+    package init(_ repair: Repair, at: Int64) {
+      self.repair = repair
+      self.at = at
+    }
   }
 
-  package var isEmpty: Bool { grants.isEmpty && restores.isEmpty }
+  package var grants: [Grant] = []
+  package var restores: [Restore] = []
+  /// The repairs, in date order.
+  package var mends: [Mend] = []
+
+  package init(grants: [Grant] = [], restores: [Restore] = [], mends: [Mend] = []) {
+    self.grants = grants
+    self.restores = restores
+    self.mends = mends
+  }
+
+  package var isEmpty: Bool { grants.isEmpty && restores.isEmpty && mends.isEmpty }
 
   /// The grants as the engine takes them.
   package var freezeGrants: [FreezeGrant] { grants.map(\.grant) }
   /// The restores as the engine takes them.
   package var streakRestores: [StreakRestore] { restores.map(\.restore) }
+  /// The repairs as the engine takes them.
+  package var repairs: [Repair] { mends.map(\.repair) }
 
   /// The column's text (nil: none).
   package var text: String? {
@@ -57,7 +75,14 @@ package struct UserSupport: Sendable, Equatable {
         .init(
           streak: $0.restore.streak, from: $0.restore.from.description, through: $0.restore.through.description,
           reason: $0.restore.reason, at: $0.at)
-      })
+      },
+      repairs: mends.isEmpty
+        ? nil
+        : mends.map {
+          .init(
+            date: $0.repair.date.description, made: $0.repair.made?.description, streaks: $0.repair.streaks,
+            at: $0.at)
+        })
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
     return (try? encoder.encode(stored)).map { String(decoding: $0, as: UTF8.self) }
@@ -80,6 +105,11 @@ package struct UserSupport: Sendable, Equatable {
       return Restore(
         StreakRestore(streak: restore.streak, from: from, through: through, reason: restore.reason), at: restore.at)
     }
+    mends = (stored.repairs ?? []).compactMap { repair in
+      guard let date = CalendarDay.parsed(repair.date) else { return nil }
+      return Mend(
+        Repair(date: date, made: repair.made.flatMap(CalendarDay.parsed), streaks: repair.streaks), at: repair.at)
+    }.sorted { $0.repair.date < $1.repair.date }
   }
 
   private struct Stored: Codable {
@@ -98,12 +128,20 @@ package struct UserSupport: Sendable, Equatable {
       var reason: String
       var at: Int64
     }
+    struct StoredRepair: Codable {
+      var date: String
+      var made: String?
+      var streaks: [String]?
+      var at: Int64
+    }
     var freezeGrants: [StoredGrant]?
     var restores: [StoredRestore]?
+    var repairs: [StoredRepair]?
 
     enum CodingKeys: String, CodingKey {
       case freezeGrants = "freeze_grants"
       case restores
+      case repairs
     }
   }
 }

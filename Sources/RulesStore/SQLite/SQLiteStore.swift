@@ -279,9 +279,11 @@ package final class SQLiteStore: StoreBackend {
         change = decided
         if decided.unchanged { return .commit }
         try db.execute(ProgressSQL.setSupport, [decided.support.text, decided.from.description, catalog, user])
-        let arguments = decided.eventArguments(catalog: catalog, user: user, now: EventClock.now)
-        if let id: Int64 = try db.value(EventSQL.appendOne, arguments) {
-          try db.execute(EventSQL.saveLatest, [catalog, user, id])
+        for event in decided.events {
+          let arguments = decided.eventArguments(event, catalog: catalog, user: user, now: EventClock.now)
+          if let id: Int64 = try db.value(EventSQL.appendOne, arguments) {
+            try db.execute(EventSQL.saveLatest, [catalog, user, id])
+          }
         }
         if let adjust = decided.mark, let text = adjust(try db.value(EventSQL.mark, [catalog, user])) {
           try db.execute(EventSQL.saveMark, [catalog, user, text])

@@ -22,12 +22,17 @@ struct RouteCase: Sendable, CustomTestStringConvertible {
   /// The route's own bad inputs (after `answers`), each with its exact answer; none may
   /// change what is stored.
   let refusals: @Sendable (RouteHarness) async throws -> [Refusal]
+  /// Catalogs served beside the shipped ones (file name: YAML), for a route the shipped ones
+  /// do not show.
+  let catalogs: [String: String]
 
   init(
     _ method: HTTPRequest.Method, _ path: String, _ access: RouteAccess, rateLimit: RateLimitClass? = nil,
-    sample: RouteCall, answers: @escaping @Sendable (RouteHarness) async throws -> Void,
+    catalogs: [String: String] = [:], sample: RouteCall,
+    answers: @escaping @Sendable (RouteHarness) async throws -> Void,
     refusals: @escaping @Sendable (RouteHarness) async throws -> [Refusal] = { _ in [] }
   ) {
+    self.catalogs = catalogs
     self.method = method
     self.path = path
     self.access = access

@@ -46,7 +46,7 @@ extension RouteCases {
     },
     refusals: { _ in
       let kinds =
-        "badge.unlocked, milestone.reached, streak.started, streak.extended, streak.broken, streak.protected, freeze.earned, level.reached, freeze.granted, streak.restored"
+        "badge.unlocked, milestone.reached, streak.started, streak.extended, streak.broken, streak.protected, freeze.earned, level.reached, freeze.granted, streak.restored, streak.repaired"
       let bad = { (query: String, message: String) in
         Refusal("'\(query)'", RouteCall(.get, "/v1/events?\(query)"), 400, "bad-parameter", message)
       }

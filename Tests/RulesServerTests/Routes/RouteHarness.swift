@@ -36,13 +36,19 @@ struct RouteHarness: Sendable {
   static let trained = #"{"planned": true, "completed": true}"#
 
   /// Runs `body` with a harness over a new store of `backend`, Alice's and Bob's days put.
-  static func run(_ backend: Backend, _ body: @Sendable (RouteHarness) async throws -> Void) async throws {
+  /// `catalogs` (file name: YAML) are served beside the shipped ones.
+  static func run(
+    _ backend: Backend, catalogs extra: [String: String] = [:], _ body: @Sendable (RouteHarness) async throws -> Void
+  ) async throws {
     try await withTemporaryFolder { folder in
       let catalogs = folder.appendingPathComponent("catalogs")
       // With the rule modules the catalogs import (`../rules/...`).
       for name in ["catalogs", "rules"] {
         try FileManager.default.copyItem(
           at: repositoryRoot.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+      }
+      for (name, text) in extra {
+        try text.write(to: catalogs.appendingPathComponent(name), atomically: true, encoding: .utf8)
       }
       let address = try await backend.freshAddress(in: folder)
       let store = try await StoreAddress.open(address)

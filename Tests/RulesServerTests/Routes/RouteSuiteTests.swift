@@ -13,7 +13,7 @@ import Testing
 @Suite struct RouteSuiteTests {
   @Test(arguments: Backend.all, RouteCases.all)
   func everyAnswerAndEveryBadInput(_ backend: Backend, _ route: RouteCase) async throws {
-    try await RouteHarness.run(backend) { api in
+    try await RouteHarness.run(backend, catalogs: route.catalogs) { api in
       // The table serves the route as the contract says: its access and its rate limit.
       let served = api.table.routes.first { $0.method == route.method && $0.path == route.path }
       #expect(served?.access == route.access, "\(route.key): the table's access")
