@@ -14,20 +14,23 @@ import RulesStore
 /// is checked and counted under the variant's catalog.
 extension HTTPAPI {
   func putRepair(_ request: Request, _ context: APIRequestContext) async throws -> Response {
-    let control = try catalog(context)
-    let user = try user(context)
-    let armed = armed(control, user: user)
-    let catalog = armed.catalog
-    let date = try day(context.parameters.get("date") ?? "")
-    let locale = try Self.locale(request, catalog: catalog)
-    let store = store
-    _ = try await written {
-      try await Self.refusing { try await StreakSupport.repair(date, user: user, catalog: catalog, store: store) }
+    try await changeRepair(request, context) { date, user, catalog, store in
+      try await StreakSupport.repair(date, user: user, catalog: catalog, store: store)
     }
-    return try await repaired(user, armed: armed, locale: locale)
   }
 
   func deleteRepair(_ request: Request, _ context: APIRequestContext) async throws -> Response {
+    try await changeRepair(request, context) { date, user, catalog, store in
+      try await StreakSupport.takeBack(date, user: user, catalog: catalog, store: store)
+    }
+  }
+
+  /// `change` of the repair the path names, under the user's catalog (their arm's), then the
+  /// user's evaluation as of their today, read as `GET .../progress` reads it.
+  private func changeRepair(
+    _ request: Request, _ context: APIRequestContext,
+    _ change: @escaping @Sendable (CalendarDay, String, StoreCatalog, any StoreBackend) async throws -> SupportChange
+  ) async throws -> Response {
     let control = try catalog(context)
     let user = try user(context)
     let armed = armed(control, user: user)
@@ -35,16 +38,7 @@ extension HTTPAPI {
     let date = try day(context.parameters.get("date") ?? "")
     let locale = try Self.locale(request, catalog: catalog)
     let store = store
-    _ = try await written {
-      try await Self.refusing { try await StreakSupport.takeBack(date, user: user, catalog: catalog, store: store) }
-    }
-    return try await repaired(user, armed: armed, locale: locale)
-  }
-
-  /// The user's evaluation as of their today, read as `GET .../progress` reads it.
-  private func repaired(_ user: String, armed: ArmedCatalog, locale: String?) async throws -> Response {
-    let catalog = armed.catalog
-    let store = store
+    _ = try await written { try await Self.refusing { try await change(date, user, catalog, store) } }
     let check: UserCheck? = try await stored {
       try await store.evaluateReading(catalog: catalog.id, user: user) { loaded in
         guard let loaded else { return nil }

@@ -44,17 +44,6 @@ extension RouteCases {
     return ["daily", "plain"].map { ((streaks?[$0] as? [String: Any])?["current"] as? Int) ?? -1 }
   }
 
-  /// The events of `kind` of Alice in `mend`: subject, date and data.
-  static func mendEvents(_ api: RouteHarness, _ kind: String) async throws -> [String] {
-    let all = try await api.object(RouteCall(.get, "/v1/events?user=alice&catalog=mend&kind=\(kind)"))
-    return (all["events"] as? [[String: Any]] ?? []).map { event in
-      let data =
-        (try? JSONSerialization.data(withJSONObject: event["data"] ?? [:], options: .sortedKeys))
-        .map { String(decoding: $0, as: UTF8.self) } ?? ""
-      return "\(event["subject"] ?? "") \(event["date"] ?? "") \(data)"
-    }
-  }
-
   static let putRepair = RouteCase(
     .put, "/v1/catalogs/{catalog}/users/{user}/repairs/{date}", .ownUser, catalogs: ["mend.yaml": mendCatalog],
     sample: RouteCall(.put, mend() + "/repairs/\(RouteCases.today() + -2)"),
@@ -72,7 +61,7 @@ extension RouteCases {
       let progress = try await api.call(RouteCall(.get, mend() + "/progress"))
       #expect(progress.text == repaired.text)
       #expect(
-        try await mendEvents(api, "streak.repaired") == [
+        try await aliceEvents(api, "streak.repaired", catalog: "mend") == [
           #"daily \#(broken) {"date":"\#(broken)","made":"\#(today)","streak":"daily"}"#
         ])
       // The phone's history lists it.
@@ -85,7 +74,7 @@ extension RouteCases {
       // The same repair again writes and tells nothing, and answers the same.
       let again = try await api.call(RouteCall(.put, mend() + "/repairs/\(broken)"))
       #expect(again.status == .ok && again.text == repaired.text, "\(again.text)")
-      #expect(try await mendEvents(api, "streak.repaired").count == 1)
+      #expect(try await aliceEvents(api, "streak.repaired", catalog: "mend").count == 1)
       // Yesterday missed too: its repair is over the budget (one a year), in the refusals.
       let missed = try await api.call(RouteCall(.put, mend() + "/days/\(today + -1)", body: #"{"done": false}"#))
       #expect(missed.status == .ok, "\(missed.text)")

@@ -31,9 +31,10 @@ extension RouteCases {
     return [streak?["current"] as? Int ?? -1, streak?["freezes"] as? Int ?? -1]
   }
 
-  /// The events of `kind` of Alice: subject, date and data.
-  static func aliceEvents(_ api: RouteHarness, _ kind: String) async throws -> [String] {
-    let all = try await api.object(RouteCall(.get, "/v1/events?user=alice&catalog=discipline&kind=\(kind)"))
+  /// The events of `kind` of Alice in `catalog`: subject, date and data.
+  static func aliceEvents(_ api: RouteHarness, _ kind: String, catalog: String = "discipline") async throws -> [String]
+  {
+    let all = try await api.object(RouteCall(.get, "/v1/events?user=alice&catalog=\(catalog)&kind=\(kind)"))
     return (all["events"] as? [[String: Any]] ?? []).map { event in
       let data =
         (try? JSONSerialization.data(withJSONObject: event["data"] ?? [:], options: .sortedKeys))
