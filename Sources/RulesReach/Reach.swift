@@ -18,42 +18,92 @@ package enum Reach {
   package struct Limits: Sendable {
     /// The most dates a history searched may have (a year and a Hijri year, at least).
     package var horizon = 400
-    /// The most states a level of the search keeps.
-    package var width = 1500
-    /// The most days the search steps in all.
-    package var steps = 1_500_000
+    /// The most states a level of an item's search keeps.
+    package var width = 48
+    /// The most days one item's search steps.
+    package var steps = 60_000
 
-    package init(horizon: Int = 400, width: Int = 1500, steps: Int = 1_500_000) {
+    package init(horizon: Int = 400, width: Int = 48, steps: Int = 60_000) {
       self.horizon = horizon
       self.width = width
       self.steps = steps
     }
   }
 
-  /// Analyses `catalog`. `search` false: the proofs alone (what `rules check` needs when the
-  /// catalog has no progressive group), with no fewest days.
+  /// Analyses `catalog`. `search` false: the proofs alone (no fewest days).
   package static func analyse(_ catalog: ValidatedCatalog, limits: Limits = Limits(), search: Bool = true)
     -> ReachReport
   {
     let program = Program(catalog)
+    let runner = DayRunner(program: program)
     let horizon = max(1, limits.horizon)
     let bounds = HistoryBounds(catalog: catalog)
     let proofs = Proofs(catalog: catalog, bounds: bounds, horizon: horizon)
-    let facts = CatalogFacts(catalog)
-    var searched: ReachSearch?
-    var complete = 0
-    if search {
+    var statistics = ReachReport.Statistics(steps: 0, levels: 0, truncatedAt: nil)
+    // An unlock limit lets a badge outside an item's reads take its place at a check: a search
+    // aimed at the item then tries only some of the records that matter to it.
+    let limited = catalog.catalog.unlocks.perCheck != nil || catalog.catalog.unlocks.perGroup != nil
+    // The inputs any badge or milestone reads: a search that tries them all leaves out no badge
+    // that could take an item's place.
+    let everyRead = CatalogFacts(catalog).relevant.inputs
+
+    /// Searches for `target` whose least possible days are `least`: the item filled in.
+    func searchFor(_ target: CatalogFacts.Target, least: Int?, into item: inout ReachReport.Item) {
+      let facts = CatalogFacts(catalog, target: target)
       let choices = DayChoices(facts)
       let sources = Self.sources(facts)
       let run = ReachSearch(
-        program: program, facts: facts, choices: choices, sources: sources.list, horizon: horizon,
+        program: program, facts: facts, target: target, choices: choices, sources: sources.list, horizon: horizon,
         width: limits.width, stepBudget: limits.steps)
-      run.run()
-      searched = run
+      var least = least
+      if let days = least, let probe = run.probe(runner: runner, days: days) {
+        statistics.steps += run.steps
+        item.status = .reachable
+        item.fewestDays = days
+        item.witness = Witness(
+          first: CalendarDay(number: probe.source.first), hasStart: probe.source.hasStart,
+          days: Array(repeating: probe.choice, count: days))
+        return
+      }
+      let everyDate = !limited || facts.relevant.inputs.isSuperset(of: everyRead)
+      if least == 1, sources.complete, everyDate, !facts.laterStartMatters,
+        run.reachableOnFirstDate(runner: runner, limit: 20_000) == false
+      {
+        least = 2
+      }
+      run.run(runner: runner)
+      statistics.steps += run.steps
+      statistics.levels = max(statistics.levels, run.levels.count)
+      if let cut = run.truncatedAt { statistics.truncatedAt = min(statistics.truncatedAt ?? .max, cut) }
       // The levels searched whole: every choice of every source, every state kept.
-      if choices.complete && sources.complete && !facts.laterStartMatters {
+      var complete = 0
+      if choices.complete && sources.complete && !facts.laterStartMatters
+        && (!limited || facts.relevant.inputs.isSuperset(of: everyRead))
+      {
         complete = min(run.truncatedAt ?? .max, (run.stoppedAt ?? .max) - 1, run.levels.count)
-        if run.closedAt != nil && run.truncatedAt == nil && run.stoppedAt == nil { complete = .max }
+      }
+      item.criterionDays = run.criterion?.level
+      if let hit = run.found {
+        let floor = max(least ?? .max, hit.level > complete ? complete + 1 : 1)
+        item.witness = Self.witness(run, hit)
+        if hit.level <= floor || hit.level - 1 <= complete {
+          item.status = .reachable
+          item.fewestDays = hit.level
+        } else {
+          item.reason =
+            "a history of \(hit.level) days reaches it (the witness), and none of fewer than \(floor) days can; whether one of \(floor) to \(hit.level - 1) days does is not known"
+        }
+      } else if complete > 0, run.closedAt != nil, run.truncatedAt == nil, run.stoppedAt == nil {
+        item.status = .unreachable
+        item.reason =
+          "no history reaches it: the search tried every way a day can differ to it and found nothing new after day \(run.closedAt!)"
+      } else if let least {
+        item.reason =
+          run.stoppedAt != nil
+          ? "not found by a search of \(limits.steps) days' steps, which stopped at day \(run.stoppedAt!) (no history of fewer than \(least) days can reach it)"
+          : "not found within \(horizon) days (no history of fewer than \(least) days can reach it)"
+      } else {
+        item.reason = "no history of \(horizon) days or fewer can reach it; more may"
       }
     }
 
@@ -61,35 +111,20 @@ package enum Reach {
     for (index, badge) in catalog.badges.enumerated() {
       var item = ReachReport.Item(kind: .badge, id: badge.id, status: .unknown)
       let proof = proofs.badges[index]
-      let hit = searched?.badges[index]
-      item.criterionDays = searched?.criteria[index]?.level
       if let never = proof.never {
         item.status = .unreachable
         item.reason = never
       } else if proof.always {
         item.status = .always
         item.fewestDays = 1
-        if let hit, hit.level == 1 { item.witness = Self.witness(searched!, hit) }
-      } else if let hit, let run = searched {
-        let least = max(proof.least ?? .max, hit.level > complete ? complete + 1 : 1)
-        item.witness = Self.witness(run, hit)
-        if hit.level <= least || hit.level <= complete {
-          item.status = .reachable
-          item.fewestDays = hit.level
-        } else {
-          item.reason =
-            "a history of \(hit.level) days reaches it (the witness); no history of fewer than \(least) days can, and none between was found or excluded"
-        }
-      } else if !search {
-        item.reason = "not searched"
-      } else if complete == .max {
-        item.status = .unreachable
-        item.reason =
-          "no history reaches it: the search tried every way a day can differ to the catalog, and found no new state after day \(searched!.closedAt!)"
-      } else if let least = proof.least {
-        item.reason = "not found within \(horizon) days (no history of fewer than \(least) days can reach it)"
+        if search { searchFor(.badge(index), least: 1, into: &item) }
+        item.status = .always
+        item.fewestDays = 1
+        item.reason = nil
+      } else if search {
+        searchFor(.badge(index), least: proof.least, into: &item)
       } else {
-        item.reason = "no history of \(horizon) days or fewer can reach it; more may"
+        item.reason = "not searched"
       }
       items.append(item)
     }
@@ -100,31 +135,17 @@ package enum Reach {
         if let never = proof.never {
           item.status = .unreachable
           item.reason = never
-        } else if let hit = searched?.milestones[index], let run = searched {
-          let least = max(proof.least ?? .max, hit.level > complete ? complete + 1 : 1)
-          item.witness = Self.witness(run, hit)
-          if hit.level <= least || hit.level <= complete {
-            item.status = .reachable
-            item.fewestDays = hit.level
-          } else {
-            item.reason =
-              "a history of \(hit.level) days reaches it (the witness); no history of fewer than \(least) days can, and none between was found or excluded"
-          }
-        } else if !search {
-          item.reason = "not searched"
-        } else if let least = proof.least {
-          item.reason = "not found within \(horizon) days (no history of fewer than \(least) days can reach it)"
+        } else if search {
+          searchFor(.milestone(index), least: proof.least, into: &item)
         } else {
-          item.reason = "no history of \(horizon) days or fewer can reach it; more may"
+          item.reason = "not searched"
         }
         items.append(item)
       }
     }
     let orders = search ? groupOrders(catalog, items: items, proofs: proofs) : []
     return ReachReport(
-      catalog: catalog.catalog.id, horizon: horizon, items: items, groupOrders: orders,
-      statistics: .init(
-        steps: searched?.steps ?? 0, levels: searched?.levels.count ?? 0, truncatedAt: searched?.truncatedAt))
+      catalog: catalog.catalog.id, horizon: horizon, items: items, groupOrders: orders, statistics: statistics)
   }
 
   /// The witness of a hit.

@@ -41,16 +41,40 @@ struct CatalogFacts {
   let startMatters: Bool
   let hasPausable: Bool
 
-  init(_ catalog: ValidatedCatalog) {
+  /// What a search aims at: one badge, or one milestone.
+  enum Target: Equatable {
+    case badge(Int)
+    case milestone(Int)
+  }
+
+  /// The facts of `catalog` for a search aimed at `target` (nil: at every item): what matters
+  /// is what its criterion reads, with the badges it waits for in its progressive group (all
+  /// badges when it reads the badge totals).
+  init(_ catalog: ValidatedCatalog, target: Target? = nil) {
     self.catalog = catalog
     var reads = Reads()
     var expressions: [TypedExpr] = []
-    for badge in catalog.badges {
-      reads.add(badge.when, catalog)
-      expressions.append(badge.when)
+    var criteria: [Int]
+    switch target {
+    case nil: criteria = Array(catalog.badges.indices)
+    case .milestone: criteria = []
+    case .badge(let index):
+      criteria = [index]
+      if let group = catalog.badges[index].group, catalog.catalog.groups[group].progressive {
+        criteria = catalog.badges.indices.filter { $0 <= index && catalog.badges[$0].group == group }
+      }
+      if Reads.of(catalog.badges[index].when, in: catalog).badgeTotals { criteria = Array(catalog.badges.indices) }
+    }
+    for badge in criteria {
+      reads.add(catalog.badges[badge].when, catalog)
+      expressions.append(catalog.badges[badge].when)
     }
     var streaks = Set<Int>()
-    if let milestone = catalog.milestoneStreak { reads.streaks.insert(milestone) }
+    if target == nil || { if case .milestone = target { return true } else { return false } }(),
+      let milestone = catalog.milestoneStreak
+    {
+      reads.streaks.insert(milestone)
+    }
     // The streaks read, and what their conditions read, to a fixed point.
     while let next = reads.streaks.subtracting(streaks).first {
       streaks.insert(next)

@@ -32,6 +32,7 @@ final class ReachSearch {
 
   let program: Program
   let facts: CatalogFacts
+  let target: CatalogFacts.Target
   let choices: DayChoices
   let sources: [SearchSource]
   let horizon: Int
@@ -40,11 +41,9 @@ final class ReachSearch {
 
   /// Each level's nodes (level 1 first).
   private(set) var levels: [[Link]] = []
-  /// The first hit of each badge's unlock, of each badge's criterion holding at a check, of
-  /// each milestone being reached.
-  private(set) var badges: [Hit?]
-  private(set) var criteria: [Hit?]
-  private(set) var milestones: [Hit?]
+  /// Where the target was first reached; for a badge, where its criterion first held at a check.
+  private(set) var found: Hit?
+  private(set) var criterion: Hit?
   /// The first level whose states the beam cut (nil: none was): levels up to it were searched
   /// whole.
   private(set) var truncatedAt: Int?
@@ -56,19 +55,17 @@ final class ReachSearch {
   private(set) var steps = 0
 
   init(
-    program: Program, facts: CatalogFacts, choices: DayChoices, sources: [SearchSource], horizon: Int, width: Int,
-    stepBudget: Int
+    program: Program, facts: CatalogFacts, target: CatalogFacts.Target, choices: DayChoices, sources: [SearchSource],
+    horizon: Int, width: Int, stepBudget: Int
   ) {
     self.program = program
     self.facts = facts
+    self.target = target
     self.choices = choices
     self.sources = sources
     self.horizon = horizon
     self.width = width
     self.stepBudget = stepBudget
-    badges = Array(repeating: nil, count: program.catalog.badges.count)
-    criteria = Array(repeating: nil, count: program.catalog.badges.count)
-    milestones = Array(repeating: nil, count: program.catalog.catalog.milestones?.milestones.count ?? 0)
   }
 
   private struct Node {
@@ -77,19 +74,116 @@ final class ReachSearch {
     var source: Int
   }
 
-  /// Runs the search to the horizon, or until everything is found, nothing new can come, or
-  /// the budget is spent.
-  func run() {
-    let runner = DayRunner(program: program)
+  /// Tries the histories that make the same choice every day (each record of `choices`, from
+  /// each source) for up to `days` dates: the witness of many items (a streak kept, a sum at
+  /// its most every day). Returns the first that reaches the target on date `days` exactly.
+  func probe(runner: DayRunner, days: Int) -> (source: SearchSource, choice: DayChoice)? {
+    let catalog = program.catalog
+    runner.adjust(for: History())
+    for source in sources {
+      let start = source.hasStart ? source.first : nil
+      for choice in choices.all where !choice.skipped && !choice.paused {
+        if !source.hasStart && choice.values == nil { continue }
+        var state = CountedState(for: catalog)
+        state.origin = source.first
+        for level in 1...days {
+          guard steps < stepBudget else { return nil }
+          steps += 1
+          let day = source.first + level - 1
+          runner.load(day: day, values: choice.values, state: state, start: start)
+          let differs = runner.run(day: day, state: state, start: start, inProgress: true)
+          let unlocked = runner.unlockBadges(day: day, state: &state, check: true)
+          let hit: Bool
+          switch target {
+          case .badge(let index): hit = unlocked.contains(index)
+          case .milestone(let index):
+            let streak = catalog.milestoneStreak!
+            hit =
+              !(catalog.streaks[streak].streak.needsStart && start == nil)
+              && runner.streakStates[streak].current >= catalog.catalog.milestones!.milestones[index].day
+          }
+          if hit { return level == days ? (source, choice) : nil }
+          if differs { runner.finish(day: day, values: choice.values, state: state, start: start) }
+          runner.commit(day: day, into: &state)
+        }
+      }
+    }
+    return nil
+  }
+
+  /// Whether a history of one date reaches the target, over every value of every input the
+  /// target reads (each int from its min to its max), from every source; nil when that is too
+  /// many records to try or an input has no such list (a number, an unbounded int).
+  func reachableOnFirstDate(runner: DayRunner, limit: Int) -> Bool? {
+    let catalog = program.catalog
+    // A paused first date is a history these records do not try.
+    guard !facts.hasPausable else { return nil }
+    var records: [[Int]] = [[]]
+    for (index, input) in catalog.inputs.enumerated() {
+      var values: [Int]
+      if !facts.relevant.inputs.contains(index) {
+        values = [input.encode(input.defaultValue)]
+      } else if facts.complete[index] {
+        values = facts.candidates[index]
+      } else {
+        switch input.kind {
+        case .bool: values = [0, 1]
+        case .enumeration(let members): values = Array(members.indices)
+        case .int:
+          guard let low = input.min, let high = input.max, high - low < Double(limit) else { return nil }
+          values = Array(Int(low)...Int(high))
+        case .number: return nil
+        }
+      }
+      guard records.count * values.count <= limit else { return nil }
+      records = records.flatMap { record in values.map { record + [$0] } }
+    }
+    runner.adjust(for: History())
+    for source in sources {
+      let start = source.hasStart ? source.first : nil
+      for values in records.map(Optional.some) + (source.hasStart ? [nil] : []) {
+        steps += 1
+        var state = CountedState(for: catalog)
+        state.origin = source.first
+        runner.load(day: source.first, values: values, state: state, start: start)
+        runner.run(day: source.first, state: state, start: start, inProgress: true)
+        let unlocked = runner.unlockBadges(day: source.first, state: &state, check: true)
+        switch target {
+        case .badge(let index): if unlocked.contains(index) { return true }
+        case .milestone(let index):
+          let streak = catalog.milestoneStreak!
+          if !(catalog.streaks[streak].streak.needsStart && start == nil),
+            runner.streakStates[streak].current >= catalog.catalog.milestones!.milestones[index].day
+          {
+            return true
+          }
+        }
+      }
+    }
+    return false
+  }
+
+  /// Runs the search until the target is reached, the horizon passed, nothing new can come,
+  /// or the budget is spent.
+  func run(runner: DayRunner) {
     let keys = StateKeyMaker(facts, horizon: horizon)
     let catalog = program.catalog
-    let milestoneStreak = catalog.milestoneStreak
-    let milestoneDays = catalog.catalog.milestones?.milestones.map(\.day) ?? []
-    let milestoneNeedsStart = milestoneStreak.map { catalog.streaks[$0].streak.needsStart } ?? false
+    var targetBadge = -1
+    var milestoneDay = Int.max
+    var milestoneStreak = -1
+    var milestoneNeedsStart = false
+    switch target {
+    case .badge(let index): targetBadge = index
+    case .milestone(let index):
+      milestoneDay = catalog.catalog.milestones!.milestones[index].day
+      milestoneStreak = catalog.milestoneStreak!
+      milestoneNeedsStart = catalog.streaks[milestoneStreak].streak.needsStart
+    }
     var seen = Set<KeyHash>()
     var frontier: [Node] = []
-    var frontierLinks: [Int] = []  // each frontier node's index in its level
+    var frontierLinks: [Int] = []
     var pausedRunner = false
+    runner.adjust(for: History())
     for (index, source) in sources.enumerated() {
       var state = CountedState(for: catalog)
       state.origin = source.first
@@ -99,9 +193,10 @@ final class ReachSearch {
     var level = 0
     while level < horizon, !frontier.isEmpty {
       level += 1
-      var next: [(node: Node, key: KeyHash, score: Double, link: Link)] = []
-      var hits: [(kind: Int, item: Int, at: Int)] = []
-      for (position, node) in frontier.enumerated() {
+      var next: [(node: Node, score: Double, link: Link)] = []
+      var hitAt: Int?
+      var criterionAt: Int?
+      expand: for (position, node) in frontier.enumerated() {
         if steps >= stepBudget {
           stoppedAt = level
           break
@@ -113,7 +208,8 @@ final class ReachSearch {
           if isFirst && !source.hasStart && (choice.values == nil || choice.skipped) { continue }
           steps += 1
           var state = node.state
-          var checked = false
+          var hit = false
+          var holds = false
           if !choice.skipped {
             if choice.paused != pausedRunner {
               var history = History()
@@ -127,64 +223,48 @@ final class ReachSearch {
             runner.load(day: day, values: choice.values, state: state, start: start)
             let differs = runner.run(day: day, state: state, start: start, inProgress: true)
             let unlocked = runner.unlockBadges(day: day, state: &state, check: true)
-            checked = true
-            for badge in unlocked where badges[badge] == nil { hits.append((0, badge, next.count)) }
-            for badge in criteria.indices where criteria[badge] == nil && runner.criterionHolds(badge) {
-              hits.append((1, badge, next.count))
-            }
-            if let milestoneStreak, milestones.contains(nil), !(milestoneNeedsStart && start == nil) {
-              let current = runner.streakStates[milestoneStreak].current
-              for (index, day) in milestoneDays.enumerated() where milestones[index] == nil && current >= day {
-                hits.append((2, index, next.count))
-              }
+            if targetBadge >= 0 {
+              hit = unlocked.contains(targetBadge)
+              holds = criterion == nil && criterionAt == nil && runner.criterionHolds(targetBadge)
+            } else if !(milestoneNeedsStart && start == nil) {
+              hit = runner.streakStates[milestoneStreak].current >= milestoneDay
             }
             if differs { runner.finish(day: day, values: choice.values, state: state, start: start) }
             runner.commit(day: day, into: &state)
           }
           let made = keys.key(state, next: node.next + 1, first: source.first, hasStart: source.hasStart, level: level)
           let hash = KeyHash(made.key)
-          let link = Link(
-            parent: Int32(frontierLinks[position]), choice: Int32(choiceIndex), source: Int32(node.source))
-          if checked && hits.last?.at == next.count {
-            // A node that reached something is kept whatever its key, so its hit has a path.
-            seen.insert(hash)
-            next.append((Node(state: state, next: node.next + 1, source: node.source), hash, .infinity, link))
-            continue
+          let link = Link(parent: Int32(frontierLinks[position]), choice: Int32(choiceIndex), source: Int32(node.source))
+          let fresh = seen.insert(hash).inserted
+          guard fresh || hit || holds else { continue }
+          next.append((Node(state: state, next: node.next + 1, source: node.source), hit || holds ? .infinity : made.score, link))
+          if holds { criterionAt = next.count - 1 }
+          if hit {
+            hitAt = next.count - 1
+            break expand
           }
-          guard seen.insert(hash).inserted else { continue }
-          next.append((Node(state: state, next: node.next + 1, source: node.source), hash, made.score, link))
         }
       }
       var position = Array(next.indices)
-      if next.count > width {
+      if hitAt == nil && next.count > width {
         if truncatedAt == nil { truncatedAt = level }
         let kept = Self.keep(next.map(\.score), width: width)
         position = Array(repeating: -1, count: next.count)
         for (new, old) in kept.enumerated() { position[old] = new }
         next = kept.map { next[$0] }
       }
-      for hit in hits where position[hit.at] >= 0 { record(hit, level: level, node: position[hit.at]) }
       levels.append(next.map(\.link))
+      if let criterionAt, position[criterionAt] >= 0 { criterion = Hit(level: level, node: position[criterionAt]) }
+      if let hitAt {
+        found = Hit(level: level, node: hitAt)
+        if criterion == nil { criterion = found }
+        return
+      }
       frontier = next.map(\.node)
       frontierLinks = Array(0..<next.count)
-      if stoppedAt != nil { break }
-      if done { break }
+      if stoppedAt != nil { return }
       if next.isEmpty { closedAt = level - 1 }
     }
-  }
-
-  private func record(_ hit: (kind: Int, item: Int, at: Int), level: Int, node: Int) {
-    let found = Hit(level: level, node: node)
-    switch hit.kind {
-    case 0: if badges[hit.item] == nil { badges[hit.item] = found }
-    case 1: if criteria[hit.item] == nil { criteria[hit.item] = found }
-    default: if milestones[hit.item] == nil { milestones[hit.item] = found }
-    }
-  }
-
-  /// Whether every item was found.
-  private var done: Bool {
-    !badges.contains(nil) && !milestones.contains(nil) && !criteria.contains(nil)
   }
 
   /// The beam: every node that reached something, then the highest scored (in the order they

@@ -50,7 +50,9 @@ struct StateKeyMaker {
       if streakKinds[index] {
         // Day 0's distance; none yet.
         let since = streak.anchor.map { next - $0 } ?? -1
-        key.append(caps.current.map { min(since, $0) } ?? since)
+        let capped = caps.current.map { min(since, $0) } ?? since
+        key.append(capped)
+        score += Double(max(capped, 0)) / Double(max(caps.current ?? 100, 1))
       } else {
         let current = caps.current.map { min(streak.current, $0) } ?? streak.current
         key.append(current)
