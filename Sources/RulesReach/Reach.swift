@@ -143,6 +143,26 @@ package enum Reach {
         items.append(item)
       }
     }
+    // How soon each later badge of a progressive group could hold, its turn aside.
+    if search {
+      for (index, badge) in catalog.badges.enumerated() {
+        guard let group = badge.group, catalog.catalog.groups[group].progressive,
+          catalog.badges.firstIndex(where: { $0.group == group }) != index, items[index].criterionDays == nil,
+          let least = proofs.criterionLeast[index]
+        else { continue }
+        let facts = CatalogFacts(catalog, target: .criterion(index))
+        let run = ReachSearch(
+          program: program, facts: facts, target: .criterion(index), choices: DayChoices(facts),
+          sources: Self.sources(facts).list, horizon: horizon, width: limits.width, stepBudget: limits.steps)
+        if run.probe(runner: runner, days: least) != nil {
+          items[index].criterionDays = least
+        } else {
+          run.run(runner: runner)
+          items[index].criterionDays = run.found?.level
+        }
+        statistics.steps += run.steps
+      }
+    }
     let orders = search ? groupOrders(catalog, items: items, proofs: proofs) : []
     return ReachReport(
       catalog: catalog.catalog.id, horizon: horizon, items: items, groupOrders: orders, statistics: statistics)

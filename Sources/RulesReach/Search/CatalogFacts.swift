@@ -45,6 +45,8 @@ struct CatalogFacts {
   enum Target: Equatable {
     case badge(Int)
     case milestone(Int)
+    /// A badge's criterion holding at a check, unlocked or not (its turn left aside).
+    case criterion(Int)
   }
 
   /// The facts of `catalog` for a search aimed at `target` (nil: at every item): what matters
@@ -58,6 +60,7 @@ struct CatalogFacts {
     switch target {
     case nil: criteria = Array(catalog.badges.indices)
     case .milestone: criteria = []
+    case .criterion(let index): criteria = [index]
     case .badge(let index):
       criteria = [index]
       if let group = catalog.badges[index].group, catalog.catalog.groups[group].progressive {

@@ -96,6 +96,7 @@ final class ReachSearch {
           let hit: Bool
           switch target {
           case .badge(let index): hit = unlocked.contains(index)
+          case .criterion(let index): hit = runner.criterionHolds(index)
           case .milestone(let index):
             let streak = catalog.milestoneStreak!
             hit =
@@ -150,6 +151,7 @@ final class ReachSearch {
         let unlocked = runner.unlockBadges(day: source.first, state: &state, check: true)
         switch target {
         case .badge(let index): if unlocked.contains(index) { return true }
+        case .criterion(let index): if runner.criterionHolds(index) { return true }
         case .milestone(let index):
           let streak = catalog.milestoneStreak!
           if !(catalog.streaks[streak].streak.needsStart && start == nil),
@@ -172,8 +174,12 @@ final class ReachSearch {
     var milestoneDay = Int.max
     var milestoneStreak = -1
     var milestoneNeedsStart = false
+    var criterionOnly = false
     switch target {
     case .badge(let index): targetBadge = index
+    case .criterion(let index):
+      targetBadge = index
+      criterionOnly = true
     case .milestone(let index):
       milestoneDay = catalog.catalog.milestones!.milestones[index].day
       milestoneStreak = catalog.milestoneStreak!
@@ -223,7 +229,9 @@ final class ReachSearch {
             runner.load(day: day, values: choice.values, state: state, start: start)
             let differs = runner.run(day: day, state: state, start: start, inProgress: true)
             let unlocked = runner.unlockBadges(day: day, state: &state, check: true)
-            if targetBadge >= 0 {
+            if criterionOnly {
+              hit = runner.criterionHolds(targetBadge)
+            } else if targetBadge >= 0 {
               hit = unlocked.contains(targetBadge)
               holds = criterion == nil && criterionAt == nil && runner.criterionHolds(targetBadge)
             } else if !(milestoneNeedsStart && start == nil) {
