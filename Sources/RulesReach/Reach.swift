@@ -30,7 +30,8 @@ package enum Reach {
     }
   }
 
-  /// Analyses `catalog`. `search` false: the proofs alone (no fewest days).
+  /// Analyses `catalog`. `search` false: the proofs alone (no fewest days), and the searches
+  /// a progressive group's order needs (what `rules check` warns of).
   package static func analyse(_ catalog: ValidatedCatalog, limits: Limits = Limits(), search: Bool = true)
     -> ReachReport
   {
@@ -144,7 +145,7 @@ package enum Reach {
       }
     }
     // How soon each later badge of a progressive group could hold, its turn aside.
-    if search {
+    do {
       for (index, badge) in catalog.badges.enumerated() {
         guard let group = badge.group, catalog.catalog.groups[group].progressive,
           catalog.badges.firstIndex(where: { $0.group == group }) != index, items[index].criterionDays == nil,
@@ -163,7 +164,7 @@ package enum Reach {
         statistics.steps += run.steps
       }
     }
-    let orders = search ? groupOrders(catalog, items: items, proofs: proofs) : []
+    let orders = groupOrders(catalog, items: items, proofs: proofs)
     return ReachReport(
       catalog: catalog.catalog.id, horizon: horizon, items: items, groupOrders: orders, statistics: statistics)
   }
