@@ -242,10 +242,12 @@ final class ReachSearch {
           }
           let made = keys.key(state, next: node.next + 1, first: source.first, hasStart: source.hasStart, level: level)
           let hash = KeyHash(made.key)
-          let link = Link(parent: Int32(frontierLinks[position]), choice: Int32(choiceIndex), source: Int32(node.source))
+          let link = Link(
+            parent: Int32(frontierLinks[position]), choice: Int32(choiceIndex), source: Int32(node.source))
           let fresh = seen.insert(hash).inserted
           guard fresh || hit || holds else { continue }
-          next.append((Node(state: state, next: node.next + 1, source: node.source), hit || holds ? .infinity : made.score, link))
+          next.append(
+            (Node(state: state, next: node.next + 1, source: node.source), hit || holds ? .infinity : made.score, link))
           if holds { criterionAt = next.count - 1 }
           if hit {
             hitAt = next.count - 1
