@@ -1,9 +1,10 @@
 import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 @_spi(Tooling) import RulesKit
-@testable import RulesReach
 import RulesTestSupport
 import Testing
+
+@testable import RulesReach
 
 /// The fast analysis against the obvious one: random small catalogs, and every history of up
 /// to `depth` dates (every value of every input, no record, a date a zone skipped, every start)
@@ -24,13 +25,19 @@ struct BruteForceTests {
     if random.chance(0.3) { streak += "      max_days: 2\n" }
     if random.chance(0.3) { streak += "      today: final\n" }
     let elapsed = random.chance(0.3)
-    if elapsed { streak += "    e:\n      type: elapsed\n      resets: \"n == 2\"\n" + (random.chance(0.5) ? "      needs_start: true\n" : "") }
-    let templates = [
-      "s.current >= \(1 + random.below(3))", "t >= \(1 + random.below(6))", "w >= \(1 + random.below(3))",
-      "s.freezes >= 1", "t >= \(random.below(5)) && s.current >= \(random.below(3))", "!a && s.current >= \(1 + random.below(2))",
-      "s.best >= \(2 + random.below(2))", "weekday == 5 && a", "t == \(random.below(4))", "w < 1 && logged",
-      "s.current >= 0", "badges.count >= \(1 + random.below(2))", "week(n) >= \(2 + random.below(4))",
-    ] + (elapsed ? ["e.current >= \(1 + random.below(3))", "e.current == 0 && t >= \(1 + random.below(3))"] : [])
+    if elapsed {
+      streak +=
+        "    e:\n      type: elapsed\n      resets: \"n == 2\"\n"
+        + (random.chance(0.5) ? "      needs_start: true\n" : "")
+    }
+    let templates =
+      [
+        "s.current >= \(1 + random.below(3))", "t >= \(1 + random.below(6))", "w >= \(1 + random.below(3))",
+        "s.freezes >= 1", "t >= \(random.below(5)) && s.current >= \(random.below(3))",
+        "!a && s.current >= \(1 + random.below(2))",
+        "s.best >= \(2 + random.below(2))", "weekday == 5 && a", "t == \(random.below(4))", "w < 1 && logged",
+        "s.current >= 0", "badges.count >= \(1 + random.below(2))", "week(n) >= \(2 + random.below(4))",
+      ] + (elapsed ? ["e.current >= \(1 + random.below(3))", "e.current == 0 && t >= \(1 + random.below(3))"] : [])
     var badges = ""
     let group = random.chance(0.3)
     for index in 0..<(3 + random.below(2)) {
@@ -53,7 +60,8 @@ struct BruteForceTests {
     if group { text += "groups:\n  - {id: g, progressive: true}\n" }
     text += "badges:\n" + badges
     if random.chance(0.4) {
-      text += "milestones:\n  streak: \(elapsed && random.chance(0.5) ? "e" : "s")\n  list:\n    - {id: m2, day: 2}\n    - {id: m3, day: 3}\n"
+      text +=
+        "milestones:\n  streak: \(elapsed && random.chance(0.5) ? "e" : "s")\n  list:\n    - {id: m2, day: 2}\n    - {id: m3, day: 3}\n"
     }
     return text
   }
@@ -130,7 +138,8 @@ struct BruteForceTests {
       let truth = Self.bruteForce(catalog, depth: Self.depth)
       for (index, item) in report.items.enumerated() {
         let fewest = truth.fewest[index]
-        let context = "\(item.key) in\n\(text)\nreach: \(item.status) \(item.fewestDays.map(String.init) ?? "-") \(item.reason ?? ""); brute force: \(fewest.map(String.init) ?? "none")"
+        let context =
+          "\(item.key) in\n\(text)\nreach: \(item.status) \(item.fewestDays.map(String.init) ?? "-") \(item.reason ?? ""); brute force: \(fewest.map(String.init) ?? "none")"
         switch item.status {
         case .reachable:
           #expect(item.fewestDays == fewest, "\(context)")
