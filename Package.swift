@@ -102,7 +102,8 @@ let package = Package(
     .target(name: "RulesReach", dependencies: ["RulesSource", "RulesLanguage", "RulesCatalog", "RulesRuntime"]),
     // The studio's pages (catalog, user, impact, diagnostics), for `rules site` and `rules-server studio`.
     .target(
-      name: "RulesSite", dependencies: ["RulesKit", "RulesReach", .product(name: "Mustache", package: "swift-mustache")]),
+      name: "RulesSite",
+      dependencies: ["RulesKit", "RulesReach", .product(name: "Mustache", package: "swift-mustache")]),
     .executableTarget(
       name: "RulesCLI",
       dependencies: [
