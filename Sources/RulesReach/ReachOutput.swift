@@ -62,6 +62,10 @@ extension ReachReport.Item {
   /// `badge/ID` or `milestone/ID`: the item's name among a catalog's items (and its witness
   /// file's, `badge-ID.yaml`).
   package var key: String { "\(kind.rawValue)/\(id)" }
+
+  /// `badge-ID` or `milestone-ID`: its witness file's name without `.yaml` (`--witness`, the
+  /// studio's journey page).
+  package var fileName: String { "\(kind.rawValue)-\(id)" }
 }
 
 extension ReachReport.GroupOrder {

@@ -50,7 +50,7 @@ struct ReachCommand: ParsableCommand {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for item in report.items {
           guard let history = item.witness, item.status == .reachable || item.status == .always else { continue }
-          let path = (folder as NSString).appendingPathComponent("\(item.kind.rawValue)-\(item.id).yaml")
+          let path = (folder as NSString).appendingPathComponent("\(item.fileName).yaml")
           let text = history.yaml(catalog: validated, reaching: "the \(item.kind.rawValue) '\(item.id)'")
           do {
             try text.write(toFile: path, atomically: true, encoding: .utf8)
