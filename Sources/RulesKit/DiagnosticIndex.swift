@@ -63,6 +63,7 @@ package enum DiagnosticIndex {
     Entry(id: .milestoneDay, area: "rules", summary: MilestoneDayRule.summary),
     Entry(id: .unknownStreak, area: "rules", summary: MilestoneStreakRule.summary),
     Entry(id: .unknownGroup, area: "rules", summary: BadgeGroupRule.summary),
+    Entry(id: .badgeRequires, area: "rules", summary: BadgeRequiresRule.summary),
     Entry(id: .unreachableMessage, area: "rules", summary: ShadowedMessageRule.summary),
     Entry(id: .emptySection, area: "rules", summary: EmptySectionRule.summary),
     Entry(id: .constantOverflow, area: "rules", summary: OverflowRule.summary),

@@ -85,6 +85,41 @@ struct Proofs {
       }
       badges.append(proof)
     }
+    // A badge that requires others (`requires`) unlocks at a check where they all are unlocked,
+    // earlier or in the same check: never when one never is, not before the last can be. The
+    // prerequisites may be listed after it: repeated to a fixed point (`rules check` refuses a
+    // cycle).
+    let positions = Dictionary(
+      catalog.badges.indices.map { (catalog.badges[$0].id, $0) }, uniquingKeysWith: { a, _ in a })
+    var changed = true
+    var rounds = 0
+    while changed && rounds <= catalog.badges.count {
+      changed = false
+      rounds += 1
+      for (index, badge) in catalog.badges.enumerated() {
+        let requires = badge.badge.requires.compactMap { positions[$0.id] }
+        guard !requires.isEmpty else { continue }
+        var proof = badges[index]
+        proof.always = false
+        if proof.never == nil, let missing = requires.first(where: { badges[$0].never != nil }) {
+          proof.never = "it requires '\(catalog.badges[missing].id)', which no user can unlock"
+          proof.least = nil
+        } else if proof.never == nil {
+          let latest = requires.map { badges[$0].least }
+          if latest.contains(nil) {
+            proof.least = nil
+          } else if let own = proof.least {
+            proof.least = max(own, latest.map { $0! }.max()!)
+          }
+        }
+        if proof.never != badges[index].never || proof.least != badges[index].least
+          || proof.always != badges[index].always
+        {
+          badges[index] = proof
+          changed = true
+        }
+      }
+    }
     if let track = catalog.catalog.milestones, let streakIndex = catalog.milestoneStreak {
       let streak = catalog.streaks[streakIndex].streak
       for milestone in track.milestones {

@@ -93,6 +93,10 @@ struct DiffCommandTests {
         ]
       ),
       (
+        "prerequisites", "  - {id: five, name: Five, when: daily.current >= 5}",
+        "  - {id: five, name: Five, when: daily.current >= 5, requires: [three]}", ["badges five changed requires"]
+      ),
+      (
         "message order", "  - {id: going, when: daily.current > 0, text: Going}\n  - {id: start, text: Start}",
         "  - {id: start, when: daily.current == 0, text: Start}\n  - {id: going, text: Going}",
         ["messages start changed when,order", "messages going changed when,order"]

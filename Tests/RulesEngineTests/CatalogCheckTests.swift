@@ -57,10 +57,12 @@ struct CatalogCheckTests {
         "19:24: error: 'day' must be an integer; found a string ('30')",
         "21:5: warning: the group 'time' has no badges",
         "21:29: error: 'progressive' must be true or false; found a string ('yes'; YAML 1.2 booleans are true and false)",
+        // The first badge, without its criterion, is kept: its id is used three times.
+        "23:5: error: the badge id 'first' is used twice (also at line 26, column 5)",
         "25:5: error: unknown key 'whne' in badge 'first'; did you mean 'when'?",
-        "26:5: error: the badge id 'first' is used twice (also at line 27, column 5)",
+        "26:5: error: the badge id 'first' is used twice (also at line 23, column 5)",
         "26:51: error: unknown key 'colour' in badge 'first'; did you mean 'color'?",
-        "27:5: error: the badge id 'first' is used twice (also at line 26, column 5)",
+        "27:5: error: the badge id 'first' is used twice (also at line 23, column 5)",
         "29:13: error: 'rotation' must be one of 'day-of-year', 'day'; found 'day-of-yaer'; did you mean 'day-of-year'?",
         "33:5: warning: the message 'later' is never shown: 'hello' (line 32, column 5) comes first and always applies",
       ])

@@ -86,3 +86,71 @@ struct ExplanationTests {
     #expect(check.evaluation.json.serialized().contains(#""waiting": true"#))
   }
 }
+
+/// Issue 54: `rules explain` says which prerequisites (`requires`) a badge still needs.
+@Suite("explanations of badges that need badges")
+struct PrerequisiteExplanationTests {
+  static let catalog = """
+    catalog: goals
+    inputs: {duas: {type: int, min: 0, max: 100}}
+    streaks:
+      daily: {counts: duas >= 1}
+    metrics:
+      total_duas: total(duas)
+    badges:
+      - {id: first-week, name: First week, when: daily.current >= 2}
+      - {id: first-month, name: First month, when: daily.current >= 4}
+      - {id: dedicated, name: Dedicated, requires: [first-week, first-month], when: total_duas >= 12}
+      - {id: committed, name: Committed, requires: [first-week, first-month]}
+    """
+
+  static func explain(_ id: String, days: Int, json: Bool = false) throws -> String {
+    let catalog = try Inline.validated(catalog)
+    let records = (0..<days).map { "  - {date: \(Inline.day("2026-03-01") + $0), duas: 5}\n" }.joined()
+    let history = try Inline.history("days:\n" + records, for: catalog)
+    let index = try #require(catalog.badges.firstIndex { $0.badge.id == id })
+    let date = Inline.day("2026-03-01") + (days - 1)
+    if json {
+      return BadgeExplanationJSON.explain(
+        Program(catalog), badge: index, history: history, date: date, catalog: "goals"
+      ).serialized(indent: nil)
+    }
+    return BadgeExplanation.explain(Program(catalog), badge: index, history: history, date: date)
+  }
+
+  @Test("text: each prerequisite with its state, and those still needed")
+  func text() throws {
+    #expect(
+      try Self.explain("dedicated", days: 3) == """
+        dedicated “Dedicated” on 2026-03-03: locked
+          requires: first-week (unlocked), first-month (locked)
+            it needs first-month unlocked first
+          when: total_duas >= 12
+            total_duas >= 12: 15 >= 12 is true
+          progress: 15/12 (100%)
+        """)
+    // Without `when`: the prerequisites are the criterion and the progress.
+    #expect(
+      try Self.explain("committed", days: 1) == """
+        committed “Committed” on 2026-03-01: locked
+          requires: first-week (locked), first-month (locked)
+            it needs first-week, first-month unlocked first
+          progress: 0/2 (0%)
+        """)
+    #expect(
+      try Self.explain("committed", days: 4) == """
+        committed “Committed” on 2026-03-04: unlocked on 2026-03-04
+          requires: first-week (unlocked), first-month (unlocked)
+        """)
+  }
+
+  @Test("JSON: requires with each one's state, and a note naming those still needed")
+  func json() throws {
+    let text = try Self.explain("dedicated", days: 3, json: true)
+    #expect(text.contains(#""notes":["it needs 'first-month' unlocked first"]"#))
+    #expect(
+      text.hasSuffix(#""requires":[{"id":"first-week","unlocked":true},{"id":"first-month","unlocked":false}]}"#))
+    // A badge without prerequisites has no such key.
+    #expect(!(try Self.explain("first-week", days: 3, json: true)).contains("requires"))
+  }
+}

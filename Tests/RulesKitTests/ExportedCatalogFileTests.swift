@@ -38,6 +38,35 @@ struct ExportedCatalogFileTests {
     }
   }
 
+  /// The examples whose catalogs use the goals users ask for (issue 54): each key of the
+  /// catalog format the export must write and read back.
+  static let examples = ["examples/goals/goals.yaml:examples/goals/tests/goals.yaml"]
+
+  @Test(
+    "an example's scenarios give the same checks from its export, which exports to the same text", arguments: examples)
+  func exampleScenarios(paths: String) throws {
+    let (catalogPath, testsPath) = (String(paths.split(separator: ":")[0]), String(paths.split(separator: ":")[1]))
+    let root = ShippedCatalogs.folder.deletingLastPathComponent()
+    let checked = CatalogFiles.validate(path: root.appendingPathComponent(catalogPath).path)
+    let yaml = try #require(checked.validated, "\(checked.diagnostics)")
+    let text = CatalogExport.json(yaml).serialized()
+    let loaded = ExportedCatalog.validate(Data(text.utf8), path: "example.json")
+    let json = try #require(loaded.validated, "\(loaded.diagnostics)")
+    #expect(CatalogExport.json(json).serialized() == text)
+    let path = root.appendingPathComponent(testsPath).path
+    let (file, problems) = ScenarioDecoder.decode(
+      YAMLDocuments.reader()(path).root, file: path, catalogPath: catalogPath, catalog: yaml)
+    let scenarios = try #require(file, "\(problems)").scenarios
+    let (fromYAML, fromJSON) = (Engine(yaml), Engine(json))
+    for scenario in scenarios {
+      let expected = try ScenarioRunner.checks(scenario, engine: fromYAML).map { $0.json.serialized() }
+      let found = try ScenarioRunner.checks(scenario, engine: fromJSON).map { $0.json.serialized() }
+      #expect(!expected.isEmpty)
+      #expect(found == expected, "\(scenario.name)")
+      #expect(ScenarioRunner.run(scenario, engine: fromJSON).failures.isEmpty, "\(scenario.name)")
+    }
+  }
+
   @Test("an export written to a file loads back, and exporting it gives the same text")
   func fileRoundTrip() throws {
     let (yaml, _) = try Self.both("rizq")

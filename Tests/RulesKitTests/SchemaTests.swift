@@ -113,7 +113,15 @@ struct SchemaTests {
   /// Mistakes `rules check` reports (see CatalogCheckTests), which the schema must reject too,
   /// with what the validator says.
   static let bad = [
-    ("catalog: demo\nbadges:\n  - {id: a, name: A, whne: true}\n", "'when' is a required property"),
+    (
+      "catalog: demo\nbadges:\n  - {id: a, name: A, whne: true}\n",
+      "Additional properties are not allowed ('whne' was unexpected)"
+    ),
+    // A badge needs `when` or `requires`.
+    (
+      "catalog: demo\nbadges:\n  - {id: a, name: A, xp: 1}\n",
+      "{'id': 'a', 'name': 'A', 'xp': 1} is not valid under any of the given schemas"
+    ),
     ("catalog: demo\nbadges:\n  - {id: a, name: A, when: 'true', xp: -5}\n", "-5 is less than the minimum of 0"),
     ("catalog: Demo App\n", "'Demo App' does not match '^[a-z0-9][a-z0-9-]*$'"),
     ("catalog: demo\nbadges:\n  - {id: a, when: 'true'}\n", "'name' is a required property"),

@@ -40,10 +40,14 @@ struct BruteForceTests {
       ] + (elapsed ? ["e.current >= \(1 + random.below(3))", "e.current == 0 && t >= \(1 + random.below(3))"] : [])
     var badges = ""
     let group = random.chance(0.3)
-    for index in 0..<(3 + random.below(2)) {
+    let count = 3 + random.below(2)
+    let requiring = random.chance(0.3) ? count - 1 : -1
+    for index in 0..<count {
       let when = templates[random.below(templates.count)]
       let inGroup = group && index < 2 ? ", group: g" : ""
-      badges += "  - {id: b\(index), name: B\(index)\(inGroup), when: \"\(when)\"}\n"
+      // A prerequisite (`requires`) on the last badge now and then.
+      let requires = index == requiring ? ", requires: [b\(random.below(count - 1))]" : ""
+      badges += "  - {id: b\(index), name: B\(index)\(inGroup)\(requires), when: \"\(when)\"}\n"
     }
     var text = """
       catalog: random-\(seed)
@@ -131,7 +135,7 @@ struct BruteForceTests {
   func randomCatalogs() throws {
     var random = SplitMix64(seed: 53)
     var agreed = (reachable: 0, unreachable: 0, always: 0, unknown: 0)
-    for seed in 0..<16 {
+    for seed in 0..<20 {
       let text = Self.catalog(&random, seed: seed)
       let catalog = try Inline.validated(text)
       let report = Reach.analyse(catalog, limits: Reach.Limits(horizon: Self.depth))

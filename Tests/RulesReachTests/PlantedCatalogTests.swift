@@ -178,4 +178,35 @@ struct PlantedCatalogTests {
     #expect(item(report, "week").witness?.yaml(catalog: catalog, reaching: "week").contains("timezone_changes") == true)
     try WitnessReplay.check(report, catalog: catalog)
   }
+
+  @Test(
+    "prerequisites: a badge waits for those it requires, unlocks with the last in the same check, never after one never"
+  )
+  func prerequisites() throws {
+    let catalog = try Inline.validated(
+      """
+      catalog: chain
+      inputs:
+        done: {type: bool}
+        count: {type: int, min: 0, max: 10}
+      streaks:
+        run: {counts: done}
+      metrics:
+        counted: total(count)
+      badges:
+        - {id: early, name: Early, when: run.current >= 2, requires: [hundred]}
+        - {id: hundred, name: Hundred, when: counted >= 100}
+        - {id: both, name: Both, requires: [early, hundred]}
+        - {id: strong, name: Strong, when: count >= 11}
+        - {id: after-strong, name: After strong, when: run.current >= 1, requires: [strong]}
+      """)
+    let report = Reach.analyse(catalog)
+    // 100 at 10 a day: the 10th day; early's own criterion held on day 2, both has no `when`.
+    #expect(item(report, "early").fewestDays == 10)
+    #expect(item(report, "hundred").fewestDays == 10)
+    #expect(item(report, "both").fewestDays == 10)
+    #expect(item(report, "after-strong").status == .unreachable)
+    #expect(item(report, "after-strong").reason == "it requires 'strong', which no user can unlock")
+    try WitnessReplay.check(report, catalog: catalog)
+  }
 }

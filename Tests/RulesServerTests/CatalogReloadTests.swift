@@ -46,7 +46,7 @@ import Testing
       #expect(reloaded.status == 200, "\(reloaded.body)")
       #expect(
         reloaded.body
-          == #"[{"catalog":"discipline","name":"Discipline","version":2,"ignored_inputs":[],"unreadable_states":0}]"#
+          == #"[{"catalog":"discipline","name":"Discipline","version":2,"ignored_inputs":[],"nearest_inputs":[],"unreadable_states":0}]"#
           + "\n")
       let listed = try server.call("GET", "/v1/catalogs", route: "/v1/catalogs").body
       #expect(listed == #"[{"catalog":"discipline","name":"Discipline","version":2}]"# + "\n")

@@ -260,3 +260,29 @@ import Testing
     return false
   }
 }
+
+/// Issue 54: a badge's prerequisites on its card, each with the user's state of it.
+@Suite struct PrerequisiteCardTests {
+  @Test func aCardNamesItsPrerequisitesWithTheirStates() throws {
+    let catalog = try String(
+      contentsOf: Rules.repository.appendingPathComponent("examples/goals/goals.yaml"), encoding: .utf8)
+    let days = (1...7).map { "  - {date: 2026-03-0\($0), duas: 5}\n" }.joined()
+    let folder = try Folder(["catalogs/goals.yaml": catalog, "users/ayesha.yaml": "user: ayesha\ndays:\n" + days])
+    let result = try Rules.run([
+      "site", "--catalogs", folder.path("catalogs"), "--history", folder.path("users"), "--date", "2026-03-07",
+      "--out", folder.path("site"),
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let page = Page(html: try folder.read("site/users/goals/ayesha.html"))
+    let shown = page.elements(with: "data-requires").map { "\($0["data-requires"]!) \($0["data-state"]!)" }
+    // Dedicated's and Committed's, on the day shown: the first week is done, the month not.
+    #expect(
+      Array(shown.suffix(4)) == [
+        "first-week unlocked", "first-month locked", "first-week unlocked", "first-month locked",
+      ])
+    #expect(page.html.contains("Requires: "))
+    let cards = page.elements(with: "data-badge").map { "\($0["data-badge"]!) \($0["data-state"]!)" }
+    #expect(
+      Array(cards.suffix(4)) == ["first-week unlocked", "first-month locked", "dedicated locked", "committed locked"])
+  }
+}

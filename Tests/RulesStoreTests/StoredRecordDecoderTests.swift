@@ -33,7 +33,7 @@ import Testing
         #expect(valid.values == quick.values, "\(stored)")
         // The store's own checked way (`StoreCatalog.validatingRead`) reads it the same.
         let read = try #require(catalog.validatingRead(stored))
-        #expect(read.ignored.isEmpty && read.unreadable.isEmpty, "\(stored)")
+        #expect(read.ignored.isEmpty && read.nearest.isEmpty, "\(stored)")
         #expect(try DayRecord(EncodedRecord(date: date, values: read.values), for: catalog.engine) == checked)
         decoded += 1
       }
@@ -83,20 +83,21 @@ import Testing
     #expect(rizq.decoder.decode(#"{"habits_total":-0}"#, date: date)?.values == [0, 0, 0])
 
     // The checked way leaves out an input the catalog does not have (any more), and reads a
-    // value its input cannot take as the default, saying so (issue #34: never an error).
+    // value its input cannot take as its nearest value, saying so (issue #34: never an error;
+    // issue #52: never the default when there is a nearer one).
     let ignored = try rizq.check(
       user: "u", start: nil, timeZone: nil, on: date,
       days: [StoredDay(date: date, record: #"{"duas":1,"duas_completed":2}"#)], state: nil)
     #expect(ignored.json.contains(#""total_duas": 2"#), "\(ignored.json)")
     #expect(ignored.warnings == [])
-    let unreadable = try rizq.check(
+    let nearest = try rizq.check(
       user: "u", start: nil, timeZone: nil, on: date,
       days: [StoredDay(date: date, record: #"{"duas_completed":true,"habits_total":2}"#)], state: nil)
     #expect(
-      unreadable.warnings == [
-        "the stored day 2026-01-01 of 'duas_completed' cannot be read (duas_completed must be an integer; found true); it counts as the default"
+      nearest.warnings == [
+        "the stored day 2026-01-01 of 'duas_completed' is read as its nearest value (duas_completed must be an integer; found true; read as 1)"
       ])
-    #expect(unreadable.json.contains(#""total_duas": 0"#), "\(unreadable.json)")
+    #expect(nearest.json.contains(#""total_duas": 1"#), "\(nearest.json)")
     let check = try rizq.check(
       user: "u", start: nil, timeZone: nil, on: date,
       days: [StoredDay(date: date, record: #"{"duas_completed": 4, "habits_completed": 1, "habits_total": 1}"#)],

@@ -77,8 +77,8 @@ package final class StoreCatalog: Sendable {
   }
 
   /// The engine's records of the stored `days` up to `date`; `notes` gets a line for each
-  /// value that cannot be read (it counts as the default). Throws for a record that is not a
-  /// JSON object.
+  /// value the catalog's input cannot take (it is read as its nearest value, `Input.nearest`).
+  /// Throws for a record that is not a JSON object.
   package func records(_ days: [StoredDay], through date: CalendarDay) throws -> [DayRecord] {
     var notes: [String] = []
     return try records(days, through: date, notes: &notes)
@@ -94,8 +94,8 @@ package final class StoreCatalog: Sendable {
         if day.record.isEmpty { throw NeedsAllDays() }
         throw RecordProblem("bad-record", "the stored record of \(day.date) is not a JSON object")
       }
-      for (input, message) in read.unreadable {
-        notes.append("the stored day \(day.date) of '\(input)' cannot be read (\(message)); it counts as the default")
+      for (input, message) in read.nearest {
+        notes.append("the stored day \(day.date) of '\(input)' is read as its nearest value (\(message))")
       }
       records.append(try DayRecord(EncodedRecord(date: day.date, values: read.values), for: engine))
     }
@@ -153,11 +153,11 @@ package final class StoreCatalog: Sendable {
 
   /// A stored record read the validating way (its JSON), for a record the fast paths leave: its
   /// values encoded for this catalog, an input it does not have (any more) left out, and a value
-  /// its input cannot take (retyped, a member or bound changed) left at the input's default.
-  /// Both are named, for the reload's check of the store (`StoreReading`); a reload refuses a
-  /// catalog with values it cannot take, so an evaluation meets one only for a day written by
-  /// the catalog served before while the reload checked the store. Nil when it is not a JSON
-  /// object.
+  /// its input cannot take (retyped, a member or bound changed, or written by an experiment's
+  /// variant that widened the input) read as the nearest value the input takes
+  /// (`Input.nearest`: clamped into its bounds, another kind read as its kind, an unknown member
+  /// as the default). Both are named, for the reload's report of the store (`StoreReading`). Nil
+  /// when it is not a JSON object.
   func validatingRead(_ record: String) -> StoredRecord? {
     guard case .object(let pairs) = try? JSONReader.parse(record.utf8) else { return nil }
     var read = StoredRecord(values: decoder.defaults)
@@ -179,8 +179,9 @@ package final class StoreCatalog: Sendable {
       do {
         read.values[slot] = input.encode(try input.value(of: literal, found: value.kindDescription))
       } catch {
-        read.values[slot] = decoder.defaults[slot]
-        read.unreadable.append((name, error.message))
+        let nearest = input.nearest(to: value)
+        read.values[slot] = input.encode(nearest)
+        read.nearest.append((name, "\(error.message); read as \(nearest)"))
       }
     }
     return read
@@ -193,6 +194,7 @@ struct StoredRecord {
   var values: [Int]
   /// The record's inputs the catalog does not have: left out.
   var ignored: [String] = []
-  /// The record's values the catalog's input cannot take, with why: read as the default.
-  var unreadable: [(input: String, message: String)] = []
+  /// The record's values the catalog's input cannot take, with why and what they are read as:
+  /// each is read as its nearest value the input takes.
+  var nearest: [(input: String, message: String)] = []
 }

@@ -3,10 +3,12 @@ import Foundation
 import RulesStore
 
 /// What a catalog makes of what the store holds for it: the stored days' inputs it does not
-/// have (left out when they are read), the stored values it cannot take (a retyped input, a
-/// member or a bound changed), and the saved states it cannot read. The server reads the store
-/// with a candidate catalog before it serves it (`rules-server serve`, a reload) and refuses
-/// one with unreadable values (docs/store.md, "Changing a served catalog").
+/// have (left out when they are read), the stored values it cannot take as they are (a retyped
+/// input, a member or a bound changed, an experiment's variant that widened an input: each is
+/// read as its nearest value, `Input.nearest`), and the saved states it cannot read. The server
+/// reads the store with a catalog before it serves it (`rules-server serve`, a reload, a
+/// restore, a promote) and reports what it found; none of it refuses a catalog
+/// (docs/store.md, "Changing a served catalog").
 package struct StoreReading: Sendable, Equatable {
   /// An input some stored days carry that the catalog does not have.
   package struct Ignored: Sendable, Equatable {
@@ -16,40 +18,39 @@ package struct StoreReading: Sendable, Equatable {
     package var days: Int
   }
 
-  /// Stored values of one input that the catalog's input cannot take.
-  package struct Unreadable: Sendable, Equatable {
+  /// Stored values of one input that the catalog's input cannot take as they are: each is
+  /// read as its nearest value the input takes.
+  package struct Nearest: Sendable, Equatable {
     package var input: String
     package var users: Int
     package var days: Int
-    /// Why, for the first such value read (the engine's message for a history file's).
+    /// Why, and what it is read as, for the first such value (the engine's message for a
+    /// history file's, then `; read as VALUE`).
     package var example: String
   }
 
   /// By input name.
   package var ignored: [Ignored] = []
   /// By input name.
-  package var unreadable: [Unreadable] = []
+  package var nearest: [Nearest] = []
   /// The users whose saved state the catalog cannot read (each is counted again from their
   /// stored days at their next evaluation); nil when the states were not read.
   package var unreadableStates: Int?
 
-  package init(ignored: [Ignored] = [], unreadable: [Unreadable] = [], unreadableStates: Int? = nil) {
+  package init(ignored: [Ignored] = [], nearest: [Nearest] = [], unreadableStates: Int? = nil) {
     self.ignored = ignored
-    self.unreadable = unreadable
+    self.nearest = nearest
     self.unreadableStates = unreadableStates
   }
 
-  /// What refuses the catalog `id`, one line for each input whose stored values it cannot take.
-  package func problems(catalog id: String) -> [String] {
-    unreadable.map {
-      "\(id): the input '\($0.input)' cannot read the values \(Self.count($0.users, "user")) stored on "
-        + "\(Self.count($0.days, "day")) (e.g. \($0.example)); keep its type, members and bounds, or give it a new name"
-    }
-  }
-
-  /// What the catalog `id` leaves out, one line for each input (for the log).
+  /// What the catalog `id` reads as the nearest value and leaves out, one line for each input,
+  /// and the saved states it cannot read (for the log, `rules-server diff` and the console).
   package func notes(catalog id: String) -> [String] {
-    var notes = ignored.map {
+    var notes = nearest.map {
+      "\(id): the input '\($0.input)' cannot take the values \(Self.count($0.users, "user")) stored on "
+        + "\(Self.count($0.days, "day")) as they are: each is read as its nearest value (e.g. \($0.example))"
+    }
+    notes += ignored.map {
       "\(id): the input '\($0.input)' is not in the catalog: it is left out of the days \(Self.count($0.users, "user")) "
         + "stored it on (\(Self.count($0.days, "day")))"
     }
@@ -71,7 +72,7 @@ struct StoreTally: StoredTally {
   private var ignored: [String: (users: Set<String>, days: Int)] = [:]
   /// The example is the value of the earliest day (then the first user id, by bytes), so
   /// that it does not depend on the order rows come in.
-  private var unreadable: [String: (users: Set<String>, days: Int, example: String, at: [UInt8])] = [:]
+  private var nearest: [String: (users: Set<String>, days: Int, example: String, at: [UInt8])] = [:]
   private var states = 0
   private var readStates = false
 
@@ -86,12 +87,12 @@ struct StoreTally: StoredTally {
       ignored[input]!.days += 1
     }
     let at = Array(date.utf8) + [0] + Array(user.utf8)
-    for (input, message) in read.unreadable {
-      unreadable[input, default: ([], 0, message, at)].users.insert(user)
-      unreadable[input]!.days += 1
-      if at.lexicographicallyPrecedes(unreadable[input]!.at) {
-        unreadable[input]!.example = message
-        unreadable[input]!.at = at
+    for (input, message) in read.nearest {
+      nearest[input, default: ([], 0, message, at)].users.insert(user)
+      nearest[input]!.days += 1
+      if at.lexicographicallyPrecedes(nearest[input]!.at) {
+        nearest[input]!.example = message
+        nearest[input]!.at = at
       }
     }
   }
@@ -110,9 +111,9 @@ struct StoreTally: StoredTally {
       ignored: ignored.keys.sorted().map {
         StoreReading.Ignored(input: $0, users: ignored[$0]!.users.count, days: ignored[$0]!.days)
       },
-      unreadable: unreadable.keys.sorted().map {
-        let found = unreadable[$0]!
-        return StoreReading.Unreadable(input: $0, users: found.users.count, days: found.days, example: found.example)
+      nearest: nearest.keys.sorted().map {
+        let found = nearest[$0]!
+        return StoreReading.Nearest(input: $0, users: found.users.count, days: found.days, example: found.example)
       },
       unreadableStates: readStates ? states : nil)
   }

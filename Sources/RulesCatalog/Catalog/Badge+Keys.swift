@@ -11,6 +11,8 @@ package enum BadgeKeyValue {
   case expression(ExpressionSource)
   /// `.list`: the items' texts.
   case texts([String])
+  /// `.list` read with each item's place (`requires`, whose ids are reported where they are).
+  case located([(text: String, mark: Mark)])
   /// `.object` whose keys are all required expressions: the values, in the schema's key order.
   case expressions([ExpressionSource])
   /// `.anything`: the value as JSON.
@@ -82,6 +84,13 @@ extension Badge {
     },
     "tags": { (badge: inout Badge, value: __owned BadgeKeyValue, _: Mark) in
       if case .texts(let tags) = value { badge.tags = tags }
+      if case .located(let tags) = value { badge.tags = tags.map(\.text) }
+    },
+    "requires": { (badge: inout Badge, value: __owned BadgeKeyValue, mark: Mark) in
+      guard case .located(let items) = value else { return }
+      let file = badge.origin.file
+      badge.requires = items.map { Prerequisite(id: $0.text, origin: Origin(file: file, mark: $0.mark)) }
+      badge.requiresOrigin = Origin(file: file, mark: mark)
     },
     "extra": { (badge: inout Badge, value: __owned BadgeKeyValue, _: Mark) in
       if case .json(let extra) = value { badge.display.extra = extra }

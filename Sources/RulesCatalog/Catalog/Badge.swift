@@ -32,6 +32,15 @@ package struct Badge: Sendable {
   package var repeats: PeriodSum? = nil
   /// Where `repeats` is written.
   package var repeatsOrigin: Origin? = nil
+  /// The badges that must be unlocked first (`requires`), each id with where it is written:
+  /// the badge unlocks only at a check where its criterion holds and every one of them is
+  /// unlocked (earlier, or earlier in the same check). Empty for most badges.
+  package var requires: [Prerequisite] = []
+  /// Where `requires` is written.
+  package var requiresOrigin: Origin? = nil
+  /// Whether the catalog wrote `when`: a badge with `requires` may leave it out, and its
+  /// criterion is then `true` (its progress counts its prerequisites).
+  package var whenWritten = true
 
   /// A badge at `origin` with nothing read yet, every other field its default, for a decoder
   /// to fill through `keys`. Built from the fields' defaults, it is made where it goes: the initializer below, given
@@ -66,5 +75,19 @@ package struct Badge: Sendable {
     self.groupOrigin = groupOrigin
     self.tags = tags
     self.display = display
+  }
+}
+
+/// One id of a badge's `requires`, with where it is written.
+package struct Prerequisite: Sendable, Equatable {
+  /// The id of the badge required.
+  package var id: String
+  /// Where the id is written in the list.
+  package var origin: Origin
+
+  /// A prerequisite.
+  package init(id: String, origin: Origin) {
+    self.id = id
+    self.origin = origin
   }
 }

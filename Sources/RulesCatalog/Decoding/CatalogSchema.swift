@@ -161,7 +161,9 @@ package enum CatalogSchema {
     keys: [
       KeySchema("id", .id, required: true, "A unique id."),
       KeySchema("name", .text, required: true, "The badge's name."),
-      KeySchema("when", .expression, required: true, "The criterion that unlocks it."),
+      KeySchema(
+        "when", .expression,
+        "The criterion that unlocks it; required, unless `requires` is given (then it is `true` when left out)."),
       description,
       KeySchema("category", .text, "A category for the app to group badges by."),
       KeySchema(
@@ -176,7 +178,10 @@ package enum CatalogSchema {
         "repeats", .keyword(PeriodSum.allCases.map(\.rawValue)),
         "A challenge: the badge can be earned once in each period (`week`, `month`, `hijri_month`), its criterion read on the period's own sums (`week(x)`...)."
       ),
-    ])
+      KeySchema(
+        "requires", .list(.id),
+        "Badges that must be unlocked first (earlier, or earlier in the same check): their ids."),
+    ], oneOfRequired: ["when", "requires"])
 
   /// The badge's keys that are display fields (`Display.fields`, passed through to apps in
   /// the order written): each a `.text` key of `badge`. Both decoders read this list.

@@ -137,7 +137,9 @@ package struct EventCatalogDecoder {
       precondition(Badge.keys.count <= 64, "a badge's keys are seen as bits of one word")
       var required: UInt64 = 0
       entries = Badge.keys.enumerated().map { index, key in
-        if key.schema.required { required |= 1 << UInt64(index) }
+        // `when` is required here: a badge without it (which `requires` allows) goes to the
+        // reference path, as does any badge with `requires` (whose ids it reports where they are).
+        if key.schema.required || key.schema.name == "when" { required |= 1 << UInt64(index) }
         let bytes = Array(key.schema.name.utf8)
         let head = bytes.withUnsafeBufferPointer { word($0.baseAddress!, Swift.min(bytes.count, 8)) }
         var names: [[UInt8]] = []
@@ -147,7 +149,8 @@ package struct EventCatalogDecoder {
         var words: [String] = []
         if case .keyword(let allowed) = key.schema.shape { words = allowed }
         return Entry(
-          count: bytes.count, head: head, rest: Array(bytes.dropFirst(8)), reading: Reading(key.schema.shape),
+          count: bytes.count, head: head, rest: Array(bytes.dropFirst(8)),
+          reading: key.schema.name == "requires" ? .unsupported : Reading(key.schema.shape),
           min: bounds.min, max: bounds.max, words: words, names: names, set: key.set)
       }
       self.required = required

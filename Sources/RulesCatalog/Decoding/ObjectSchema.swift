@@ -8,12 +8,16 @@
   package var summary: String
   /// The keys the object may have, in the order they are documented.
   package var keys: [KeySchema]
+  /// Keys of which at least one must be there (a badge's `when` or `requires`), beside the
+  /// required ones; the decoder says so (a shape cannot), the JSON Schema too.
+  package var oneOfRequired: [String] = []
 
   /// An object schema titled `title`.
-  package init(_ title: String, _ summary: String, keys: [KeySchema]) {
+  package init(_ title: String, _ summary: String, keys: [KeySchema], oneOfRequired: [String] = []) {
     self.title = title
     self.summary = summary
     self.keys = keys
+    self.oneOfRequired = oneOfRequired
   }
 
   /// The key named `name`, if the object has one.

@@ -296,8 +296,9 @@ package struct RuleFileDecoder {
 
   /// A badge, its keys read through `Badge.keys` (as the fast path reads them): each value by
   /// its key's shape, leniently (`ShapeValidator` reports what is wrong with it); nil without
-  /// an `id`, a `name` or a `when` it can read. A key written twice counts once, the first.
-  private func decodeBadge(_ node: Node) -> Badge? {
+  /// an `id`, a `name` or a `when` it can read (`when` may be left out when `requires` is
+  /// given: the criterion is then `true`). A key written twice counts once, the first.
+  private mutating func decodeBadge(_ node: Node) -> Badge? {
     guard let pairs = node.pairs else { return nil }
     var badge = Badge(draftAt: origin(node))
     var seen = [Bool](repeating: false, count: Badge.keys.count)
@@ -308,9 +309,35 @@ package struct RuleFileDecoder {
       let key = Badge.keys[index]
       guard let value = value(pair.value, shape: key.schema.shape) else { continue }
       key.set(&badge, value, pair.value.mark)
+      if name == "requires" { badge.requiresOrigin = origin(pair.key) }
       read[index] = true
     }
     for (index, key) in Badge.keys.enumerated() where key.schema.required && !read[index] { return nil }
+    if let when = Badge.keyIndex["when"], !read[when] {
+      // `when` is required unless `requires` is given (the shapes cannot say so): reported
+      // here as the shape check reports a missing key, unless `when` is written but unreadable
+      // (the shape check reports that) or a misspelt key is its suggestion.
+      let requires = Badge.keyIndex["requires"].map { seen[$0] } ?? false
+      guard requires, !seen[when] else {
+        let known = CatalogSchema.badge.keys.map(\.name)
+        let misspelt = pairs.contains { pair in
+          guard let text = pair.key.text, Badge.keyIndex[text] == nil else { return false }
+          return Suggestion.closest(to: text, in: known) == "when"
+        }
+        if !seen[when] && !misspelt {
+          report(
+            node.mark, .missingKey,
+            "\(ShapeValidator.label(of: node, schema: CatalogSchema.badge)) is missing the required key 'when' (a badge with 'requires' may leave it out)"
+          )
+        }
+        // Kept (the catalog is refused anyway), so that a badge requiring it is not told it is
+        // unknown.
+        badge.when = ExpressionSource(text: "false", origin: badge.origin)
+        return badge
+      }
+      badge.when = ExpressionSource(text: "true", origin: badge.requiresOrigin ?? badge.origin)
+      badge.whenWritten = false
+    }
     return badge
   }
 
@@ -322,7 +349,8 @@ package struct RuleFileDecoder {
     case .integer(let min, let max):
       guard let value = Self.int(node) else { return nil }
       return .integer(Swift.min(Swift.max(min ?? .min, value), max ?? .max))
-    case .list: return node.items.map { .texts($0.compactMap { Self.text($0) }) }
+    case .list:
+      return node.items.map { items in .located(items.compactMap { item in Self.text(item).map { ($0, item.mark) } }) }
     case .object(let object):
       var values: [ExpressionSource] = []
       for key in object.keys {

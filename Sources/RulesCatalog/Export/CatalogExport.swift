@@ -184,9 +184,10 @@ package enum CatalogExport {
 
   /// One badge as the export (and `rules list --format json`) writes it.
   package static func badge(_ badge: Badge) -> JSONValue {
-    var fields: [(String, JSONValue)] = [
-      ("id", .string(badge.id)), ("name", .string(badge.name)), ("when", .string(badge.when.text)),
-    ]
+    var fields: [(String, JSONValue)] = [("id", .string(badge.id)), ("name", .string(badge.name))]
+    // A badge with `requires` may leave `when` out (it is then `true`, and its progress counts
+    // its prerequisites): the export leaves it out too.
+    if badge.whenWritten { fields.append(("when", .string(badge.when.text))) }
     fields.add("description", badge.description)
     fields.add("category", badge.category)
     if let progress = badge.progress {
@@ -196,6 +197,8 @@ package enum CatalogExport {
     fields.append(("xp", .int(badge.xp)))
     fields.add("group", badge.group)
     fields.add("repeats", badge.repeats?.rawValue)
+    // Written when set, so the export of a badge without it is unchanged.
+    if !badge.requires.isEmpty { fields.append(("requires", .array(badge.requires.map { .string($0.id) }))) }
     fields.add(badge.display)
     fields.add(tags: badge.tags)
     return .object(fields)

@@ -19,7 +19,7 @@ package struct CatalogValidator {
   private let catalog: Catalog
   private let sources: [String: SourceFile]
   private var diagnostics: [Diagnostic] = []
-  private var environment = Environment()
+  /// The type inference of every expression, over the catalog's names (`environment`).
   private var inference: TypeInference
   /// The names of the final environment, for the one-pass parser of badges' criteria.
   private var fastNames = TypedParser.Names(Environment())
@@ -71,9 +71,12 @@ package struct CatalogValidator {
 
   // MARK: - The passes
 
-  private mutating func run(isModule: Bool) -> ValidatedCatalog? {
-    diagnostics += CatalogRules.validate(catalog)
-
+  /// The names `catalog`'s expressions can see (the first of a name defined twice: the
+  /// duplicate is reported by `DuplicateNameRule`), each metric's type not known yet. Made in a
+  /// function of its own so that the inference given it holds the only copy, and learns each
+  /// metric's type in place.
+  private static func environment(of catalog: Catalog) -> Environment {
+    var environment = Environment()
     for (index, input) in catalog.inputs.enumerated() where environment.inputs[input.name] == nil {
       environment.inputs[input.name] = (index, input.type)
     }
@@ -83,7 +86,13 @@ package struct CatalogValidator {
     for (index, metric) in catalog.metrics.enumerated() where environment.metrics[metric.name] == nil {
       environment.metrics[metric.name] = (index, .invalid)
     }
-    inference = TypeInference(environment: environment)
+    return environment
+  }
+
+  private mutating func run(isModule: Bool) -> ValidatedCatalog? {
+    diagnostics += CatalogRules.validate(catalog)
+
+    inference = TypeInference(environment: Self.environment(of: catalog))
 
     // Parse metrics and streak conditions, then order them by what they read.
     var metricExprs: [Expr?] = []
@@ -129,8 +138,7 @@ package struct CatalogValidator {
           )
         }
         let type: ValueType = typed.type == .string ? .invalid : typed.type
-        environment.metrics[metric.name] = (index, type)
-        inference = TypeInference(environment: environment, aggregates: inference.aggregates)
+        inference.learn(metric: metric.name, index: index, type: type)
         metricTypes[index] = typed
         if readsBadges(typed, dependent: badgeDependent) { badgeDependent.insert(index) }
       case .streak(let index):
@@ -356,9 +364,9 @@ package struct CatalogValidator {
     for requirement in catalog.requirements {
       let found: ValueType?
       if inputNames.contains(requirement.name) {
-        found = environment.inputs[requirement.name]?.type
+        found = inference.environment.inputs[requirement.name]?.type
       } else {
-        found = environment.metrics[requirement.name]?.type
+        found = inference.environment.metrics[requirement.name]?.type
       }
       guard let found else { continue }  // unmet: reported before the check
       let fits =

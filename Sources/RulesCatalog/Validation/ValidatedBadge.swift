@@ -57,6 +57,8 @@
   package var xp: Int { storage.badges[storage.index].xp }
   /// The period it repeats in (`repeats`), or nil for a badge earned once.
   package var repeats: PeriodSum? { storage.badges[storage.index].repeats }
+  /// Whether the badge lists prerequisites (`requires`).
+  package var hasRequires: Bool { !storage.badges[storage.index].requires.isEmpty }
   /// Whether the badge has an explicit `progress` (else its progress is inferred from `when`).
   package var hasExplicitProgress: Bool { storage.badges[storage.index].progress != nil }
 

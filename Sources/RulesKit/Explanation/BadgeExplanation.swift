@@ -31,11 +31,24 @@ package enum BadgeExplanation {
       lines[0] += locked?.waiting == true ? ": \(waiting)" : ": locked"
     }
     if let description = badge.badge.description { lines.append("  \(Bidi.isolated(description))") }
-    lines.append("  when: \(badge.badge.when.text)")
-    for line in CriterionExplainer(program: program, frame: evaluator.frame).explain(
-      badge.when, source: badge.badge.when.text)
-    {
-      lines.append("    \(line)")
+    if !badge.badge.requires.isEmpty {
+      let missing = Set(program.missingPrerequisites(index, in: state))
+      let listed = program.badgeRequires[index].map {
+        "\(catalog.badges[$0].badge.id) (\(missing.contains($0) ? "locked" : "unlocked"))"
+      }
+      lines.append("  requires: " + listed.joined(separator: ", "))
+      if state.unlocked[index] == nil, !missing.isEmpty {
+        let ids = program.badgeRequires[index].filter(missing.contains).map { catalog.badges[$0].badge.id }
+        lines.append("    it needs \(ids.joined(separator: ", ")) unlocked first")
+      }
+    }
+    if badge.badge.whenWritten {
+      lines.append("  when: \(badge.badge.when.text)")
+      for line in CriterionExplainer(program: program, frame: evaluator.frame).explain(
+        badge.when, source: badge.badge.when.text)
+      {
+        lines.append("    \(line)")
+      }
     }
     if state.unlocked[index] == nil {
       if let locked, let current = locked.current, let target = locked.target, let progress = locked.progress {

@@ -43,7 +43,27 @@ package enum BadgeExplanationJSON {
     let holds = program.compile(badge.when)(evaluator.frame)
     let missing = unlockedOn == nil && !waiting ? conditions.filter { !$0.holds } : []
 
+    // The prerequisites (`requires`): each unlocked or not, as the evaluation held has them.
+    var prerequisites: [(id: String, unlocked: Bool)] = []
+    if !badge.badge.requires.isEmpty {
+      let missing: Set<String>
+      if let held {
+        let unlocked = Set(held.badges.unlocked.map(\.id))
+        missing = Set(
+          program.badgeRequires[index].map { validated.badges[$0].badge.id }.filter { !unlocked.contains($0) })
+      } else {
+        missing = Set(program.missingPrerequisites(index, in: state).map { validated.badges[$0].badge.id })
+      }
+      prerequisites = program.badgeRequires[index].map { position in
+        let id = validated.badges[position].badge.id
+        return (id, !missing.contains(id))
+      }
+    }
     var notes: [JSONValue] = []
+    let stillLocked = prerequisites.filter { !$0.unlocked }.map(\.id)
+    if unlockedOn == nil, !stillLocked.isEmpty {
+      notes.append(.string("it needs \(stillLocked.map { "'\($0)'" }.joined(separator: ", ")) unlocked first"))
+    }
     if unlockedOn == nil {
       let unlocks = validated.catalog.unlocks
       func most(_ limit: Int) -> String { "at most \(limit) badge\(limit == 1 ? "" : "s")" }
@@ -77,7 +97,7 @@ package enum BadgeExplanationJSON {
     } else {
       progress = .null
     }
-    return .object([
+    var fields: [(String, JSONValue)] = [
       ("catalog", .string(catalog)),
       ("user", history.user.map(JSONValue.string) ?? .null),
       ("date", .string(date.description)),
@@ -92,7 +112,16 @@ package enum BadgeExplanationJSON {
       ("missing", .array(missing.map(\.json))),
       ("progress", progress),
       ("notes", .array(notes)),
-    ])
+    ]
+    // Only for a badge with prerequisites: each with whether it is unlocked.
+    if !prerequisites.isEmpty {
+      fields.append(
+        (
+          "requires",
+          .array(prerequisites.map { .object([("id", .string($0.id)), ("unlocked", .bool($0.unlocked))]) })
+        ))
+    }
+    return .object(fields)
   }
 }
 

@@ -44,7 +44,10 @@ package struct CatalogListing {
         }
       case "badges":
         rows = catalog.badges.filter { keep($0.tags) }.map { badge in
-          [badge.id, Bidi.isolated(badge.name), badge.when.text, badge.group.map { "(\($0))" } ?? ""]
+          // A badge's prerequisites after its criterion (its criterion alone when it has none).
+          let requires = badge.requires.isEmpty ? "" : "requires " + badge.requires.map(\.id).joined(separator: ", ")
+          let criterion = badge.whenWritten ? badge.when.text + (requires.isEmpty ? "" : "; " + requires) : requires
+          return [badge.id, Bidi.isolated(badge.name), criterion, badge.group.map { "(\($0))" } ?? ""]
         }
       case "quotes":
         rows = (catalog.quotes?.quotes ?? []).filter { keep($0.tags) }.map { quote in

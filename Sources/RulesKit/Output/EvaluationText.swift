@@ -100,6 +100,9 @@ package struct EvaluationText: Sendable {
           line += ": \(current)/\(target) (\(Int((progress * 100).rounded()))%)"
         }
         if badge.waiting { line += ", " + BadgeExplanation.waiting }
+        if let missing = badge.requires, !missing.isEmpty {
+          line += ", needs " + missing.map(badgeName).joined(separator: ", ")
+        }
         if badge.repeats != nil, badge.times > 0 { line += ", earned \(Self.times(badge.times)) before" }
         lines.append(line)
       }

@@ -35,6 +35,8 @@ package struct Expectation: Sendable {
     case nextBadge(String?)
     /// Exactly the locked badges that wait for the next check.
     case waiting([String])
+    /// Exactly the prerequisites of a locked badge still locked (`badges.locked[].requires`).
+    case requires(id: String, locked: [String])
     /// A display field of the message of the day (nil: null).
     case messageField(key: String, value: String?)
     /// A display field of a badge, in `unlocked` or `locked` (nil: null).

@@ -217,6 +217,15 @@ package struct ScenarioDecoder {
       let ids = items.compactMap { item in item.text.flatMap { known($0, item, badges, "badge") ? $0 : nil } }
       if ids.count == items.count { add(.waiting(ids), list) }
     }
+    for item in node["requires"]?.items ?? [] {
+      guard let idNode = item["id"], let id = idNode.text, known(id, idNode, badges, "badge"),
+        let list = item["locked"], let items = list.items
+      else { continue }
+      let requiring = catalog.catalog.badges.filter { !$0.requires.isEmpty }.map(\.id)
+      guard known(id, idNode, requiring, "badge with 'requires'") else { continue }
+      let ids = items.compactMap { item in item.text.flatMap { known($0, item, badges, "badge") ? $0 : nil } }
+      if ids.count == items.count { add(.requires(id: id, locked: ids), list) }
+    }
     if let milestones = node["milestones"] { self.milestones(milestones, add) }
     if let quote = node["quote"] {
       if let id = optionalID(quote, catalog.catalog.quotes?.quotes.map(\.id) ?? [], "quote") {

@@ -174,6 +174,11 @@ package enum ScenarioRunner {
       return compare("next badge", id, evaluation.badges.next?.id, optional)
     case .waiting(let ids):
       return compare("badges waiting", ids, evaluation.badges.locked.filter(\.waiting).map(\.id), list)
+    case .requires(let id, let ids):
+      guard let badge = evaluation.badges.locked.first(where: { $0.id == id }) else {
+        return "\(id): expected locked, found unlocked on \(unlocked[id]?.description ?? "?")"
+      }
+      return compare("\(id)'s prerequisites still locked", ids, badge.requires ?? [], list)
     case .messageField(let key, let value):
       guard let message = evaluation.message else { return "message \(key): expected a message, found none" }
       let found: String? =

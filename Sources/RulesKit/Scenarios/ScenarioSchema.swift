@@ -51,6 +51,16 @@ package enum ScenarioSchema {
       KeySchema("color", .anything, "Its colour, or null."),
     ])
 
+  /// What a locked badge's prerequisites must show.
+  package static let prerequisites = ObjectSchema(
+    "prerequisites expectation", "The prerequisites of a locked badge that are still locked.",
+    keys: [
+      KeySchema("id", .id, required: true, "The locked badge (one with `requires`)."),
+      KeySchema(
+        "locked", .list(.id), required: true,
+        "Exactly its prerequisites still locked, in the order listed ([] when all are unlocked)."),
+    ])
+
   package static let unlock = ObjectSchema(
     "unlock", "A badge unlocked on a given date.",
     keys: [
@@ -106,6 +116,10 @@ package enum ScenarioSchema {
       KeySchema(
         "waiting", .list(.id),
         "Exactly the locked badges whose criterion holds but that wait for the next check ([] for none)."),
+      KeySchema(
+        "requires", .list(.object(prerequisites)),
+        "Locked badges' prerequisites still locked: `{id, locked}` (the badge is locked, and exactly these of its `requires` are)."
+      ),
       KeySchema("milestones", .object(milestones), "The milestones' state."),
       KeySchema("quote", .anything, "The quote of the day's id, or null."),
       KeySchema("message", .anything, "The message of the day's id, or null."),

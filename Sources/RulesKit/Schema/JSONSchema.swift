@@ -134,6 +134,10 @@ package enum JSONSchema {
       ]
       let required = object.keys.filter(\.required).map { JSONValue.string($0.name) }
       if !required.isEmpty { fields.append(("required", .array(required))) }
+      if !object.oneOfRequired.isEmpty {
+        fields.append(
+          ("anyOf", .array(object.oneOfRequired.map { .object([("required", .array([.string($0)]))]) })))
+      }
       fields.append(("additionalProperties", .bool(false)))
       definitions.append((key, .object(fields)))
     }

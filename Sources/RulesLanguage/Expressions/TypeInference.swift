@@ -8,13 +8,16 @@ import RulesSource
 /// strings of their `values`, and a string that is not one of them is an error.
 @_spi(Tooling) public struct TypeInference {
   /// The names expressions may use.
-  package let environment: Environment
+  package private(set) var environment: Environment
   /// History aggregates found so far (shared by all expressions of a catalog, so that two
   /// uses of `total(logged)` keep one running sum).
   package var aggregates: [Aggregate]
   private var aggregateKeys: [String: Int] = [:]
   /// Every problem found so far.
   @_spi(Tooling) public private(set) var errors: [ExpressionError] = []
+  /// The environment's names for "did you mean", made at the first unknown name (the names
+  /// stay; `learn` changes types only).
+  private var names: SuggestionIndex?
 
   /// Type inference over `environment`, with the aggregates already known.
   @_spi(Tooling) public init(environment: Environment, aggregates: [Aggregate] = []) {
@@ -23,6 +26,13 @@ import RulesSource
     for (index, aggregate) in aggregates.enumerated() {
       aggregateKeys[Self.key(aggregate)] = index
     }
+  }
+
+  /// Records a metric's type once it is known (expressions read after it see it), in place:
+  /// the environment is this inference's own, so learning each of a catalog's metrics in turn
+  /// costs each one a dictionary write, not a copy of the dictionary.
+  package mutating func learn(metric name: String, index: Int, type: ValueType) {
+    environment.metrics[name] = (index, type)
   }
 
   /// Types `expression` and returns it typed; problems go to `errors`.
@@ -116,9 +126,16 @@ import RulesSource
     } else {
       error(
         expression.anchor, .unknownName,
-        "unknown name '\(name)'" + Suggestion.hint(for: name, in: environment.allNames))
+        "unknown name '\(name)'" + hint(for: name))
     }
     return invalid(expression)
+  }
+
+  /// `; did you mean 'x'?` for a name the environment does not have, or an empty string.
+  private mutating func hint(for name: String) -> String {
+    var index = names ?? SuggestionIndex(environment.allNames)
+    defer { names = index }
+    return index.hint(for: name)
   }
 
   private mutating func resolve(_ base: String, _ field: String, _ expression: Expr) -> TypedExpr {
@@ -172,7 +189,7 @@ import RulesSource
     let written = "\(base).\(field)"
     error(
       expression.anchor, .unknownName,
-      "unknown name '\(base)'" + Suggestion.hint(for: written, in: environment.allNames))
+      "unknown name '\(base)'" + hint(for: written))
     return invalid(expression)
   }
 

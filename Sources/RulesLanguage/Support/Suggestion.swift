@@ -13,11 +13,15 @@ package enum Suggestion {
       // key costs its length, not its length times each candidate's).
       guard abs(length - candidate.unicodeScalars.count) <= 2 else { continue }
       let distance = editDistance(lowered, candidate.lowercased())
-      let limit = min(2, max(1, candidate.count / 3))
-      guard distance <= limit, distance < max(characters, 1) else { continue }
+      guard distance <= limit(for: candidate), distance < max(characters, 1) else { continue }
       if best == nil || distance < best!.distance { best = (candidate, distance) }
     }
     return best?.word
+  }
+
+  /// The most edits a misspelling of `candidate` may have: 1, or 2 from 6 characters on.
+  static func limit(for candidate: String) -> Int {
+    min(2, max(1, candidate.count / 3))
   }
 
   /// `; did you mean 'x'?` or an empty string.

@@ -62,11 +62,23 @@ struct CatalogFacts {
     case .milestone: criteria = []
     case .criterion(let index): criteria = [index]
     case .badge(let index):
-      criteria = [index]
-      if let group = catalog.badges[index].group, catalog.catalog.groups[group].progressive {
-        criteria = catalog.badges.indices.filter { $0 <= index && catalog.badges[$0].group == group }
+      // The badge, the badges before it in its progressive group and those it requires, and
+      // theirs in turn.
+      let positions = Dictionary(
+        catalog.badges.indices.map { (catalog.badges[$0].id, $0) }, uniquingKeysWith: { a, _ in a })
+      var found: Set<Int> = [index]
+      var queue = [index]
+      while let badge = queue.popLast() {
+        var before = catalog.badges[badge].badge.requires.compactMap { positions[$0.id] }
+        if let group = catalog.badges[badge].group, catalog.catalog.groups[group].progressive {
+          before += catalog.badges.indices.filter { $0 < badge && catalog.badges[$0].group == group }
+        }
+        for other in before where found.insert(other).inserted { queue.append(other) }
       }
-      if Reads.of(catalog.badges[index].when, in: catalog).badgeTotals { criteria = Array(catalog.badges.indices) }
+      criteria = found.sorted()
+      if criteria.contains(where: { Reads.of(catalog.badges[$0].when, in: catalog).badgeTotals }) {
+        criteria = Array(catalog.badges.indices)
+      }
     }
     for badge in criteria {
       reads.add(catalog.badges[badge].when, catalog)

@@ -33,6 +33,8 @@ import Synchronization
   let badgeRepeats: [PeriodSum?]
   /// The badges that repeat, in catalog order (empty for most catalogs).
   let repeatingBadges: [Int]
+  /// Each badge's prerequisites (`requires`) as badge positions; empty when no badge has any.
+  package let badgeRequires: [[Int]]
 
   /// What only reports read, compiled on the first report that asks (`reports`).
   private let reportCode = Mutex<ReportCode?>(nil)
@@ -55,6 +57,7 @@ import Synchronization
     var badgeRepeats: [PeriodSum?] = []
     var freeBadges: [Int] = []
     var repeatingBadges: [Int] = []
+    var requiring: [Int] = []
     var progressiveGroups = [[Int]](repeating: [], count: groups.count)
     var badgePositions: [String: Int] = [:]
     badgeXP.reserveCapacity(count)
@@ -69,6 +72,7 @@ import Synchronization
       let repeats = badge.repeats
       badgeRepeats.append(repeats)
       if repeats != nil { repeatingBadges.append(index) }
+      if badge.hasRequires { requiring.append(index) }
       if let group, groups[group].progressive {
         progressiveGroups[group].append(index)
       } else {
@@ -90,6 +94,35 @@ import Synchronization
     self.badgePositions = badgePositions
     self.badgeRepeats = badgeRepeats
     self.repeatingBadges = repeatingBadges
+    var badgeRequires = [[Int]]()
+    if !requiring.isEmpty {
+      badgeRequires = [[Int]](repeating: [], count: count)
+      for index in requiring {
+        badgeRequires[index] = catalog.badges[index].badge.requires.compactMap { badgePositions[$0.id] }
+      }
+    }
+    self.badgeRequires = badgeRequires
+  }
+
+  /// Whether every prerequisite (`requires`) of the badge at `index` is unlocked in `state`: a
+  /// badge earned once is unlocked from its day on; one that repeats, once it was earned at
+  /// least once. True for a badge without prerequisites.
+  @inline(__always)
+  package func prerequisitesMet(_ index: Int, in state: CountedState) -> Bool {
+    guard !badgeRequires.isEmpty else { return true }
+    for prerequisite in badgeRequires[index] where !isUnlocked(prerequisite, in: state) { return false }
+    return true
+  }
+
+  /// The prerequisites of the badge at `index` still locked in `state`, in the order listed.
+  package func missingPrerequisites(_ index: Int, in state: CountedState) -> [Int] {
+    guard !badgeRequires.isEmpty else { return [] }
+    return badgeRequires[index].filter { !isUnlocked($0, in: state) }
+  }
+
+  /// Whether a badge counts as unlocked for the badges that require it.
+  private func isUnlocked(_ badge: Int, in state: CountedState) -> Bool {
+    badgeRepeats[badge] == nil ? state.unlocked[badge] != nil : !state.earnings[badge].isEmpty
   }
 
   /// The first day (a day number) of the period of `kind` that holds the day `number`, weeks

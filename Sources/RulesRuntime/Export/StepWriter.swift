@@ -93,6 +93,13 @@ struct StepWriter {
           "its badge '\(catalog.badges[badge].id)' repeats (`repeats`), which has no Swift translation; its day runs on the interpreter"
       )
     }
+    // So are prerequisites (a badge's `requires`, looked at again after each unlock).
+    if let badge = program.badgeRequires.indices.first(where: { !program.badgeRequires[$0].isEmpty }) {
+      throw SwiftDayExport.Unsupported(
+        description:
+          "its badge '\(catalog.badges[badge].id)' requires others (`requires`), which has no Swift translation; its day runs on the interpreter"
+      )
+    }
     let streaks = catalog.streaks.count
     let aggregates = catalog.aggregates.count
     let badges = catalog.badges.count

@@ -230,11 +230,15 @@ public struct Evaluation: Sendable, Equatable {
     public var times: Int
     /// A repeating badge's latest earning (in an earlier period), or nil.
     public var lastEarned: Earning?
+    /// For a badge with prerequisites (`requires`), the ids of those still locked, in the order
+    /// listed (empty when all are unlocked); nil for a badge without prerequisites.
+    public var requires: [String]?
 
     /// A locked badge.
     public init(
       id: String, current: Value? = nil, target: Value? = nil, progress: Double? = nil, waiting: Bool = false,
-      display: BadgeDisplay? = nil, repeats: String? = nil, times: Int = 0, lastEarned: Earning? = nil
+      display: BadgeDisplay? = nil, repeats: String? = nil, times: Int = 0, lastEarned: Earning? = nil,
+      requires: [String]? = nil
     ) {
       self.id = id
       self.current = current
@@ -245,6 +249,7 @@ public struct Evaluation: Sendable, Equatable {
       self.repeats = repeats
       self.times = times
       self.lastEarned = lastEarned
+      self.requires = requires
     }
   }
 

@@ -281,6 +281,8 @@ extension Evaluation.LockedBadge {
         ("last_earned", lastEarned?.json ?? .null),
       ]
     }
+    // Only for a badge with prerequisites: the ids still locked.
+    if let requires { fields.append(("requires", .array(requires.map(JSONValue.string)))) }
     return .object(fields + display.jsonFields)
   }
 
@@ -300,7 +302,7 @@ extension Evaluation.LockedBadge {
       display: try Evaluation.BadgeDisplay(from: fields),
       repeats: try fields.decodeIfPresent(String.self, forKey: "repeats"),
       times: try fields.decodeIfPresent(Int.self, forKey: "times") ?? 0,
-      lastEarned: lastEarned)
+      lastEarned: lastEarned, requires: try fields.decodeIfPresent([String].self, forKey: "requires"))
   }
 }
 

@@ -100,7 +100,21 @@ package struct EvaluationReporter {
     result.badges.locked = lockedIndices.map { index in
       machine.run(code.badgeCode[index])
       var badge = progress(index, measures: code.badgeProgress[index], machine: machine)
-      badge.waiting = (limited || grouped.contains(index)) && holding.contains(index)
+      let missing = program.missingPrerequisites(index, in: state)
+      // A badge waits when it holds and nothing but the check's limits keeps it: one whose
+      // prerequisites are still locked does not.
+      badge.waiting = (limited || grouped.contains(index)) && holding.contains(index) && missing.isEmpty
+      if !program.badgeRequires.isEmpty, catalog.badges[index].hasRequires {
+        badge.requires = missing.map { catalog.badges[$0].badge.id }
+        if !catalog.badges[index].badge.whenWritten {
+          // Without `when`, the prerequisites are the measure: those unlocked out of those listed.
+          let listed = program.badgeRequires[index].count
+          let met = listed - missing.count
+          badge.current = .int(met)
+          badge.target = .int(listed)
+          badge.progress = (Self.fraction(Double(met), Double(listed)) * 1000).rounded() / 1000
+        }
+      }
       if let kind = program.badgeRepeats[index] {
         badge.repeats = kind.rawValue
         badge.times = state.earnings[index].count

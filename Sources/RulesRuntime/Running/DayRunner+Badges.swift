@@ -94,7 +94,7 @@ extension DayRunner {
           if unlocked.count >= perCheck { break }
           let group = program.badgeGroups[badge]
           if let group, !inGroup.isEmpty, inGroup[group] >= perGroup { continue }
-          if holds(badge) {
+          if holds(badge) && program.prerequisitesMet(badge, in: state) {
             unlock(badge, day: day, state: &state)
             unlocked.append(badge)
             if let group, !inGroup.isEmpty { inGroup[group] += 1 }
@@ -106,7 +106,7 @@ extension DayRunner {
         for (group, badges) in groups.enumerated() where !groupsDone[group] {
           if unlocked.count >= perCheck { break }
           guard let next = badges.first(where: { state.unlocked[$0] == nil }) else { continue }
-          if holds(next) {
+          if holds(next) && program.prerequisitesMet(next, in: state) {
             unlock(next, day: day, state: &state)
             unlocked.append(next)
             groupsDone[group] = true
@@ -115,11 +115,14 @@ extension DayRunner {
         }
       }
       // A badge that unlocked changes badges.count and badges.xp: metrics that read them are
-      // computed again and the badges still locked looked at once more.
-      guard changed, hasBadgeMetrics else { break }
-      frame.ints[badgesCountSlot] = state.badgeCount
-      frame.ints[badgesXPSlot] = state.badgeXP
-      machine.run(bytecode.badgeMetrics)
+      // computed again and the badges still locked looked at once more. So they are when a
+      // badge requires another (`requires`): the one just unlocked may be its last prerequisite.
+      guard changed, hasBadgeMetrics || !program.badgeRequires.isEmpty else { break }
+      if hasBadgeMetrics {
+        frame.ints[badgesCountSlot] = state.badgeCount
+        frame.ints[badgesXPSlot] = state.badgeXP
+        machine.run(bytecode.badgeMetrics)
+      }
     }
     if check { state.lastCheck = day }
     return unlocked

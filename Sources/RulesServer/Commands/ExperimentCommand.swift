@@ -31,8 +31,9 @@ struct ExperimentCommand: AsyncParsableCommand {
       abstract: "Start an experiment: --share of CATALOG's users are evaluated under --variant.",
       discussion: """
         CATALOG is the catalog served (a file, or a name in catalogs/). The variant must pass \
-        `rules check`, keep every input of CATALOG, bump the version when it removes or renames \
-        ids, and read what the store holds (as a reload checks). A user's arm is a stable hash \
+        `rules check`, keep every input of CATALOG, and bump the version when it removes or \
+        renames ids (a stored value it cannot take as it is is read as its nearest value, as \
+        after a reload). A user's arm is a stable hash \
         of (name, user id), kept from their first save. At most one running experiment per \
         catalog; names are not reused. Exit 64 for bad usage, an unknown or taken name, a \
         second experiment; 65 for a variant refused.

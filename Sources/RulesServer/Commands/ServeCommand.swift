@@ -68,7 +68,7 @@ struct ServeCommand: AsyncParsableCommand {
     MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
     let logger = Logger(label: "rules-server")
 
-    let (found, problems, duplicates) = StoreCatalog.loadAll(in: catalogs)
+    let (loaded, problems, duplicates) = StoreCatalog.loadAll(in: catalogs)
     for problem in problems { logger.warning("\(problem)") }
     // Two files of one id: which one is meant is the operator's to say.
     if !duplicates.isEmpty {
@@ -77,25 +77,18 @@ struct ServeCommand: AsyncParsableCommand {
       throw ExitCode.failure
     }
     let opened = try await store.open(for: .server)
-    // A catalog that cannot read values the store holds for it is left out, as a broken file
-    // is (a reload would refuse it); its users get 404 until it is fixed and reloaded.
-    var loaded: [StoreCatalog] = []
-    for catalog in found {
+    // Every catalog of the folder is served, whatever the store holds for it: a stored value it
+    // cannot take as it is (an experiment's variant widened the input) is read as its nearest
+    // value, and the log says how many (as a reload's answer does).
+    for catalog in loaded {
       do {
         let reading = try await opened.reading(catalog, states: false)
-        let refused = reading.problems(catalog: catalog.id)
-        for problem in refused { logger.error("\(problem)") }
-        if !refused.isEmpty {
-          logger.error("the catalog '\(catalog.id)' is not served: it cannot read values the store holds for it")
-          continue
-        }
         for note in reading.notes(catalog: catalog.id) { logger.warning("\(note)") }
       } catch {
         logger.error(
           "the store could not be read to check a catalog; it is served unchecked",
           metadata: ["catalog": "\(catalog.id)", "error": "\(error)"])
       }
-      loaded.append(catalog)
     }
     if loaded.isEmpty {
       try? await opened.close()

@@ -368,7 +368,7 @@ struct ConsoleController: Sendable {
     var impactPage = ImpactPage(report: report, oldLabel: "served \(old.id)", newLabel: path, route: .index)
     impactPage.chrome = ConsoleChrome.chrome("Impact", csrf: nil)
     let page = CandidateImpactPage(
-      impact: impactPage, refused: reading.problems(catalog: new.id), notes: reading.notes(catalog: new.id),
+      impact: impactPage, notes: reading.notes(catalog: new.id),
       folder: folder, inFolder: reader == nil, csrf: sessions.csrf(of: request))
     return ConsolePages.page(page, "console-impact")
   }

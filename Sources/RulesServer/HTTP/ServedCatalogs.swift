@@ -8,9 +8,11 @@ import Synchronization
 
 /// The catalogs a server evaluates with, read from its folder and read again on SIGHUP or
 /// `POST /v1/admin/catalogs/reload`. A reload takes every catalog of the folder or none: one
-/// that fails `rules check`, two files that declare one id, or a catalog that cannot read
-/// values the store holds for it refuse it whole, and the catalogs served stay as they were.
-/// A request takes the set once, so it evaluates with one version from start to end.
+/// that fails `rules check` or two files that declare one id refuse it whole, and the catalogs
+/// served stay as they were. What the store holds never refuses one: a stored value a catalog
+/// cannot take as it is (an experiment's variant widened the input) is read as its nearest
+/// value, and the answer counts them. A request takes the set once, so it evaluates with one
+/// version from start to end.
 final class ServedCatalogs: Sendable {
   /// The catalogs by id, and their ids in order.
   struct Set: Sendable {
@@ -31,8 +33,8 @@ final class ServedCatalogs: Sendable {
     var reading: StoreReading?
   }
 
-  /// A reload refused: the problems of the catalogs that failed, as `rules check` tells them,
-  /// and the values of the store they cannot read; or the store could not be read to check.
+  /// A reload refused: the problems of the catalogs that failed, as `rules check` tells them;
+  /// or the store could not be read to check.
   struct Refusal: Error {
     var problems: [String]
     /// The store failed while the catalogs were checked against it (not the catalogs' fault).
@@ -106,7 +108,6 @@ final class ServedCatalogs: Sendable {
       fresh = Set(loaded)
     }
     var reloaded: [Reloaded] = []
-    var unreadable: [String] = []
     for id in fresh.order where restoring == nil || id == restoring?.id {
       let catalog = fresh.byID[id]!
       var reading: StoreReading?
@@ -121,10 +122,8 @@ final class ServedCatalogs: Sendable {
           return refuse(["the store could not be read to check the catalog '\(id)'"], storeFailed: true)
         }
       }
-      unreadable += reading?.problems(catalog: id) ?? []
       reloaded.append(Reloaded(catalog: catalog, reading: reading))
     }
-    guard unreadable.isEmpty else { return refuse(unreadable) }
     current.withLock { $0 = fresh }
     reloads.increment()
     for note in reloaded.flatMap({ $0.reading?.notes(catalog: $0.catalog.id) ?? [] }) { logger.warning("\(note)") }
@@ -135,8 +134,9 @@ final class ServedCatalogs: Sendable {
   }
 
   /// The answer of `POST /v1/admin/catalogs/reload`: each catalog served now, its version,
-  /// the inputs of stored days it leaves out, and the users whose saved state it cannot read
-  /// (null when it did not change, and the states were not read).
+  /// the inputs of stored days it leaves out, the inputs whose stored values it reads as their
+  /// nearest value, and the users whose saved state it cannot read (null when it did not
+  /// change, and the states were not read).
   static func json(_ reloaded: [Reloaded]) -> String {
     JSONValue.array(
       reloaded.map { item in
@@ -149,6 +149,16 @@ final class ServedCatalogs: Sendable {
             .array(
               reading.ignored.map {
                 .object([("input", .string($0.input)), ("users", .int($0.users)), ("days", .int($0.days))])
+              })
+          ),
+          (
+            "nearest_inputs",
+            .array(
+              reading.nearest.map {
+                .object([
+                  ("input", .string($0.input)), ("users", .int($0.users)), ("days", .int($0.days)),
+                  ("example", .string($0.example)),
+                ])
               })
           ),
           ("unreadable_states", reading.unreadableStates.map(JSONValue.int) ?? .null),

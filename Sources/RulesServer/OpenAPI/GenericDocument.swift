@@ -153,7 +153,7 @@ paths:
   /v1/admin/catalogs/reload:
     post:
       operationId: reloadCatalogs
-      summary: "Admin: reads the catalogs' folder again (as SIGHUP does), reads what the store holds for each catalog with it, and serves what it holds. A catalog that fails `rules check`, two files that declare one catalog id, or a catalog that cannot read values stored for it (an input retyped, a member removed, a bound narrowed) refuse the reload whole (422) and the catalogs served stay as they were. Inputs of stored days a catalog no longer has are left out, and saved states it cannot read are counted again from the stored days; the answer says how many users each concerns (docs/store.md, Changing a served catalog)."
+      summary: "Admin: reads the catalogs' folder again (as SIGHUP does), reads what the store holds for each catalog with it, and serves what it holds. A catalog that fails `rules check`, or two files that declare one catalog id, refuse the reload whole (422) and the catalogs served stay as they were. What the store holds refuses no catalog: inputs of stored days a catalog no longer has are left out, stored values it cannot take as they are (an input retyped, a member removed, a bound narrowed, or an experiment's variant that widened it) are read as their nearest value, and saved states it cannot read are counted again from the stored days; the answer says how many users each concerns (docs/store.md, Changing a served catalog)."
       responses:
         "200":
           description: The catalogs served now, with their versions (as `GET /v1/catalogs`) and what each makes of the store.
@@ -163,7 +163,7 @@ paths:
                 type: array
                 items:
                   type: object
-                  required: [catalog, name, version, ignored_inputs, unreadable_states]
+                  required: [catalog, name, version, ignored_inputs, nearest_inputs, unreadable_states]
                   properties:
                     catalog: {type: string}
                     name: {type: string}
@@ -178,6 +178,17 @@ paths:
                           input: {type: string}
                           users: {type: integer, description: The users with such a day.}
                           days: {type: integer}
+                    nearest_inputs:
+                      description: "Inputs whose stored values the catalog cannot take as they are (its type, members or bounds differ from the catalog, or the experiment's variant, that stored them): each such value is read as the nearest value the input takes (clamped into min and max; `true` as 1 and `false` as 0; a number other than 0 as `true`; a number rounded to an integer; a member the input does not have, or a value of no nearer kind, as the default). By input name."
+                      type: array
+                      items:
+                        type: object
+                        required: [input, users, days, example]
+                        properties:
+                          input: {type: string}
+                          users: {type: integer, description: The users with such a day.}
+                          days: {type: integer}
+                          example: {type: string, description: "The earliest such value: why the input cannot take it, and what it is read as (`minutes must be at most 600; found 1000; read as 600`)."}
                     unreadable_states:
                       description: The users whose saved state this catalog cannot read; each is counted again from their stored days at their next evaluation. Null when the catalog did not change (its states were not read).
                       type: [integer, "null"]
@@ -185,7 +196,7 @@ paths:
         "403": {$ref: "#/components/responses/Forbidden"}
         "429": {$ref: "#/components/responses/RateLimited"}
         "422":
-          description: "catalog-invalid: a catalog of the folder fails `rules check`, two files declare one catalog id (`duplicate-catalog`, both paths named), or a catalog cannot read values the store holds for it (a line per input: `CATALOG: the input 'NAME' cannot read the values N users stored on M days (e.g. WHY); ...`). The message holds every problem, a line each; nothing changed."
+          description: "catalog-invalid: a catalog of the folder fails `rules check`, or two files declare one catalog id (`duplicate-catalog`, both paths named). The message holds every problem, a line each; nothing changed."
           content:
             application/json:
               schema: {$ref: "#/components/schemas/Error"}
@@ -244,7 +255,7 @@ paths:
         schema: {type: string, pattern: "^[0-9a-f]{64}$"}
     post:
       operationId: restoreCatalogRevision
-      summary: "Admin: serves an earlier revision of the catalog again, through the same checks as a reload (a revision that cannot read values the store holds is refused, 422, and the catalog served stays); recorded as a new revision (`restore`). It lasts until the next reload reads the catalogs' folder: put the files back to keep it (docs/store.md, Catalog revisions)."
+      summary: "Admin: serves an earlier revision of the catalog again, through the same reading of the store as a reload (a stored value it cannot take as it is is read as its nearest value); recorded as a new revision (`restore`). It lasts until the next reload reads the catalogs' folder: put the files back to keep it (docs/store.md, Catalog revisions)."
       responses:
         "200":
           description: The catalog served now, as the reload answers it (an array of one).
@@ -254,12 +265,13 @@ paths:
                 type: array
                 items:
                   type: object
-                  required: [catalog, name, version, ignored_inputs, unreadable_states]
+                  required: [catalog, name, version, ignored_inputs, nearest_inputs, unreadable_states]
                   properties:
                     catalog: {type: string}
                     name: {type: string}
                     version: {type: integer}
                     ignored_inputs: {type: array}
+                    nearest_inputs: {type: array}
                     unreadable_states: {type: [integer, "null"]}
         "400":
           description: "bad-revision: the hash is not 64 lowercase hex digits."
@@ -274,7 +286,7 @@ paths:
             application/json:
               schema: {$ref: "#/components/schemas/Error"}
         "422":
-          description: "catalog-invalid: the revision cannot read values the store holds for the catalog (the reload's message); nothing changed."
+          description: "catalog-invalid: the revision's export cannot be served by this build; nothing changed."
           content:
             application/json:
               schema: {$ref: "#/components/schemas/Error"}
@@ -324,7 +336,7 @@ paths:
             application/json:
               schema: {$ref: "#/components/schemas/Error"}
         "422":
-          description: "variant-invalid: the variant fails `rules check` (each error a line), is another catalog or the one served, removes an input users send, removes or renames ids without a version bump, or cannot read values the store holds; nothing changed."
+          description: "variant-invalid: the variant fails `rules check` (each error a line), is another catalog or the one served, removes an input users send, or removes or renames ids without a version bump; nothing changed. (What the store holds refuses no variant: a stored value the variant cannot take as it is is read as its nearest value.)"
           content:
             application/json:
               schema: {$ref: "#/components/schemas/Error"}
@@ -435,7 +447,7 @@ paths:
             application/json:
               schema: {$ref: "#/components/schemas/Error"}
         "422":
-          description: "catalog-invalid: the variant cannot read values the store holds now; nothing changed."
+          description: "variant-invalid: the variant's export cannot be served by this build; nothing changed. (What the store holds refuses no promote: a stored value the variant cannot take as it is is read as its nearest value.)"
           content:
             application/json:
               schema: {$ref: "#/components/schemas/Error"}
@@ -1352,7 +1364,16 @@ components:
             current: {$ref: "#/components/schemas/ExplainedValue"}
             target: {$ref: "#/components/schemas/ExplainedValue"}
             progress: {type: number, minimum: 0, maximum: 1}
-        notes: {type: array, items: {type: string}, description: "Why a badge whose criterion holds waits."}
+        notes: {type: array, items: {type: string}, description: "Why a badge whose criterion holds waits, and the prerequisites it needs unlocked first."}
+        requires:
+          type: array
+          description: "Only for a badge with prerequisites (`requires`): each, in the order the catalog lists them, with whether it is unlocked."
+          items:
+            type: object
+            required: [id, unlocked]
+            properties:
+              id: {type: string}
+              unlocked: {type: boolean}
     Condition:
       type: object
       required: [text, value, holds]
@@ -1451,6 +1472,10 @@ components:
                     properties:
                       period: {type: string}
                       date: {type: string, format: date}
+                  requires:
+                    type: array
+                    items: {type: string}
+                    description: "Only for a badge with prerequisites (`requires`): the ids of those still locked, in the order listed ([] once all are unlocked)."
         quote: {type: [object, "null"]}
         message: {type: [object, "null"]}
 

@@ -5,21 +5,19 @@ package struct CandidateImpactPage: Sendable {
   package var chrome: Chrome
   package var impact: ImpactPage
   package var csrf: String
-  /// Stored values the candidate cannot read: a reload would refuse it.
-  package var refused: [String]
-  /// Inputs it leaves out, saved states it cannot read.
+  /// Stored values it reads as their nearest value, inputs it leaves out, saved states it
+  /// cannot read.
   package var notes: [String]
   package var folder: String
   /// Whether the candidate is a file of the folder (a reload would serve it).
   package var inFolder: Bool
 
   package init(
-    impact: ImpactPage, refused: [String], notes: [String], folder: String, inFolder: Bool, csrf: String
+    impact: ImpactPage, notes: [String], folder: String, inFolder: Bool, csrf: String
   ) {
     chrome = ConsoleChrome.chrome("Impact of \(impact.id) — rules console", csrf: csrf, current: "Candidate")
     self.impact = impact
     self.csrf = csrf
-    self.refused = refused
     self.notes = notes
     self.folder = folder
     self.inFolder = inFolder

@@ -117,13 +117,12 @@ enum ConsoleTemplates {
 
   static let impact = """
     {{> head}}
-    {{#refused}}<p class="refused" role="alert" data-store-refused>{{.}}</p>{{/refused}}
     {{#impact}}{{> impact-body}}{{/impact}}
     {{#notes}}<p class="note" data-store-note>{{.}}</p>{{/notes}}
     <section aria-labelledby="h-reload"><h2 id="h-reload">Reload</h2>
     {{^inFolder}}<p class="note">This candidate is not a file of <code>{{folder}}</code>: a reload reads the folder, so copy it there first.</p>{{/inFolder}}
     <form method="post" action="/console/reload"><input type="hidden" name="csrf" value="{{csrf}}"><button type="submit">Reload the catalogs of {{folder}}</button></form>
-    <p class="note">The reload checks every catalog of the folder as <code>POST /v1/admin/catalogs/reload</code> does: one that fails <code>rules check</code>, or cannot read what the store holds, refuses it whole.</p>
+    <p class="note">The reload checks every catalog of the folder as <code>POST /v1/admin/catalogs/reload</code> does: one that fails <code>rules check</code> refuses it whole; a stored value a catalog cannot take as it is is read as its nearest value.</p>
     </section>
     {{> foot}}
     """

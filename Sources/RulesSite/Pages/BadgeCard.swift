@@ -36,6 +36,16 @@ package struct BadgeCard: Sendable {
   package var witnessText: String?
   package var reachFlag: String?
   package var reachWhy: String?
+  /// Its prerequisites (`requires`), each with whether the user has it unlocked.
+  package var requires: [Prerequisite] = []
+
+  /// One prerequisite of a badge on its card.
+  package struct Prerequisite: Sendable {
+    package var id: String
+    package var name: String
+    /// `unlocked` or `locked` (the words of `data-state`).
+    package var state: String
+  }
 
   /// The cards of every badge of `catalog` (already in the page's language), in catalog order,
   /// with their states in `evaluation`.
@@ -44,6 +54,7 @@ package struct BadgeCard: Sendable {
   ) -> [BadgeCard] {
     let unlocked = Dictionary(evaluation.badges.unlocked.map { ($0.id, $0.date) }, uniquingKeysWith: { a, _ in a })
     let locked = Dictionary(evaluation.badges.locked.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    let names = Dictionary(catalog.catalog.badges.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
     var positions: [String: Int] = [:]
     return catalog.catalog.badges.map { badge in
       var order: Int?
@@ -66,7 +77,7 @@ package struct BadgeCard: Sendable {
       } else {
         state = "locked"
       }
-      return BadgeCard(
+      var card = BadgeCard(
         id: badge.id, name: badge.name, about: badge.description,
         emoji: badge.display["emoji"] ?? badge.name.first.map(String.init),
         colorName: badge.display["color"], hue: Palette.hue(badge.display["color"] ?? badge.id),
@@ -74,6 +85,15 @@ package struct BadgeCard: Sendable {
         state: state, stateLabel: state == "unlocked" ? text.unlocked : state == "waiting" ? text.waiting : text.locked,
         unlockedOn: unlocked[badge.id]?.description, progressText: progress, percentDone: percent,
         whyNotYet: state == "unlocked" ? nil : explanations[badge.id])
+      card.requires = badge.requires.map { prerequisite in
+        // A repeating prerequisite earned once counts, though the evaluation shows it locked
+        // in a later period: the locked badge's `requires` says which are still missing.
+        let missing =
+          locked[badge.id]?.requires.map { $0.contains(prerequisite.id) } ?? (unlocked[prerequisite.id] == nil)
+        return Prerequisite(
+          id: prerequisite.id, name: names[prerequisite.id] ?? prerequisite.id, state: missing ? "locked" : "unlocked")
+      }
+      return card
     }
   }
 }

@@ -15,6 +15,8 @@ package struct SiteText: Sendable {
   package var locked = "locked"
   package var unlocked = "unlocked"
   package var waiting = "waiting"
+  /// Before a badge's prerequisites (`requires`).
+  package var requires = "Requires"
   package var reached = "reached"
   package var today = "today"
   package var newUser = "States as a new user sees them on"
@@ -53,6 +55,7 @@ package struct SiteText: Sendable {
     text.locked = "مقفل"
     text.unlocked = "مفتوح"
     text.waiting = "ينتظر"
+    text.requires = "يتطلب"
     text.reached = "تم الوصول"
     text.today = "اليوم"
     text.newUser = "الحالات كما يراها مستخدم جديد في"

@@ -66,6 +66,7 @@ package enum SiteTemplates {
     {{#fromDay}}<p class="reach">{{fromDayText}} <bdi dir="ltr">{{.}}</bdi>{{#witnessHref}} · <a href="{{.}}" data-witness>{{witnessText}}</a>{{/witnessHref}}</p>{{/fromDay}}
     {{#about}}<p>{{.}}</p>{{/about}}
     <p class="criterion"><code dir="ltr">{{criterion}}</code></p>
+    {{#hasRequires}}<p class="requires">{{#words}}{{requires}}{{/words}}{{^words}}Requires{{/words}}: {{#requires}}<span class="prerequisite" data-requires="{{id}}" data-state="{{state}}">{{name}}</span> {{/requires}}</p>{{/hasRequires}}
     <p class="meta"><code dir="ltr">{{id}}</code>{{#xp}} · <bdi dir="ltr">{{.}} XP</bdi>{{/xp}}{{#groupName}} · {{.}}{{/groupName}}{{#groupOrder}} #{{.}}{{/groupOrder}}{{#colorName}} · <span class="swatch"></span>{{.}}{{/colorName}}</p>
     {{#whyNotYet}}<details class="why"><summary>Why not yet</summary><pre dir="ltr" tabindex="0">{{.}}</pre></details>{{/whyNotYet}}
     </li>

@@ -54,6 +54,7 @@ extension SiteText: MustacheParent {
     case "locked": self.locked
     case "unlocked": self.unlocked
     case "waiting": self.waiting
+    case "requires": self.requires
     case "reached": self.reached
     case "today": self.today
     case "newUser": self.newUser
@@ -105,6 +106,19 @@ extension BadgeCard: MustacheParent {
     case "witnessText": self.witnessText
     case "reachFlag": self.reachFlag
     case "reachWhy": self.reachWhy
+    case "requires": self.requires
+    case "hasRequires": !self.requires.isEmpty
+    default: nil
+    }
+  }
+}
+
+extension BadgeCard.Prerequisite: MustacheParent {
+  package func child(named name: String) -> Any? {
+    switch name {
+    case "id": self.id
+    case "name": self.name
+    case "state": self.state
     default: nil
     }
   }

@@ -73,7 +73,8 @@ extension RouteCases {
       #expect(changed.status == .ok)
       #expect(
         changed.text.hasPrefix(
-          #"[{"catalog":"discipline","name":"Discipline","version":2,"ignored_inputs":[],"unreadable_states":0},"#),
+          #"[{"catalog":"discipline","name":"Discipline","version":2,"ignored_inputs":[],"nearest_inputs":[],"unreadable_states":0},"#
+        ),
         "\(changed.text)")
       let listed = try await api.call(RouteCall(.get, "/v1/catalogs"))
       #expect(listed.text.hasPrefix(#"[{"catalog":"discipline","name":"Discipline","version":2},"#))

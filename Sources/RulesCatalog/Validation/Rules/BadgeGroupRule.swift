@@ -42,15 +42,21 @@ package enum BadgeGroupRule: CatalogRule {
 
   /// Reports every place in `catalog` that breaks the rule.
   package static func validate(_ catalog: Catalog, into report: inout RuleReport) {
-    let ids = catalog.groups.map(\.id)
-    for group in catalog.groups where !catalog.badges.contains(where: { $0.group == group.id }) {
+    let ids = Set(catalog.groups.map(\.id))
+    let used = Set(catalog.badges.compactMap(\.group))
+    for group in catalog.groups where !used.contains(group.id) {
       report.warning(group.origin, "the group '\(group.id)' has no badges")
     }
+    // Made at the first unknown group: a catalog of thousands of badges naming groups that do
+    // not exist costs each one a lookup, not a comparison with every group.
+    var suggestions: SuggestionIndex?
     for badge in catalog.badges {
       guard let group = badge.group, !ids.contains(group) else { continue }
+      var index = suggestions ?? SuggestionIndex(catalog.groups.map(\.id))
+      defer { suggestions = index }
       report.error(
         badge.groupOrigin ?? badge.origin,
-        "the group '\(group)' is not in 'groups'" + Suggestion.hint(for: group, in: ids))
+        "the group '\(group)' is not in 'groups'" + index.hint(for: group))
     }
   }
 }

@@ -9,6 +9,7 @@ package enum CatalogRules {
     MilestoneDayRule.self,
     MilestoneStreakRule.self,
     BadgeGroupRule.self,
+    BadgeRequiresRule.self,
     ShadowedMessageRule.self,
     EmptySectionRule.self,
     OverflowRule.self,
