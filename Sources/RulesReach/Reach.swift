@@ -108,41 +108,38 @@ package enum Reach {
       }
     }
 
-    var items: [ReachReport.Item] = []
-    for (index, badge) in catalog.badges.enumerated() {
-      var item = ReachReport.Item(kind: .badge, id: badge.id, status: .unknown)
-      let proof = proofs.badges[index]
-      if let never = proof.never {
+    /// An item: proved unreachable, else searched for (or, without search, left unknown).
+    func item(_ kind: ReachReport.Kind, _ id: String, never: String?, target: CatalogFacts.Target, least: Int?)
+      -> ReachReport.Item
+    {
+      var item = ReachReport.Item(kind: kind, id: id, status: .unknown)
+      if let never {
         item.status = .unreachable
         item.reason = never
-      } else if proof.always {
-        item.status = .always
-        item.fewestDays = 1
-        if search { searchFor(.badge(index), least: 1, into: &item) }
-        item.status = .always
-        item.fewestDays = 1
-        item.reason = nil
       } else if search {
-        searchFor(.badge(index), least: proof.least, into: &item)
+        searchFor(target, least: least, into: &item)
       } else {
         item.reason = "not searched"
       }
-      items.append(item)
+      return item
     }
-    if let track = catalog.catalog.milestones {
-      for (index, milestone) in track.milestones.enumerated() {
-        var item = ReachReport.Item(kind: .milestone, id: milestone.id, status: .unknown)
-        let proof = proofs.milestones[index]
-        if let never = proof.never {
-          item.status = .unreachable
-          item.reason = never
-        } else if search {
-          searchFor(.milestone(index), least: proof.least, into: &item)
-        } else {
-          item.reason = "not searched"
-        }
-        items.append(item)
+
+    var items: [ReachReport.Item] = []
+    for (index, badge) in catalog.badges.enumerated() {
+      let proof = proofs.badges[index]
+      // A badge every user has at once: its witness is a day (when the search runs).
+      var found = item(
+        .badge, badge.id, never: proof.never, target: .badge(index), least: proof.always ? 1 : proof.least)
+      if proof.always && proof.never == nil {
+        found.status = .always
+        found.fewestDays = 1
+        found.reason = nil
       }
+      items.append(found)
+    }
+    for (index, milestone) in (catalog.catalog.milestones?.milestones ?? []).enumerated() {
+      let proof = proofs.milestones[index]
+      items.append(item(.milestone, milestone.id, never: proof.never, target: .milestone(index), least: proof.least))
     }
     // How soon each later badge of a progressive group could hold, its turn aside.
     do {
