@@ -153,42 +153,31 @@ final class CalendarProfile {
   let everHigh: Double
   let everLow: Double
 
-  /// The first and last day numbers the engine handles (1900-01-01, 2199-12-31).
-  static let dates = -25_567...84_005
-
   init(_ expression: TypedExpr, reads: Set<CalendarField>, catalog: ValidatedCatalog) {
     let evaluator = BoundsEvaluator(catalog: catalog, environment: BoundsEnvironment(catalog: catalog))
-    var memo: [[Int]: (Double, Double)] = [:]
-    var calendar = DayCalendar()
-    highs.reserveCapacity(Self.dates.count)
-    lows.reserveCapacity(Self.dates.count)
+    let fields = CalendarField.allCases.filter { reads.contains($0) }
+    let table = CalendarTable.shared
+    // One evaluation per combination of the fields read (a few thousand at most), looked up
+    // for each date by a number made of them.
+    var memo: [Int: (Double, Double)] = [:]
+    highs.reserveCapacity(table.count)
+    lows.reserveCapacity(table.count)
     var everHigh = 0.0
     var everLow = 0.0
-    for number in Self.dates {
-      var key: [Int] = []
-      var fields: [CalendarField: Bounds] = [:]
-      let needsHijri = reads.contains { $0 != .weekday }
-      let hijri = needsHijri ? calendar.hijri(ofDay: number) : (0, 0, 0, 0)
-      for field in CalendarField.allCases where reads.contains(field) {
-        let value =
-          switch field {
-          case .weekday: CalendarField.weekday(ofDay: number)
-          case .hijriYear: hijri.0
-          case .hijriMonth: hijri.1
-          case .hijriDay: hijri.2
-          case .hijriMonthDays: hijri.3
-          }
-        key.append(value)
-        fields[field] = .exactly(value)
-      }
+    for row in 0..<table.count {
+      var key = 0
+      for field in fields { key = key &* 10_000 &+ table.value(field, row) }
       let found: (Double, Double)
       if let known = memo[key] {
         found = known
       } else {
-        evaluator.environment.calendar = fields
+        var values: [CalendarField: Bounds] = [:]
+        for field in fields { values[field] = .exactly(table.value(field, row)) }
+        evaluator.environment.calendar = values
         evaluator.reset()
         let span = evaluator.evaluate(expression).span
-        found = (max(0, span.high), min(0, span.low))
+        // A sum past 1e15 a day is as good as unbounded (the sums below stay exact).
+        found = (max(0, min(span.high, 1e15)), min(0, max(span.low, -1e15)))
         memo[key] = found
       }
       highs.append(found.0)
@@ -196,8 +185,8 @@ final class CalendarProfile {
       everHigh = max(everHigh, found.0)
       everLow = min(everLow, found.1)
     }
-    self.everHigh = everHigh
-    self.everLow = everLow
+    self.everHigh = everHigh >= 1e15 ? .infinity : everHigh
+    self.everLow = everLow <= -1e15 ? -.infinity : everLow
   }
 
   /// The most any `m` dates in a row add (each date at its most, 0 when below).
@@ -218,6 +207,10 @@ final class CalendarProfile {
 
   private static func extreme(_ values: [Double], _ m: Int, _ pick: (Double, Double) -> Double) -> Double {
     guard m > 0 else { return 0 }
+    if values.contains(where: { abs($0) >= 1e15 }) {
+      let worst = values.contains { $0 >= 1e15 } ? Double.infinity : -Double.infinity
+      return pick(worst, 0) == worst ? worst : 0
+    }
     let m = min(m, values.count)
     var sum = 0.0
     for index in 0..<m { sum += values[index] }
@@ -229,5 +222,54 @@ final class CalendarProfile {
       index += 1
     }
     return best
+  }
+}
+
+/// The calendar's fields of every date the engine handles (1900-01-01 to 2199-12-31), made once
+/// per process: what each `CalendarProfile` reads, date by date.
+final class CalendarTable: Sendable {
+  static let shared = CalendarTable()
+  /// The first and last day numbers the engine handles.
+  static let dates = -25_567...84_005
+  let count: Int
+  private let weekday: [Int16]
+  private let year: [Int16]
+  private let month: [Int8]
+  private let day: [Int8]
+  private let monthDays: [Int8]
+
+  private init() {
+    var calendar = DayCalendar()
+    var weekday: [Int16] = []
+    var year: [Int16] = []
+    var month: [Int8] = []
+    var day: [Int8] = []
+    var monthDays: [Int8] = []
+    for number in Self.dates {
+      let hijri = calendar.hijri(ofDay: number)
+      weekday.append(Int16(CalendarField.weekday(ofDay: number)))
+      year.append(Int16(hijri.year))
+      month.append(Int8(hijri.month))
+      day.append(Int8(hijri.day))
+      monthDays.append(Int8(hijri.monthDays))
+    }
+    count = weekday.count
+    self.weekday = weekday
+    self.year = year
+    self.month = month
+    self.day = day
+    self.monthDays = monthDays
+  }
+
+  /// The field's value on the date at `row` (row 0 is 1900-01-01).
+  @inline(__always)
+  func value(_ field: CalendarField, _ row: Int) -> Int {
+    switch field {
+    case .weekday: Int(weekday[row])
+    case .hijriYear: Int(year[row])
+    case .hijriMonth: Int(month[row])
+    case .hijriDay: Int(day[row])
+    case .hijriMonthDays: Int(monthDays[row])
+    }
   }
 }
