@@ -85,7 +85,8 @@ package enum Reach {
       }
       item.criterionDays = run.criterion?.level
       if let hit = run.found {
-        let floor = max(least ?? .max, hit.level > complete ? complete + 1 : 1)
+        // No history shorter than `floor` reaches it: the bounds' least, or past the levels searched whole.
+        let floor = max(least ?? 1, hit.level > complete ? complete + 1 : 1)
         item.witness = Self.witness(run, hit)
         if hit.level <= floor || hit.level - 1 <= complete {
           item.status = .reachable
