@@ -117,6 +117,9 @@ package enum Reach {
       if let never {
         item.status = .unreachable
         item.reason = never
+      } else if least == nil {
+        // The bounds allow no history within the horizon: nothing to search for.
+        item.reason = "no history of \(horizon) days or fewer can reach it; more may"
       } else if search {
         searchFor(target, least: least, into: &item)
       } else {
