@@ -14,12 +14,15 @@ extension DayRecord {
       throw EngineError(.unknownInput, Input.unknownMessage(name, in: names))
     }
     var encoded = engine.inputDefaults
+    // The inputs named, for a catalog whose streaks ask (`final_once_reported`).
+    var named: [Int]? = engine.program.tracksReported ? [] : nil
     for (index, input) in inputs.enumerated() {
       guard let literal = values[input.name] else { continue }
       let value = try input.value(of: literal, found: literal.kindDescription)
       encoded[index] = input.encode(value)
+      named?.append(index)
     }
-    self.init(encoded: EncodedRecord(date: date, values: encoded), inputNames: names)
+    self.init(encoded: EncodedRecord(date: date, values: encoded, reported: named), inputNames: names)
   }
 
   /// A record already encoded for `engine`'s catalog (read from a history file by the tooling).

@@ -13,10 +13,13 @@ extension Engine {
     }
   }
 
-  /// What is wrong with naming `streak` in a grant or restore, or nil: a name the catalog
-  /// does not have, or an elapsed streak (days since a start: nothing to freeze or restore).
-  public func streakProblem(_ streak: String) -> String? {
-    FreezeGrant.streakProblem(streak, streaks: program.catalog.streaks.map(\.streak), catalog: catalogID)
+  /// What is wrong with naming `streak` in a grant (or, `restoring`, a restore or a repair),
+  /// or nil: a name the catalog does not have, an elapsed streak (days since a start: nothing to
+  /// freeze or restore), or for a restore a periodic streak (a day does not break it: a period
+  /// does, and a freeze covers that).
+  public func streakProblem(_ streak: String, restoring: Bool = false) -> String? {
+    FreezeGrant.streakProblem(
+      streak, streaks: program.catalog.streaks.map(\.streak), catalog: catalogID, restoring: restoring)
   }
 
   /// What is wrong with `grant`, or nil: its streak (`streakProblem`), or a count outside 1 to
@@ -32,7 +35,7 @@ extension Engine {
   /// What is wrong with `restore`, or nil: its streak (`streakProblem`), or a last day before
   /// its first.
   public func restoreProblem(_ restore: StreakRestore) -> String? {
-    if let problem = streakProblem(restore.streak) { return problem }
+    if let problem = streakProblem(restore.streak, restoring: true) { return problem }
     guard restore.from <= restore.through else {
       return "'through' (\(restore.through)) is before 'from' (\(restore.from)); 'through' is the last covered day"
     }
@@ -50,7 +53,7 @@ extension Engine {
     timeZoneChanges: [TimeZoneChange] = [], pauses: [Pause] = [], freezeGrants: [FreezeGrant] = [],
     restores: [StreakRestore] = []
   ) throws(EngineError) -> StreakRestore {
-    if let problem = streakProblem(streak) { throw EngineError(.badValue, problem) }
+    if let problem = streakProblem(streak, restoring: true) { throw EngineError(.badValue, problem) }
     var history = History(user: user, start: start, timeZone: timeZone, records: try encoded(records))
     try place(
       &history, calendar: calendar, timeZoneChanges: timeZoneChanges, pauses: pauses, freezeGrants: freezeGrants,

@@ -64,6 +64,7 @@ package enum DiagnosticIndex {
     Entry(id: .unknownStreak, area: "rules", summary: MilestoneStreakRule.summary),
     Entry(id: .unknownGroup, area: "rules", summary: BadgeGroupRule.summary),
     Entry(id: .badgeRequires, area: "rules", summary: BadgeRequiresRule.summary),
+    Entry(id: .reportedInput, area: "rules", summary: ReportedInputRule.summary),
     Entry(id: .unreachableMessage, area: "rules", summary: ShadowedMessageRule.summary),
     Entry(id: .emptySection, area: "rules", summary: EmptySectionRule.summary),
     Entry(id: .constantOverflow, area: "rules", summary: OverflowRule.summary),

@@ -114,6 +114,25 @@ struct DiffCommandTests {
         == (idsChanged ? ["ids were removed or renamed but version is still 1"] : []))
   }
 
+  @Test("a periodic streak's period, goal and freezes are compared, as the planned morning's inputs")
+  func goalsUsersAskFor() throws {
+    let weekly = Self.edited {
+      $0.replacingOccurrences(
+        of: "daily: {counts: done, today: final}",
+        with: "daily: {counts: done, today: final}\n  weekly: {type: periodic, period: week, goal: 3, counts: done}")
+    }
+    let (added, addedJSON) = try Self.diff(Self.catalog, weekly)
+    #expect(added == 1 && Self.changes(addedJSON) == ["streaks weekly added"])
+    let harder = weekly.replacingOccurrences(of: "goal: 3", with: "goal: 4, freezes: {earn_every: 2}")
+    #expect(Self.changes(try Self.diff(weekly, harder).json) == ["streaks weekly changed goal,freezes"])
+    let monthly = weekly.replacingOccurrences(of: "period: week", with: "period: month")
+    #expect(Self.changes(try Self.diff(weekly, monthly).json) == ["streaks weekly changed period"])
+    let morning = Self.edited {
+      $0.replacingOccurrences(of: "today: final", with: "today: {final_once_reported: [done]}")
+    }
+    #expect(Self.changes(try Self.diff(Self.catalog, morning).json) == ["streaks daily changed today"])
+  }
+
   @Test("a version bump silences the warning; a text changed in one locale is named by its field")
   func versionAndLocales() throws {
     let new = Self.edited {

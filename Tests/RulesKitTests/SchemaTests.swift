@@ -127,7 +127,7 @@ struct SchemaTests {
     ("catalog: demo\nbadges:\n  - {id: a, when: 'true'}\n", "'name' is a required property"),
     (
       "catalog: demo\nstreaks:\n  run: {type: daily, counts: 'true'}\n",
-      "'daily' is not one of ['consecutive', 'elapsed']"
+      "'daily' is not one of ['consecutive', 'elapsed', 'periodic']"
     ),
     ("catalog: demo\ninputs:\n  no-contact: {type: bool}\n", "'no-contact' does not match '^[a-z_][a-z0-9_]*$'"),
     (

@@ -17,7 +17,9 @@ import Testing
   /// Hijri month (Ramadan 1447 ends on 2026-03-19, inside the users' days), badges on them,
   /// challenges that repeat each week, month and Hijri month (their earnings counted by a
   /// metric), leaderboards that reset each week, Hijri month and day (their values and periods
-  /// in every evaluation compared), a day that starts at 04:00, and a pausable streak (every third user pauses;
+  /// in every evaluation compared), badges that need badges (`requires`: one with no criterion
+  /// of its own, one needing a repeating badge), periodic streaks (weeks from Saturday, pausable
+  /// and with freezes; Hijri months), a day that starts at 04:00, and a pausable streak (every third user pauses;
   /// backdating allowed, as the users' days are in the past). Not a shipped catalog: those stay
   /// as their apps are.
   static let timed = """
@@ -31,6 +33,8 @@ import Testing
     streaks:
       praying: {counts: prayed, pausable: true, freezes: {earn_every: 5, max: 1}}
       plain: {counts: prayed}
+      weekly_prayers: {type: periodic, period: week, goal: 4, counts: prayed, pausable: true, freezes: {earn_every: 2, max: 1}}
+      monthly_duas: {type: periodic, period: hijri_month, goal: 10, counts: duas >= 3}
     metrics:
       duas_this_week: week(duas)
       prayed_this_month: month(prayed)
@@ -43,6 +47,9 @@ import Testing
       - {id: weekly-duas, name: Weekly duas, when: duas_this_week >= 40, repeats: week, xp: 5}
       - {id: monthly-prayers, name: Monthly prayers, when: month(prayed) >= 8, repeats: month}
       - {id: hijri-prayers, name: Hijri month prayers, when: prayed_this_hijri_month >= 6, repeats: hijri_month}
+      - {id: devoted, name: Devoted, requires: [steady-month, hijri-ten]}
+      - {id: regular, name: Regular, requires: [monthly-prayers], when: prayed_this_month >= 3}
+      - {id: two-good-weeks, name: Two good weeks, when: weekly_prayers.current >= 2}
     leaderboards:
       - {id: duas-week, value: week(duas), period: week}
       - {id: prayers-hijri-month, value: prayed_this_hijri_month, period: hijri_month}
@@ -184,6 +191,10 @@ import Testing
         #expect(after.stdout == before.stdout, "\(name): a second batch tells nothing again")
         if name == "timed" {
           #expect(before.stdout.contains(#""data":{"period":"#), "the timed users earn repeating badges")
+          #expect(
+            before.stdout.contains(#""subject":"devoted""#) && before.stdout.contains(#""subject":"regular""#),
+            "the timed users earn badges that need badges")
+          #expect(before.stdout.contains(#""subject":"two-good-weeks""#), "the timed users meet weekly goals")
         }
       }
     }
@@ -257,10 +268,12 @@ import Testing
               "PUT", "/v1/catalogs/\(name)/users/\(user.id)/pauses/\(pause.from)", body: #"{"to": "\#(pause.to)"}"#)
             #expect(paused.status == 200, "\(paused.body)")
           }
+          var answers: [String: NSDictionary] = [:]
           for day in user.days {
             let body = "{" + day.values.map { #""\#($0.0)": \#($0.1)"# }.joined(separator: ", ") + "}"
             last = try server.request("PUT", "/v1/catalogs/\(name)/users/\(user.id)/days/\(day.date)", body: body)
             #expect(last?.status == 200, "\(last?.body ?? "")")
+            answers[day.date] = json(last?.body ?? "")
           }
           var withStart = user
           withStart.start = user.days[0].date
@@ -271,6 +284,12 @@ import Testing
           #expect(replay.status == 0, "\(replay.stderr)")
           let days = try JSONSerialization.jsonObject(with: Data(replay.stdout.utf8)) as? [NSDictionary]
           #expect((json(last?.body ?? "")) == days?.last, "\(user.id): served day by day = rules replay")
+          // Each day's answer is that day's check in the replay: the day judged as its record
+          // reports it (discipline's planned morning: a day without `completed` is in progress).
+          for day in days ?? [] {
+            guard let date = day["date"] as? String, let answer = answers[date] else { continue }
+            #expect(answer == day, "\(user.id), \(date): the PUT's answer = rules replay's day")
+          }
 
           // Each unlock told once, as the day it was earned was put: what the replay's checks
           // gave, each day's new badges on that day, a repeating badge's with its period.

@@ -283,6 +283,13 @@ import Testing
     #expect(page.html.contains("Requires: "))
     let cards = page.elements(with: "data-badge").map { "\($0["data-badge"]!) \($0["data-state"]!)" }
     #expect(
-      Array(cards.suffix(4)) == ["first-week unlocked", "first-month locked", "dedicated locked", "committed locked"])
+      Array(cards.suffix(5)) == [
+        "first-week unlocked", "first-month locked", "dedicated locked", "committed locked", "three-weeks locked",
+      ])
+    // The weekly goal's row on the day shown: week 10 of 2026, no training day yet, goal 3.
+    let rows = page.elements(with: "data-period").map {
+      "\($0["data-streak"]!) \($0["data-period"]!) \($0["data-period-count"]!)/\($0["data-goal"]!)"
+    }
+    #expect(rows.last == "weekly 2026-W10 0/3")
   }
 }

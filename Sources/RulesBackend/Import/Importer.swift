@@ -380,7 +380,9 @@ package struct Importer {
         pauses: history.pauses))
     for record in history.records {
       var pairs: [(String, JSONValue)] = []
-      for (index, input) in inputs.enumerated() {
+      // A catalog whose streaks read which inputs a day names keeps those alone.
+      let named = catalog.schema.tracksReported ? record.reported : nil
+      for (index, input) in inputs.enumerated() where named?.contains(index) ?? true {
         pairs.append((input.name, JSONValue(input.decode(record.values[index]))))
       }
       guard case .success(let valid) = catalog.schema.record(pairs) else { continue }

@@ -140,7 +140,9 @@ struct JSONLineDecoder: Sendable {
       && lastUser.withUTF8 { memcmp($0.baseAddress!, userBytes.baseAddress!, userBytes.count) == 0 }
     if !same { lastUser = String(decoding: userBytes, as: UTF8.self) }
     let record = recordText()
-    return ImportRecord(user: lastUser, date: day, record: record, encoded: encoding.encode(values))
+    let reported = encoding.tracksReported ? named.indices.filter { named[$0] == 2 } : nil
+    return ImportRecord(
+      user: lastUser, date: day, record: record, encoded: encoding.encode(values, reported: reported))
   }
 
   /// The record's compact JSON as `RecordSchema.record` writes it: the inputs given, in the

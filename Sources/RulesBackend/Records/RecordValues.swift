@@ -32,6 +32,9 @@ package struct ValidRecord: Sendable, Equatable {
   package let text: String
   /// One encoded value per input of the catalog (`Input.encode`), in catalog order.
   package let values: [Int]
+  /// The inputs the record names with a value (positions, ascending), for a catalog that tracks
+  /// them (`RecordSchema.tracksReported`); nil otherwise.
+  package var reported: [Int]? = nil
 }
 
 /// The inputs of a catalog, for checking day records before they are stored: unknown inputs,
@@ -39,9 +42,13 @@ package struct ValidRecord: Sendable, Equatable {
 package struct RecordSchema: Sendable {
   package let inputs: [Input]
   private let positions: [String: Int]
+  /// Whether records keep the inputs they name (`ValidRecord.reported`): a catalog whose
+  /// streaks read them (`final_once_reported`).
+  package let tracksReported: Bool
 
-  package init(inputs: [Input]) {
+  package init(inputs: [Input], tracksReported: Bool = false) {
     self.inputs = inputs
+    self.tracksReported = tracksReported
     var positions: [String: Int] = [:]
     for (index, input) in inputs.enumerated() { positions[input.name] = index }
     self.positions = positions
@@ -74,12 +81,18 @@ package struct RecordSchema: Sendable {
     var pairsOut: [(String, JSONValue)] = []
     var values: [Int] = []
     values.reserveCapacity(inputs.count)
+    var named: [Int]? = tracksReported ? [] : nil
     for (index, slot) in slots.enumerated() {
       let input = inputs[index]
-      if let slot { pairsOut.append((input.name, JSONValue(slot))) }
+      if let slot {
+        pairsOut.append((input.name, JSONValue(slot)))
+        named?.append(index)
+      }
       values.append(input.encode(slot ?? input.defaultValue))
     }
-    return .success(ValidRecord(text: JSONValue.object(pairsOut).serialized(indent: nil), values: values))
+    var valid = ValidRecord(text: JSONValue.object(pairsOut).serialized(indent: nil), values: values)
+    valid.reported = named
+    return .success(valid)
   }
 
   /// One value checked against its input, by the engine's one validation (`Input.value`: the

@@ -36,14 +36,17 @@ package final class StoreCatalog: Sendable {
     version = validated.catalog.version
     export = CatalogExport.json(validated).serialized()
     revision = SHA256.hash(data: Data(export.utf8)).map { String(format: "%02x", $0) }.joined()
-    schema = RecordSchema(inputs: validated.inputs)
+    // A catalog whose streaks read which inputs a day names (`final_once_reported`) keeps them
+    // with every stored record.
+    let tracksReported = engine.program.tracksReported
+    schema = RecordSchema(inputs: validated.inputs, tracksReported: tracksReported)
     decoder = StoredRecordDecoder(inputs: validated.inputs)
-    encoding = RecordEncoding(inputs: validated.inputs)
+    encoding = RecordEncoding(inputs: validated.inputs, tracksReported: tracksReported)
     positions = Dictionary(validated.inputs.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
   }
 
   /// A valid record's encoded form, to store beside its text (`days.encoded`).
-  package func encoded(_ record: ValidRecord) -> Data { encoding.encode(record.values) }
+  package func encoded(_ record: ValidRecord) -> Data { encoding.encode(record.values, reported: record.reported) }
 
   /// A day of `record` as the store keeps it.
   /// When the catalog's users' day changes (`day_starts_at`).
@@ -58,7 +61,10 @@ package final class StoreCatalog: Sendable {
   /// writes from the validated values, `encoded(_: ValidRecord)`; the tests hold the two equal.)
   package func encoded(_ record: String) -> Data? {
     var record = record
-    return record.withUTF8 { bytes in decoder.decode(bytes) }.map(encoding.encode)
+    var named: [Int]? = encoding.tracksReported ? [] : nil
+    return record.withUTF8 { bytes in decoder.decode(bytes, named: &named) }.map {
+      encoding.encode($0, reported: named)
+    }
   }
 
   /// Evaluates a user as of `date` through the Swift API (`Engine.check`), continuing from
@@ -97,7 +103,8 @@ package final class StoreCatalog: Sendable {
       for (input, message) in read.nearest {
         notes.append("the stored day \(day.date) of '\(input)' is read as its nearest value (\(message))")
       }
-      records.append(try DayRecord(EncodedRecord(date: day.date, values: read.values), for: engine))
+      records.append(
+        try DayRecord(EncodedRecord(date: day.date, values: read.values, reported: read.reported), for: engine))
     }
     return records
   }
@@ -145,9 +152,14 @@ package final class StoreCatalog: Sendable {
   /// takes without a doubt (`StoredRecordDecoder`); else its JSON the validating way. Nil when the
   /// record is not a JSON object.
   func read(record: String, encoded: Data?) -> StoredRecord? {
-    if let encoded, let values = encoding.decode(encoded) { return StoredRecord(values: values) }
+    if let encoded, let read = encoding.decodeRecord(encoded) {
+      return StoredRecord(values: read.values, reported: read.reported)
+    }
     var text = record
-    if let values = text.withUTF8({ decoder.decode($0) }) { return StoredRecord(values: values) }
+    var named: [Int]? = encoding.tracksReported ? [] : nil
+    if let values = text.withUTF8({ decoder.decode($0, named: &named) }) {
+      return StoredRecord(values: values, reported: named)
+    }
     return validatingRead(record)
   }
 
@@ -160,7 +172,7 @@ package final class StoreCatalog: Sendable {
   /// when it is not a JSON object.
   func validatingRead(_ record: String) -> StoredRecord? {
     guard case .object(let pairs) = try? JSONReader.parse(record.utf8) else { return nil }
-    var read = StoredRecord(values: decoder.defaults)
+    var read = StoredRecord(values: decoder.defaults, reported: encoding.tracksReported ? [] : nil)
     for (name, value) in pairs {
       guard let slot = positions[name] else {
         read.ignored.append(name)
@@ -176,6 +188,8 @@ package final class StoreCatalog: Sendable {
       case .array, .object: literal = nil
       }
       let input = validated.inputs[slot]
+      // Named with a value, whether its input takes it as it is or as its nearest value.
+      read.reported?.append(slot)
       do {
         read.values[slot] = input.encode(try input.value(of: literal, found: value.kindDescription))
       } catch {
@@ -184,6 +198,7 @@ package final class StoreCatalog: Sendable {
         read.nearest.append((name, "\(error.message); read as \(nearest)"))
       }
     }
+    read.reported?.sort()
     return read
   }
 }
@@ -192,6 +207,8 @@ package final class StoreCatalog: Sendable {
 struct StoredRecord {
   /// The values, encoded for the catalog, in its input order.
   var values: [Int]
+  /// The inputs it names with a value, for a catalog that tracks them; nil otherwise.
+  var reported: [Int]? = nil
   /// The record's inputs the catalog does not have: left out.
   var ignored: [String] = []
   /// The record's values the catalog's input cannot take, with why and what they are read as:

@@ -37,6 +37,13 @@ struct StoredRecordDecoder: Sendable {
 
   /// The values of a record's bytes, or nil.
   func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int]? {
+    var named: [Int]?
+    return decode(bytes, named: &named)
+  }
+
+  /// The values of a record's bytes, or nil; `named`, when not nil, gets the inputs the record
+  /// names with a value (positions, ascending).
+  func decode(_ bytes: UnsafeBufferPointer<UInt8>, named: inout [Int]?) -> [Int]? {
     let quote: UInt8 = 0x22
     var values = defaults
     var seen = [Bool](repeating: false, count: inputs.count)
@@ -45,6 +52,7 @@ struct StoredRecordDecoder: Sendable {
     guard end >= 2, bytes[0] == 0x7B else { return nil }  // {
     index = 1
     if bytes[index] == 0x7D { return index + 1 == end ? values : nil }  // {}
+    defer { named?.sort() }
     while true {
       // "key":
       guard index < end, bytes[index] == quote else { return nil }
@@ -78,6 +86,7 @@ struct StoredRecordDecoder: Sendable {
       if !(value.count == 4 && value[0] == 0x6E) {  // null: the default
         guard let encoded = encode(value, for: slot) else { return nil }
         values[slot] = encoded
+        named?.append(slot)
       }
       if bytes[index] == 0x7D { return index + 1 == end ? values : nil }
       guard bytes[index] == 0x2C else { return nil }

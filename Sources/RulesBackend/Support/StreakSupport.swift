@@ -53,7 +53,7 @@ package enum StreakSupport {
   ) async throws -> SupportChange {
     try await store.changeSupport(catalog: catalog.id, user: user) { loaded in
       let loaded = try known(loaded, user: user, catalog: catalog)
-      try check(streak, in: catalog)
+      try check(streak, in: catalog, restoring: true)
       let today = clock.today(for: loaded, in: catalog)
       guard through <= today else {
         throw SupportRefusal(
@@ -94,9 +94,10 @@ package enum StreakSupport {
     return loaded
   }
 
-  /// `unknownStreak` for a name the catalog has no streak of; `refused` for an elapsed one.
-  private static func check(_ streak: String, in catalog: StoreCatalog) throws {
-    guard let problem = catalog.engine.streakProblem(streak) else { return }
+  /// `unknownStreak` for a name the catalog has no streak of; `refused` for an elapsed one (or,
+  /// `restoring`, a periodic one).
+  private static func check(_ streak: String, in catalog: StoreCatalog, restoring: Bool = false) throws {
+    guard let problem = catalog.engine.streakProblem(streak, restoring: restoring) else { return }
     let known = catalog.engine.catalog.streaks.contains { $0.streak.name == streak }
     throw SupportRefusal(known ? .refused : .unknownStreak, problem)
   }

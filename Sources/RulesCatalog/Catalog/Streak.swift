@@ -9,14 +9,63 @@ package struct Streak: Sendable {
     /// Days elapsed since the history's start or the last day where `resets` holds
     /// (Day 0 = that day), whether or not the days have records.
     case elapsed(resets: ExpressionSource?)
+    /// Periods in a row (weeks, months, Hijri months) that met a goal: `goal` days of the
+    /// period on which `counts` holds (`type: periodic`).
+    case periodic(counts: ExpressionSource, period: PeriodSum, goal: Int, freezes: FreezeRule?)
   }
 
   /// How the evaluated day (the as-of date) is judged.
-  package enum Today: String, Sendable {
+  package enum Today: Sendable, Equatable {
     /// It extends the streak if it counts, and does not break it yet.
-    case inProgress = "in-progress"
+    case inProgress
     /// It is judged like every other day.
     case final
+    /// `{final_once_reported: [...]}`: judged in progress until the day's record reports every
+    /// input listed (names it, whatever its value), then final (the training app's planned
+    /// morning). The days before the evaluated day are final anyway.
+    case finalOnceReported([ReportedInput])
+
+    /// The keyword of `in-progress` and `final`.
+    package init?(rawValue: String) {
+      switch rawValue {
+      case "in-progress": self = .inProgress
+      case "final": self = .final
+      default: return nil
+      }
+    }
+
+    /// The keyword (`in-progress`, `final`), nil for `final_once_reported`.
+    package var keyword: String? {
+      switch self {
+      case .inProgress: "in-progress"
+      case .final: "final"
+      case .finalOnceReported: nil
+      }
+    }
+
+    /// Whether the days before the evaluated day, and the evaluated day unless its record
+    /// says otherwise, are judged final.
+    package var isFinal: Bool { self != .inProgress }
+
+    /// The inputs the day's record must report, for `final_once_reported`.
+    package var reportedInputs: [ReportedInput] {
+      if case .finalOnceReported(let inputs) = self { return inputs }
+      return []
+    }
+  }
+
+  /// An input named in `today: {final_once_reported: [...]}`, with where it is written.
+  package struct ReportedInput: Sendable, Equatable {
+    /// The input's name.
+    package var name: String
+    /// Where the name is written.
+    package var origin: Origin
+
+    /// An input named at `origin`.
+    package init(name: String, origin: Origin) {
+      self.name = name
+      self.origin = origin
+    }
   }
 
   /// The streak's name, as expressions write it.
@@ -54,9 +103,17 @@ package struct Streak: Sendable {
     self.description = description
   }
 
-  /// The freezes of a consecutive streak, if it has any.
+  /// The freezes of a consecutive or periodic streak, if it has any.
   package var freezes: FreezeRule? {
-    if case .consecutive(_, _, let freezes) = kind { return freezes }
+    switch kind {
+    case .consecutive(_, _, let freezes), .periodic(_, _, _, let freezes): freezes
+    case .elapsed: nil
+    }
+  }
+
+  /// The period and goal of a periodic streak, nil for the other types.
+  package var periodic: (period: PeriodSum, goal: Int)? {
+    if case .periodic(_, let period, let goal, _) = kind { return (period, goal) }
     return nil
   }
 }

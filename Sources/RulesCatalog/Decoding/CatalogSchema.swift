@@ -72,34 +72,55 @@ package enum CatalogSchema {
       ),
     ])
 
+  /// A consecutive streak's day in progress judged final once the day's record reports inputs.
+  package static let today = ObjectSchema(
+    "today", "The evaluated day, judged in progress until the day's record reports the inputs listed, then final.",
+    keys: [
+      KeySchema(
+        "final_once_reported", .oneOf([.name, .list(.name)]), required: true,
+        "The inputs the day's record must report (name, whatever their values) for the day to be judged final: a name or a list of names."
+      )
+    ])
+
   /// A streak: what counts, skips, breaks or resets it, and how today is treated.
   package static let streak = ObjectSchema(
     "streak", "A counter of days in a row (or of days since a reset).",
     keys: [
       KeySchema(
-        "type", .keyword(["consecutive", "elapsed"]),
-        "`consecutive` (default) counts days where `counts` holds; `elapsed` counts days since the history's `start` or the last day where `resets` holds (Day 0 = that day)."
+        "type", .keyword(["consecutive", "elapsed", "periodic"]),
+        "`consecutive` (default) counts days where `counts` holds; `elapsed` counts days since the history's `start` or the last day where `resets` holds (Day 0 = that day); `periodic` counts periods in a row (weeks, months) with `goal` days where `counts` holds."
       ),
-      KeySchema("counts", .expression, "A consecutive streak: the days that extend it."),
+      KeySchema(
+        "counts", .expression,
+        "A consecutive streak: the days that extend it; a periodic streak: the days of the period that count towards its goal."
+      ),
+      KeySchema(
+        "period", .keyword(PeriodSum.allCases.map(\.rawValue)),
+        "A periodic streak: its period, `week` (from `week_starts`), `month` or `hijri_month`."),
+      KeySchema(
+        "goal", .integer(min: 1),
+        "A periodic streak: the days of a period on which `counts` must hold (1 to the period's longest: 7, 31, 30)."),
       KeySchema(
         "skips", .expression, "A consecutive streak: the days that neither extend nor break it."
       ),
       KeySchema("resets", .expression, "An elapsed streak: the days that set it back to Day 0."),
-      KeySchema("freezes", .object(freezes), "A consecutive streak's freezes."),
+      KeySchema(
+        "freezes", .object(freezes),
+        "A consecutive streak's freezes (a periodic streak's count met periods and cover a missed period)."),
       KeySchema(
         "max_days", .integer(min: 1),
         "A consecutive streak: the most days it counts (an app that keeps only its last N days of activity); no limit by default."
       ),
       KeySchema(
         "pausable", .boolean,
-        "A consecutive streak: a day the user paused (a history's `pauses`, the API's) neither extends nor breaks it (default false)."
+        "A consecutive or periodic streak: a day the user paused (a history's `pauses`, the API's) neither extends nor breaks it (default false); a periodic streak's goal is capped by its period's days not paused."
       ),
       KeySchema(
         "needs_start", .boolean,
         "Without the history's `start` the streak is 0 and has no milestones (default false)."),
       KeySchema(
-        "today", .keyword(["in-progress", "final"]),
-        "`in-progress` (default): the evaluated day extends the streak if it counts but does not break it yet; `final`: it is judged like any other day."
+        "today", .oneOf([.keyword(["in-progress", "final"]), .object(today)]),
+        "`in-progress` (default): the evaluated day extends the streak if it counts but does not break it yet; `final`: it is judged like any other day; `{final_once_reported: [INPUT, ...]}`: in progress until the day's record reports each input listed, then final."
       ),
       KeySchema("name", .text, "A display name."),
       description,

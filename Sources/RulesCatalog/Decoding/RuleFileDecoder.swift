@@ -220,7 +220,20 @@ package struct RuleFileDecoder {
     let node = pair.value
     let type = Self.text(node["type"]) ?? "consecutive"
     let kind: Streak.Kind
-    if type == "elapsed" {
+    if type != "periodic" {
+      for key in ["period", "goal"] {
+        if let misplaced = node[key] {
+          report(
+            misplaced.mark, .invalidStreak,
+            "'\(key)' applies to periodic streaks (type: periodic); the \(type == "elapsed" ? "elapsed" : "consecutive") streak '\(name)' counts days"
+          )
+        }
+      }
+    }
+    if type == "periodic" {
+      guard let periodic = decodePeriodic(name, node) else { return nil }
+      kind = periodic
+    } else if type == "elapsed" {
       for key in ["counts", "skips", "freezes", "max_days", "pausable"] {
         if let misplaced = node[key] {
           report(
@@ -243,21 +256,81 @@ package struct RuleFileDecoder {
         }
         return nil
       }
-      var freezes: FreezeRule?
-      if let freezeNode = node["freezes"], let every = Self.int(freezeNode["earn_every"]), every >= 1 {
-        freezes = FreezeRule(
-          earnEvery: every, max: Self.int(freezeNode["max"]), overall: Self.text(freezeNode["progress"]) == "overall")
+      kind = .consecutive(counts: counts, skips: expression(node["skips"]), freezes: freezes(node))
+    }
+    var today = Self.text(node["today"]).flatMap(Streak.Today.init(rawValue:)) ?? .inProgress
+    if type == "periodic" { today = .inProgress }
+    if type != "periodic", let reported = node["today"]?["final_once_reported"] {
+      if type == "elapsed" {
+        report(
+          reported.mark, .invalidStreak,
+          "'final_once_reported' applies to consecutive streaks; the elapsed streak '\(name)' applies a reset on the evaluated day at once"
+        )
       }
-      kind = .consecutive(counts: counts, skips: expression(node["skips"]), freezes: freezes)
+      // A name, or a list of names (the shape check reports anything else).
+      let names = reported.items ?? [reported]
+      today = .finalOnceReported(
+        names.compactMap { item in Self.text(item).map { Streak.ReportedInput(name: $0, origin: origin(item)) } })
     }
     var streak = Streak(
       name: name, origin: origin(pair.key), kind: kind,
-      needsStart: Self.bool(node["needs_start"]) ?? false,
-      today: Self.text(node["today"]).flatMap(Streak.Today.init(rawValue:)) ?? .inProgress,
+      needsStart: Self.bool(node["needs_start"]) ?? false, today: today,
       displayName: Self.text(node["name"]), description: Self.text(node["description"]))
-    if type != "elapsed", let maxDays = Self.int(node["max_days"]), maxDays >= 1 { streak.maxDays = maxDays }
+    if type == "consecutive", let maxDays = Self.int(node["max_days"]), maxDays >= 1 { streak.maxDays = maxDays }
     if type != "elapsed" { streak.pausable = Self.bool(node["pausable"]) ?? false }
     return streak
+  }
+
+  /// A streak's freezes (`earn_every`, `max`, `progress`), if it has readable ones.
+  private func freezes(_ node: Node) -> FreezeRule? {
+    guard let freezeNode = node["freezes"], let every = Self.int(freezeNode["earn_every"]), every >= 1 else {
+      return nil
+    }
+    return FreezeRule(
+      earnEvery: every, max: Self.int(freezeNode["max"]), overall: Self.text(freezeNode["progress"]) == "overall")
+  }
+
+  /// A periodic streak's kind (`type: periodic`): `counts`, `period` and `goal` (1 to the
+  /// period's longest length), and the keys of the other types refused at their lines (the
+  /// current period never breaks before it ends: no `today`; a day that does not count adds
+  /// nothing: no `skips`; no `max_days`, no `resets`). Nil when one it needs is missing or bad.
+  private mutating func decodePeriodic(_ name: String, _ node: Node) -> Streak.Kind? {
+    let reasons = [
+      "today": "the current period never breaks before it ends, whatever today says",
+      "max_days": "it counts periods, not days", "skips": "a day that does not count simply adds nothing",
+      "resets": "it breaks when a period ends below its goal",
+    ]
+    for key in ["today", "max_days", "skips", "resets"] {
+      guard let misplaced = node[key] else { continue }
+      report(
+        misplaced.mark, .invalidStreak,
+        "'\(key)' does not apply to the periodic streak '\(name)': \(reasons[key]!)")
+    }
+    var missing: [String] = []
+    for key in ["counts", "period", "goal"] where node[key] == nil { missing.append("'\(key)'") }
+    if !missing.isEmpty {
+      report(
+        node.mark, .missingKey,
+        "the periodic streak '\(name)' needs \(missing.joined(separator: " and ")): the days that count (counts), the period (week, month or hijri_month) and the days a period must count (goal)"
+      )
+    }
+    guard let counts = expression(node["counts"]),
+      let period = Self.text(node["period"]).flatMap(PeriodSum.init(rawValue:)),
+      let goalNode = node["goal"], let goal = Self.int(goalNode)
+    else { return nil }
+    guard goal >= 1 else { return nil }  // the shape check reports it
+    guard goal <= period.longest else {
+      let words = [
+        "week": "a week has 7 days", "month": "a month has at most 31 days",
+        "hijri_month": "a Hijri month has at most 30 days",
+      ]
+      report(
+        goalNode.mark, .invalidStreak,
+        "the goal of the periodic streak '\(name)' is more days than its period has (\(words[period.rawValue]!)): 'goal' must be from 1 to \(period.longest); found \(goal)"
+      )
+      return nil
+    }
+    return .periodic(counts: counts, period: period, goal: goal, freezes: freezes(node))
   }
 
   private func decodeMetric(_ pair: Pair) -> Metric? {

@@ -122,25 +122,42 @@ package enum CatalogExport {
       fields.append(("type", .string("consecutive")))
       fields.append(("counts", .string(counts.text)))
       fields.add("skips", skips?.text)
-      if let freezes {
-        var rule: [(String, JSONValue)] = [("earn_every", .int(freezes.earnEvery))]
-        if let max = freezes.max { rule.append(("max", .int(max))) }
-        // Written when set, so the export of a streak without it is unchanged.
-        if freezes.overall { rule.append(("progress", .string("overall"))) }
-        fields.append(("freezes", .object(rule)))
-      }
+      if let freezes { fields.append(("freezes", Self.freezes(freezes))) }
       // Written when set, so the export of a streak without it is unchanged.
       if let maxDays = streak.maxDays { fields.append(("max_days", .int(maxDays))) }
       if streak.pausable { fields.append(("pausable", .bool(true))) }
     case .elapsed(let resets):
       fields.append(("type", .string("elapsed")))
       fields.add("resets", resets?.text)
+    case .periodic(let counts, let period, let goal, let freezes):
+      fields.append(("type", .string("periodic")))
+      fields.append(("counts", .string(counts.text)))
+      fields.append(("period", .string(period.rawValue)))
+      fields.append(("goal", .int(goal)))
+      if let freezes { fields.append(("freezes", Self.freezes(freezes))) }
+      if streak.pausable { fields.append(("pausable", .bool(true))) }
     }
     fields.append(("needs_start", .bool(streak.needsStart)))
-    fields.append(("today", .string(streak.today.rawValue)))
+    if streak.periodic != nil {
+      // A periodic streak has no `today` (its period never breaks before it ends).
+    } else if let keyword = streak.today.keyword {
+      fields.append(("today", .string(keyword)))
+    } else {
+      let names = streak.today.reportedInputs.map { JSONValue.string($0.name) }
+      fields.append(("today", .object([("final_once_reported", .array(names))])))
+    }
     fields.add("name", streak.displayName)
     fields.add("description", streak.description)
     return .object(fields)
+  }
+
+  /// A streak's freezes.
+  static func freezes(_ freezes: FreezeRule) -> JSONValue {
+    var rule: [(String, JSONValue)] = [("earn_every", .int(freezes.earnEvery))]
+    if let max = freezes.max { rule.append(("max", .int(max))) }
+    // Written when set, so the export of a streak without it is unchanged.
+    if freezes.overall { rule.append(("progress", .string("overall"))) }
+    return .object(rule)
   }
 
   static func metric(_ metric: Metric) -> JSONValue {

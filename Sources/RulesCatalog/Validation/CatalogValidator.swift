@@ -102,6 +102,8 @@ package struct CatalogValidator {
       switch streak.kind {
       case .consecutive(let counts, let skips, _):
         streakExprs.append([parse(counts), skips.flatMap { parse($0) }])
+      case .periodic(let counts, _, _, _):
+        streakExprs.append([parse(counts), nil])
       case .elapsed(let resets):
         streakExprs.append([resets.flatMap { parse($0) }])
       }
@@ -219,6 +221,8 @@ package struct CatalogValidator {
       return ValidatedStreak(
         streak: streak, counts: condition(exprs[0], counts, "counts"),
         skips: condition(exprs[1], skips, "skips"), resets: nil)
+    case .periodic(let counts, _, _, _):
+      return ValidatedStreak(streak: streak, counts: condition(exprs[0], counts, "counts"), skips: nil, resets: nil)
     case .elapsed(let resets):
       return ValidatedStreak(
         streak: streak, counts: nil, skips: nil, resets: condition(exprs[0], resets, "resets"))

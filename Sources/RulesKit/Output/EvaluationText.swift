@@ -33,6 +33,13 @@ package struct EvaluationText: Sendable {
       let width = evaluation.streaks.map(\.name.count).max() ?? 0
       for streak in evaluation.streaks {
         var line = "  \(pad(streak.name, width))  \(days(streak.current)) (best \(streak.best))"
+        if let period = streak.period {
+          // A periodic streak counts periods: "3 in a row (best 5), 2026-W22: 2 of 3 days".
+          let unit = period.id.contains("W") ? "week" : "month"
+          line =
+            "  \(pad(streak.name, width))  \(streak.current) \(unit)\(streak.current == 1 ? "" : "s") in a row (best \(streak.best)), "
+            + "\(period.id): \(period.count) of \(period.goal) day\(period.goal == 1 ? "" : "s")"
+        }
         if streak.freezes > 0 { line += ", \(streak.freezes) freeze\(streak.freezes == 1 ? "" : "s")" }
         if let start = streak.start { line += ", since \(start)" }
         if let protected = streak.lastProtected { line += ", \u{1F6E1}\u{FE0F} protected \(protected)" }
@@ -79,7 +86,12 @@ package struct EvaluationText: Sendable {
         "  reached: \(evaluation.milestones.reached.isEmpty ? "none yet" : evaluation.milestones.reached.joined(separator: ", "))"
       )
       if let next = evaluation.milestones.next {
-        lines.append("  next: \(label(next.id)) in \(days(next.daysUntil)), on \(next.date)")
+        if let daysUntil = next.daysUntil, let date = next.date {
+          lines.append("  next: \(label(next.id)) in \(days(daysUntil)), on \(date)")
+        } else {
+          // A periodic streak's: its day counts periods.
+          lines.append("  next: \(label(next.id))")
+        }
       }
     }
     if !catalog.badges.isEmpty {

@@ -19,6 +19,10 @@ package struct Expectation: Sendable {
     case streakDate(name: String, field: String, value: CalendarDay?)
     /// Exactly the days a freeze covered since the last check (`new_protected`).
     case streakDates(name: String, value: [CalendarDay])
+    /// A periodic streak's current period: its id (`period`, nil for none).
+    case streakPeriod(name: String, value: String?)
+    /// A periodic streak's `period_count` or `goal` (nil for a streak that is not periodic).
+    case streakPeriodNumber(name: String, field: String, value: Int?)
     case metric(name: String, value: ScalarValue)
     case unlocked(id: String, date: CalendarDay?)
     case new([String])

@@ -154,6 +154,14 @@ package struct ScenarioDecoder {
         }
         if days.count == value.items?.count { add(.streakDates(name: name, value: days), value) }
       }
+      if let value = pair.value["period"], let text = value.text, value.tag != .null {
+        add(.streakPeriod(name: name, value: text), value)
+      }
+      for field in ["period_count", "goal"] {
+        if let value = pair.value[field], case .int(let number)? = value.scalar {
+          add(.streakPeriodNumber(name: name, field: field, value: number), value)
+        }
+      }
       for field in ["start", "last_protected"] {
         guard let value = pair.value[field] else { continue }
         if value.tag == .null {

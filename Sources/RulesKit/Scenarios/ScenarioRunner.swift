@@ -100,6 +100,13 @@ package enum ScenarioRunner {
       return compare("\(name).new_protected", value, streak.newProtected) {
         "[" + $0.map(\.description).joined(separator: ", ") + "]"
       }
+    case .streakPeriod(let name, let value):
+      guard let streak = evaluation.streak(name) else { return "the streak '\(name)' is not reported" }
+      return compare("\(name).period", value, streak.period?.id) { $0 ?? "null (not a periodic streak)" }
+    case .streakPeriodNumber(let name, let field, let value):
+      guard let streak = evaluation.streak(name) else { return "the streak '\(name)' is not reported" }
+      let found = field == "goal" ? streak.period?.goal : streak.period?.count
+      return compare("\(name).\(field)", value, found) { $0.map(String.init) ?? "null (not a periodic streak)" }
     case .metric(let name, let expected):
       guard let found = evaluation.metric(name) else { return "the metric '\(name)' is not reported" }
       return matches(expected, found) ? nil : "\(name): expected \(show(expected)), found \(found.literal)"
@@ -122,7 +129,7 @@ package enum ScenarioRunner {
       guard let next = evaluation.milestones.next else {
         return "days until the next milestone: expected \(days), found no next milestone"
       }
-      return compare("days until the next milestone", days, next.daysUntil, String.init)
+      return compare("days until the next milestone", days, next.daysUntil) { $0.map(String.init) ?? "null" }
     case .badgeField(let id, let key, let expected):
       let unlock = evaluation.badges.unlocked.first { $0.id == id }
       let lockedBadge = evaluation.badges.locked.first { $0.id == id }
@@ -169,7 +176,7 @@ package enum ScenarioRunner {
       guard let next = evaluation.milestones.next else {
         return "the next milestone's date: expected \(day), found no next milestone"
       }
-      return compare("the next milestone's date", day, next.date, \.description)
+      return compare("the next milestone's date", day, next.date) { $0?.description ?? "null" }
     case .nextBadge(let id):
       return compare("next badge", id, evaluation.badges.next?.id, optional)
     case .waiting(let ids):

@@ -16,6 +16,10 @@ package enum ScenarioSchema {
       KeySchema(
         "new_protected", .list(.anything),
         "Exactly the days a freeze covered since the last check (YYYY-MM-DD), in date order."),
+      KeySchema("period", .text, "A periodic streak: its current period's id (`2026-W22`, `2026-05`, `1447-09`)."),
+      KeySchema("period_count", .integer(min: 0), "A periodic streak: the days counted in its current period."),
+      KeySchema(
+        "goal", .integer(min: 0), "A periodic streak: its current period's goal (capped by its days not paused)."),
     ])
 
   /// What a metric's progress must show.

@@ -74,6 +74,19 @@ final class HistoryBounds {
           held = .ints(0, min(Double(freezes.max ?? .max), (counted / Double(freezes.earnEvery)).rounded(.down)))
         }
         environment.streaks[index] = (current, current, held)
+      case .periodic(_, let period, let goal, let freezes):
+        // Periods met: each needs its goal's days counted in it (1 for a pausable streak, whose
+        // pauses cap the goal), and those between the first and the last are passed whole.
+        let counted = countedDays(streak: index, span: span)
+        let least = streak.pausable ? 1 : min(goal, period.shortest)
+        var most = min(Self.periodsMet(within: k, goal: least, shortest: period.shortest), counted / Double(least))
+        most = most.rounded(.down)
+        let current = Bounds.ints(0, most)
+        var held = Bounds.exactly(0)
+        if let freezes {
+          held = .ints(0, min(Double(freezes.max ?? .max), (most / Double(freezes.earnEvery)).rounded(.down)))
+        }
+        environment.streaks[index] = (current, current, held)
       case .elapsed:
         // Days since the first date: a zone's skipped dates still pass, so at the first check
         // any number of them may have.
@@ -93,6 +106,16 @@ final class HistoryBounds {
     environment.badgesCount = .ints(0, count)
     environment.badgesXP = .ints(lowXP.isNaN ? -.infinity : lowXP, highXP.isNaN ? .infinity : highXP)
     return environment
+  }
+
+  /// The most periods a periodic streak can meet in `k` dates (nil: any number of dates): the
+  /// first and the last met need `goal` dates each, those between are passed whole (at least
+  /// `shortest` dates each).
+  static func periodsMet(within k: Int?, goal: Int, shortest: Int) -> Double {
+    guard let k else { return .infinity }
+    if k < goal { return 0 }
+    if k < 2 * goal { return 1 }
+    return Double(2 + (k - 2 * goal) / shortest)
   }
 
   /// The most days streak `index` can count in `span`: the days its `counts` can hold on (all
@@ -270,6 +293,17 @@ final class CalendarTable: Sendable {
     case .hijriMonth: Int(month[row])
     case .hijriDay: Int(day[row])
     case .hijriMonthDays: Int(monthDays[row])
+    }
+  }
+}
+
+extension PeriodSum {
+  /// The fewest days the period has (a week 7, a month 28, a Hijri month 29).
+  var shortest: Int {
+    switch self {
+    case .week: 7
+    case .month: 28
+    case .hijriMonth: 29
     }
   }
 }

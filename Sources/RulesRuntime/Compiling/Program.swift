@@ -35,6 +35,13 @@ import Synchronization
   let repeatingBadges: [Int]
   /// Each badge's prerequisites (`requires`) as badge positions; empty when no badge has any.
   package let badgeRequires: [[Int]]
+  /// The streaks whose evaluated day is final once the day's record names inputs (`today:
+  /// {final_once_reported: [...]}`): each one's position and the inputs' positions. Empty for
+  /// most catalogs.
+  package let reportedStreaks: [(streak: Int, inputs: [Int])]
+  /// Whether the catalog reads which inputs a record names (`reportedStreaks`): its records
+  /// keep them (`EncodedRecord.reported`), as its saved states and stored days do.
+  package var tracksReported: Bool { !reportedStreaks.isEmpty }
 
   /// What only reports read, compiled on the first report that asks (`reports`).
   private let reportCode = Mutex<ReportCode?>(nil)
@@ -102,6 +109,13 @@ import Synchronization
       }
     }
     self.badgeRequires = badgeRequires
+    let inputPositions = Dictionary(
+      catalog.inputs.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+    reportedStreaks = catalog.streaks.indices.compactMap { index in
+      let names = catalog.streaks[index].streak.today.reportedInputs
+      guard !names.isEmpty else { return nil }
+      return (index, names.compactMap { inputPositions[$0.name] })
+    }
   }
 
   /// Whether every prerequisite (`requires`) of the badge at `index` is unlocked in `state`: a

@@ -114,6 +114,10 @@ extension StepWriter {
         "p\(index).elapse(to: day, start: start, origin: state.origin, needsStart: \(rule.needsStart), "
           + "resets: \(resets >= 0 ? test(resets) : "false"))")
       publish(index, freezes: "0")
+    case .periodic:
+      // `step()` refuses a catalog with a periodic streak before any instruction is written.
+      throw SwiftDayExport.Unsupported(
+        description: "it has a periodic streak, which has no Swift translation; its day runs on the interpreter")
     }
   }
 }

@@ -93,6 +93,13 @@ struct StepWriter {
           "its badge '\(catalog.badges[badge].id)' repeats (`repeats`), which has no Swift translation; its day runs on the interpreter"
       )
     }
+    // So are periodic streaks (a period's count and goal).
+    if let streak = catalog.streaks.first(where: { $0.streak.periodic != nil }) {
+      throw SwiftDayExport.Unsupported(
+        description:
+          "its streak '\(streak.streak.name)' is periodic (`type: periodic`), which has no Swift translation; its day runs on the interpreter"
+      )
+    }
     // So are prerequisites (a badge's `requires`, looked at again after each unlock).
     if let badge = program.badgeRequires.indices.first(where: { !program.badgeRequires[$0].isEmpty }) {
       throw SwiftDayExport.Unsupported(

@@ -12,12 +12,33 @@ import Foundation
   @_spi(Tooling) public var values: [Int]
   /// The line of the record in the history file (0 when it was not read from a file).
   package var line: Int
+  /// The inputs its source named with a value (a history file's day, a `DayRecord`'s values, a
+  /// PUT's body, an import line; `null` names none), as positions in ascending order; nil when
+  /// it is not known (a record kept before this was, or by a reader of a catalog that does not
+  /// ask): every input then counts as named. Only a streak's `today: {final_once_reported:
+  /// [...]}` reads it, on the evaluated day.
+  package var reported: [Int]?
 
   /// A record of encoded values.
   @_spi(Tooling) public init(date: CalendarDay, values: [Int], line: Int = 0) {
     self.date = date
     self.values = values
     self.line = line
+  }
+
+  /// A record of encoded values whose source named the inputs at `reported`.
+  package init(date: CalendarDay, values: [Int], reported: [Int]?, line: Int = 0) {
+    self.date = date
+    self.values = values
+    self.line = line
+    self.reported = reported
+  }
+
+  /// Whether the record names every input at `positions` (a record whose named inputs are not
+  /// known names them all).
+  package func names(_ positions: [Int]) -> Bool {
+    guard let reported else { return true }
+    return positions.allSatisfy { reported.contains($0) }
   }
 
   /// A digest of the values, to notice a record that changed after it was counted.

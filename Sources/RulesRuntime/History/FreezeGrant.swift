@@ -25,21 +25,34 @@ public struct FreezeGrant: Sendable, Hashable {
   /// The most freezes one grant gives.
   public static let maxCount = 365
 
-  /// What is wrong with naming `streak` in a grant or restore, among the catalog's `streaks`,
-  /// or nil: a name the catalog does not have, or an elapsed streak (days since a start:
-  /// nothing to freeze or restore).
-  package static func streakProblem(_ streak: String, streaks: [Streak], catalog: String) -> String? {
-    let consecutive = streaks.compactMap { entry -> String? in
-      if case .consecutive = entry.kind { return entry.name }
-      return nil
+  /// What is wrong with naming `streak` in a grant (or, `restoring`, a restore or a repair),
+  /// among the catalog's `streaks`, or nil: a name the catalog does not have, an elapsed streak
+  /// (days since a start: nothing to freeze or restore), or for a restore a periodic streak (a
+  /// day does not break it: a period does, and a freeze covers that).
+  package static func streakProblem(
+    _ streak: String, streaks: [Streak], catalog: String, restoring: Bool = false
+  ) -> String? {
+    let periodic = !restoring && streaks.contains { $0.periodic != nil }
+    let takes = streaks.compactMap { entry -> String? in
+      switch entry.kind {
+      case .consecutive: entry.name
+      case .periodic: restoring ? nil : entry.name
+      case .elapsed: nil
+      }
     }
-    if consecutive.contains(streak) { return nil }
-    let names = consecutive.joined(separator: ", ")
-    if streaks.contains(where: { $0.name == streak }) {
+    if takes.contains(streak) { return nil }
+    let names = takes.joined(separator: ", ")
+    // A catalog without periodic streaks is told of its consecutive ones, as before they were.
+    let which = periodic ? "consecutive and periodic streaks" : "consecutive streaks"
+    if let entry = streaks.first(where: { $0.name == streak }) {
+      if entry.periodic != nil {
+        return
+          "the streak '\(streak)' counts periods, which a day does not break; restores and repairs apply to the consecutive streaks: \(names)"
+      }
       return
-        "the streak '\(streak)' counts the days since a start; freezes and restores apply to the consecutive streaks: \(names)"
+        "the streak '\(streak)' counts the days since a start; \(periodic ? "freezes apply to the \(which)" : "freezes and restores apply to the \(which)"): \(names)"
     }
     return "the catalog '\(catalog)' has no streak '\(streak)'; "
-      + (names.isEmpty ? "it has no consecutive streak" : "its consecutive streaks are \(names)")
+      + (names.isEmpty ? "it has no \(which.dropLast())" : "its \(which) are \(names)")
   }
 }

@@ -234,6 +234,9 @@ extension DiagnosticID {
       return (nil, nil)
     }
     var values = inputs.map { $0.encode($0.defaultValue) }
+    // The inputs the day names with a value (`null` names none), for the streaks whose day is
+    // final once reported: known for every history, in ascending order.
+    var named: [Int] = []
     var valid = true
     for pair in pairs {
       guard let key = pair.key.text, key != "date" else { continue }
@@ -247,8 +250,12 @@ extension DiagnosticID {
         continue
       }
       values[index] = inputs[index].encode(value)
+      if pair.value.tag != .null { named.append(index) }
     }
-    return (date, valid ? EncodedRecord(date: date, values: values, line: node.mark.line) : nil)
+    named.sort()
+    return (
+      date, valid ? EncodedRecord(date: date, values: values, reported: named, line: node.mark.line) : nil
+    )
   }
 
   private mutating func value(_ node: Node, for input: Input) -> Value? {
@@ -336,7 +343,7 @@ extension DiagnosticID {
         ends.append(day(text, at: end.mark, what: "the restore's '\(key)'"))
       }
       guard let streak = item["streak"]?.text, let from = ends[0], let through = ends[1],
-        known(streak, at: item["streak"]!.mark)
+        known(streak, at: item["streak"]!.mark, restoring: true)
       else { continue }
       guard from <= through else {
         report(
@@ -351,8 +358,10 @@ extension DiagnosticID {
 
   /// Whether `streak` is one of the catalog's consecutive streaks (true when they are not
   /// known); else reports it at `mark`.
-  private mutating func known(_ streak: String, at mark: Mark) -> Bool {
-    guard let streaks, let problem = FreezeGrant.streakProblem(streak, streaks: streaks.list, catalog: streaks.catalog)
+  private mutating func known(_ streak: String, at mark: Mark, restoring: Bool = false) -> Bool {
+    guard let streaks,
+      let problem = FreezeGrant.streakProblem(
+        streak, streaks: streaks.list, catalog: streaks.catalog, restoring: restoring)
     else { return true }
     report(mark, .badValue, problem)
     return false

@@ -23,9 +23,9 @@ public struct DayRecord: Sendable, Equatable {
     self.inputNames = inputNames
   }
 
-  /// Whether both are the same day with the same values, for the same catalog.
+  /// Whether both are the same day with the same values (and inputs named), for the same catalog.
   public static func == (lhs: DayRecord, rhs: DayRecord) -> Bool {
     lhs.encoded.date == rhs.encoded.date && lhs.encoded.values == rhs.encoded.values
-      && lhs.inputNames == rhs.inputNames
+      && lhs.encoded.reported == rhs.encoded.reported && lhs.inputNames == rhs.inputNames
   }
 }

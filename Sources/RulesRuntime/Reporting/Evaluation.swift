@@ -22,13 +22,35 @@ public struct Evaluation: Sendable, Equatable {
     /// The latest day a freeze covered (the streak was protected), if one ever did.
     public var lastProtected: CalendarDay?
     /// The days a freeze covered since the last check, in date order (SalahStreak's calendar
-    /// shades each): those this check counted, as `milestones.new` holds the milestones.
+    /// shades each): those this check counted, as `milestones.new` holds the milestones. For a
+    /// periodic streak, the last day of each period a freeze covered.
     public var newProtected: [CalendarDay]
+    /// A periodic streak's current period (`type: periodic`; nil for the other types): its
+    /// id (`2026-W22`, `2026-05`, `1447-09`), the days counted in it so far, and its goal (the
+    /// catalog's, capped by its days not paused).
+    public var period: PeriodReport?
+
+    /// A periodic streak's current period.
+    public struct PeriodReport: Sendable, Equatable {
+      /// The period's id: `2026-W22` (a week), `2026-05` (a month), `1447-09` (a Hijri month).
+      public var id: String
+      /// The days of the period counted so far (`period_count`).
+      public var count: Int
+      /// The days it must count (`goal`).
+      public var goal: Int
+
+      /// A period report.
+      public init(id: String, count: Int, goal: Int) {
+        self.id = id
+        self.count = count
+        self.goal = goal
+      }
+    }
 
     /// A streak report.
     public init(
       name: String, current: Int, best: Int, freezes: Int, start: CalendarDay? = nil,
-      lastProtected: CalendarDay? = nil, newProtected: [CalendarDay] = []
+      lastProtected: CalendarDay? = nil, newProtected: [CalendarDay] = [], period: PeriodReport? = nil
     ) {
       self.name = name
       self.current = current
@@ -37,6 +59,7 @@ public struct Evaluation: Sendable, Equatable {
       self.start = start
       self.lastProtected = lastProtected
       self.newProtected = newProtected
+      self.period = period
     }
   }
 
@@ -80,13 +103,14 @@ public struct Evaluation: Sendable, Equatable {
       public var id: String
       /// The streak length it is reached at.
       public var day: Int
-      /// The date it is reached if the streak keeps going every day.
-      public var date: CalendarDay
-      /// Days left until it is reached.
-      public var daysUntil: Int
+      /// The date it is reached if the streak keeps going every day; nil for a periodic
+      /// streak's (its `day` counts periods, which cannot be known in days).
+      public var date: CalendarDay?
+      /// Days left until it is reached; nil for a periodic streak's.
+      public var daysUntil: Int?
 
       /// A next milestone.
-      public init(id: String, day: Int, date: CalendarDay, daysUntil: Int) {
+      public init(id: String, day: Int, date: CalendarDay?, daysUntil: Int?) {
         self.id = id
         self.day = day
         self.date = date

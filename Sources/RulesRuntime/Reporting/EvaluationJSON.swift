@@ -16,15 +16,19 @@ extension Evaluation: Codable {
         "streaks",
         .object(
           streaks.map { streak in
-            (
-              streak.name,
-              .object([
-                ("current", .int(streak.current)), ("best", .int(streak.best)),
-                ("freezes", .int(streak.freezes)), ("start", Self.day(streak.start)),
-                ("last_protected", Self.day(streak.lastProtected)),
-                ("new_protected", .array(streak.newProtected.map { .string($0.description) })),
-              ])
-            )
+            var fields: [(String, JSONValue)] = [
+              ("current", .int(streak.current)), ("best", .int(streak.best)),
+              ("freezes", .int(streak.freezes)), ("start", Self.day(streak.start)),
+              ("last_protected", Self.day(streak.lastProtected)),
+              ("new_protected", .array(streak.newProtected.map { .string($0.description) })),
+            ]
+            // Only for a periodic streak: its current period, the days counted in it, its goal.
+            if let period = streak.period {
+              fields += [
+                ("period", .string(period.id)), ("period_count", .int(period.count)), ("goal", .int(period.goal)),
+              ]
+            }
+            return (streak.name, .object(fields))
           })
       ),
       ("metrics", .object(metrics.map { ($0.name, $0.value.json) })),
@@ -49,8 +53,8 @@ extension Evaluation: Codable {
             "next",
             milestones.next.map { next -> JSONValue in
               .object([
-                ("id", .string(next.id)), ("day", .int(next.day)), ("date", .string(next.date.description)),
-                ("days_until", .int(next.daysUntil)),
+                ("id", .string(next.id)), ("day", .int(next.day)), ("date", Self.day(next.date)),
+                ("days_until", next.daysUntil.map(JSONValue.int) ?? .null),
               ])
             } ?? .null
           ),
@@ -124,7 +128,12 @@ extension Evaluation: Codable {
         best: try fields.decode(Int.self, forKey: "best"), freezes: try fields.decode(Int.self, forKey: "freezes"),
         start: try fields.decodeIfPresent(CalendarDay.self, forKey: "start"),
         lastProtected: try fields.decodeIfPresent(CalendarDay.self, forKey: "last_protected"),
-        newProtected: try fields.decodeIfPresent([CalendarDay].self, forKey: "new_protected") ?? [])
+        newProtected: try fields.decodeIfPresent([CalendarDay].self, forKey: "new_protected") ?? [],
+        period: try fields.decodeIfPresent(String.self, forKey: "period").map { id in
+          StreakReport.PeriodReport(
+            id: id, count: try fields.decode(Int.self, forKey: "period_count"),
+            goal: try fields.decode(Int.self, forKey: "goal"))
+        })
     }
     let metricFields = try root.nestedContainer(keyedBy: JSONKey.self, forKey: "metrics")
     metrics = try metricFields.allKeys.sorted { $0.stringValue < $1.stringValue }.map { key in
@@ -147,8 +156,8 @@ extension Evaluation: Codable {
       let next = try milestoneFields.nestedContainer(keyedBy: JSONKey.self, forKey: "next")
       milestones.next = MilestoneReport.Next(
         id: try next.decode(String.self, forKey: "id"), day: try next.decode(Int.self, forKey: "day"),
-        date: try next.decode(CalendarDay.self, forKey: "date"),
-        daysUntil: try next.decode(Int.self, forKey: "days_until"))
+        date: try next.decodeIfPresent(CalendarDay.self, forKey: "date"),
+        daysUntil: try next.decodeIfPresent(Int.self, forKey: "days_until"))
     }
     let badgeFields = try root.nestedContainer(keyedBy: JSONKey.self, forKey: "badges")
     var unlockedItems = try badgeFields.nestedUnkeyedContainer(forKey: "unlocked")

@@ -38,14 +38,24 @@ package struct EvaluationReporter {
       // A consecutive streak at 0 has no run; an elapsed one runs from its Day 0 once reached.
       let began: Int? =
         switch catalog.streaks[index].streak.kind {
-        case .consecutive: current > 0 ? run.anchor : nil
+        case .consecutive, .periodic: current > 0 ? run.anchor : nil
         case .elapsed: run.anchor.flatMap { $0 <= day.number ? $0 : nil }
         }
-      return Evaluation.StreakReport(
+      var report = Evaluation.StreakReport(
         name: catalog.streaks[index].streak.name, current: current,
         best: frame.ints[fields.best], freezes: frame.ints[fields.freezes],
         start: began.map(CalendarDay.init(number:)), lastProtected: run.lastProtected.map(CalendarDay.init(number:)),
         newProtected: newProtected(index, counted: protected, run: run, day: day.number))
+      if let period = evaluator.period(of: index, day: day.number) {
+        report.period = Evaluation.StreakReport.PeriodReport(id: period.id, count: period.count, goal: period.goal)
+        // The period a freeze covered when this day began the next: the checked day saw it.
+        if let covered = run.lastProtected, covered != state.streaks[index].lastProtected,
+          report.newProtected.last?.number != covered
+        {
+          report.newProtected.append(CalendarDay(number: covered))
+        }
+      }
+      return report
     }
     result.metrics = catalog.metrics.indices.map { index in
       Evaluation.MetricReport(
@@ -198,8 +208,12 @@ package struct EvaluationReporter {
       report.new = report.today.map { [$0] } ?? []
     }
     if let next = ordered.first(where: { $0.day > current }) {
+      // A periodic streak's milestones count periods: when the next is reached cannot be
+      // known in days.
+      let periodic = streak.periodic != nil
       report.next = Evaluation.MilestoneReport.Next(
-        id: next.id, day: next.day, date: day + (next.day - current), daysUntil: next.day - current)
+        id: next.id, day: next.day, date: periodic ? nil : day + (next.day - current),
+        daysUntil: periodic ? nil : next.day - current)
     }
     return report
   }

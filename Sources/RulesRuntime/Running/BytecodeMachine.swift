@@ -67,6 +67,10 @@ final class BytecodeMachine {
   /// streak on an ordinary day).
   var adjusted = false
   var deferredBreak = false
+  /// A periodic streak's periods (`BytecodeMachine+Periodic`), and the user's pauses that cap
+  /// a pausable one's goal (set by `DayRunner.adjust`).
+  var periods: PeriodClock
+  var pauses: [Pause] = []
   var day = 0
   var start: Int?
   var origin: Int?
@@ -74,8 +78,10 @@ final class BytecodeMachine {
   /// A machine for `bytecode`, whose int slots from `temporaries` up (number slots from
   /// `numTemporaries` up) are its temporaries.
   init(
-    _ bytecode: Bytecode, streaks: Int, aggregates: Int, temporaries: Int, numTemporaries: Int, fusing: Bool = true
+    _ bytecode: Bytecode, streaks: Int, aggregates: Int, temporaries: Int, numTemporaries: Int, fusing: Bool = true,
+    weekStart: WeekStart = .monday
   ) {
+    periods = PeriodClock(weekStart: weekStart)
     frame = Frame(
       intCount: bytecode.intCount, numCount: bytecode.numCount,
       intConstants: bytecode.intConstants, numConstants: bytecode.numConstants)
@@ -452,6 +458,8 @@ final class BytecodeMachine {
         ints[op.x0] = Arithmetic.int(Foundation.floor(value < 0 ? 0 : value.squareRoot()))
       case .numKernel:
         nums[op.x0] = kernels[op.x4](nums[op.x1], nums[op.x2], nums[op.x3])
+      case .periodic:
+        periodic(op.x0, counts: ints[op.x1] != 0)
       }
       pc += 1
     }

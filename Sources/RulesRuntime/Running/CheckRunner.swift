@@ -114,7 +114,9 @@
   ) -> [(badge: Int, day: Int)] {
     var new = evaluator.catchUp(to: date.number, history: history, state: &state, protected: &protected)
     let start = history.start?.number
-    evaluator.load(day: date.number, values: history.record(on: date)?.values, state: state, start: start)
+    let record = history.record(on: date)
+    evaluator.judge(record)
+    evaluator.load(day: date.number, values: record?.values, state: state, start: start)
     evaluator.run(day: date.number, state: state, start: start, inProgress: true)
     let checkedBefore = state.lastCheck == date.number
     new += evaluator.unlockBadges(day: date.number, state: &state, check: !checkedBefore).map { ($0, date.number) }
@@ -180,10 +182,14 @@
         continue
       }
       var values: [Int]?
+      var record: EncodedRecord?
       if index < history.records.count, history.records[index].date.number == day.number {
-        values = history.records[index].values
+        record = history.records[index]
+        values = record?.values
         index += 1
       }
+      // Each day is a check: a streak final once reported judges it by its record.
+      if !evaluator.reportedStreaks.isEmpty { evaluator.judge(record) }
       evaluator.load(day: day.number, values: values, state: state, start: start)
       let differs = evaluator.run(day: day.number, state: state, start: start, inProgress: true)
       let new = evaluator.unlockBadges(day: day.number, state: &state, check: true)
@@ -196,6 +202,8 @@
         for streak in freezing { protected[streak].removeAll() }
       }
       if differs { evaluator.finish(day: day.number, values: values, state: state, start: start) }
+      // (A periodic streak's covered period is reported by the check of the day that began the
+      // next period, which saw it: `EvaluationReporter.newProtected`.)
       evaluator.commit(day: day.number, into: &state)
       for streak in freezing where state.streaks[streak].lastProtected == day.number {
         if protected[streak].last != day.number { protected[streak].append(day.number) }

@@ -23,6 +23,8 @@ extension DayRunner {
     }
     let freezing = freezeStreaks
     adjust(for: history)
+    // The days before the check are over: a streak final once reported judges them final.
+    if !reportedStreaks.isEmpty { judgeFinal() }
     // The Swift day knows nothing of pauses, grants or restores: such a user is counted by
     // the machine.
     let compiled = stepsCompiled && !adjusted
@@ -47,6 +49,8 @@ extension DayRunner {
         values = history.records[index].values
         index += 1
       }
+      // A periodic streak's period a freeze covered is found on the day the next begins.
+      let periodsBefore = periodicStreaks.isEmpty ? [] : lastProtected(state)
       let unlocked =
         compiled
         ? compiledDay!.step(day: current, values: values, state: &state, start: start, check: false)
@@ -57,6 +61,10 @@ extension DayRunner {
       // A day a freeze covered is the streak's latest protected day once counted.
       for streak in freezing where state.streaks[streak].lastProtected == current {
         protected[streak].append(current)
+      }
+      // (Not on the day of the last check: that check saw the period covered, as it began.)
+      if !periodicStreaks.isEmpty, state.lastCheck != current {
+        protectedPeriods(since: periodsBefore, state, into: &protected)
       }
       current += 1
     }

@@ -26,8 +26,13 @@
   let allResults: [Int]
   let badgeXP: [Int]
   let freeBadges: [Int]
-  /// The streaks with freezes (the only ones with protected days).
+  /// The consecutive streaks with freezes (protected days, each the day a freeze covered).
   let freezeStreaks: [Int]
+  /// The periodic streaks (`type: periodic`): a freeze covers a period, found when the next
+  /// begins (`protectedPeriods`).
+  let periodicStreaks: [Int]
+  /// Whether a periodic streak is pausable: the machine caps its periods' goals by the pauses.
+  let pausesPeriods: Bool
   /// Whether they unlock at a check only (`unlocks: {at: check}`), not on the days before it.
   let freeAtCheck: Bool
   /// The same, as raw memory (for `anyHolds`, every day).
@@ -104,6 +109,8 @@
   private var supported = false
   /// The streaks' indices by name.
   let streakIndices: [String: Int]
+  /// The streaks final once the day's record names inputs (`Program.reportedStreaks`).
+  let reportedStreaks: [(streak: Int, inputs: [Int])]
 
   /// A runner for `program`, with its own frame (one per thread). With `compiled` (a
   /// `CompiledDay` generated from this very program: `CompiledDay.matches`), `catchUp` counts
@@ -119,6 +126,7 @@
     compiledDay = compiled.map { $0.init() }
     stepsCompiled = compiled != nil
     hasPausable = program.catalog.streaks.contains { $0.streak.pausable }
+    reportedStreaks = program.reportedStreaks
     streakIndices = Dictionary(
       program.catalog.streaks.indices.map { (program.catalog.streaks[$0].streak.name, $0) },
       uniquingKeysWith: { first, _ in first })
@@ -126,8 +134,10 @@
     let catalog = program.catalog
     bytecode = program.bytecode
     let machine = BytecodeMachine(
-      program.bytecode, streaks: catalog.streaks.count, aggregates: catalog.aggregates.count,
-      temporaries: layout.intCount, numTemporaries: layout.numCount, fusing: fusing)
+      program.bytecode, streaks: PeriodTally.slots(of: catalog), aggregates: catalog.aggregates.count,
+      temporaries: layout.intCount, numTemporaries: layout.numCount, fusing: fusing,
+      weekStart: catalog.catalog.weekStarts
+    )
     self.machine = machine
     frame = machine.frame
     hasBadgeMetrics = !bytecode.badgeMetrics.isEmpty
@@ -141,6 +151,8 @@
       if case .consecutive(_, _, .some) = program.catalog.streaks[index].streak.kind { return true }
       return false
     }
+    periodicStreaks = program.catalog.streaks.indices.filter { program.catalog.streaks[$0].streak.periodic != nil }
+    pausesPeriods = program.catalog.streaks.contains { $0.streak.periodic != nil && $0.streak.pausable }
     freeAtCheck = program.unlocks.at == .check
     freeList = .allocate(capacity: max(program.freeBadges.count, 1))
     freeList.initialize(from: program.freeBadges, count: program.freeBadges.count)
@@ -343,6 +355,52 @@
     }
     supported = !grants.isEmpty || !restores.isEmpty
     if restores.isEmpty { machine.anyCovered = false }
+    if pausesPeriods { machine.pauses = history.pauses }
+  }
+
+  /// The current period of the periodic streak `index` on `day` as the day (already run) leaves
+  /// it: its id, the days counted in it, and its goal (the catalog's, capped by its days not
+  /// paused for a pausable streak).
+  package func period(of index: Int, day: Int) -> (id: String, count: Int, goal: Int)? {
+    let rule = machine.rules[index]
+    guard let kind = rule.period else { return nil }
+    let tally = PeriodTally(machine.pending[rule.tally])
+    let start = machine.periods.start(kind, ofDay: day)
+    let goal = machine.periods.goal(rule.goal, kind, from: start, pauses: rule.pausable ? machine.pauses : [])
+    let id = Period.containing(
+      CalendarDay(number: day), kind: Period.Kind(rawValue: kind.rawValue) ?? .all, weekStart: weekStart
+    ).id
+    return (id, tally.start == start ? tally.count : 0, goal)
+  }
+
+  /// The latest protected day of each periodic streak in `state` (nil for the others): before a
+  /// day is counted, to find the period a freeze covered that day (`protectedPeriods`).
+  func lastProtected(_ state: CountedState) -> [Int?] {
+    periodicStreaks.map { state.streaks[$0].lastProtected }
+  }
+
+  /// Notes in `protected` the period a freeze covered when the day just counted began a new
+  /// one: each periodic streak whose latest protected day changed since `before`.
+  func protectedPeriods(since before: [Int?], _ state: CountedState, into protected: inout [[Int]]) {
+    for (position, streak) in periodicStreaks.enumerated() {
+      guard let day = state.streaks[streak].lastProtected, day != before[position] else { continue }
+      protected[streak].append(day)
+    }
+  }
+
+  /// Judges the checked day of the streaks final once the day's record names inputs (`today:
+  /// {final_once_reported: [...]}`): final when `record` names every one, else in progress (a
+  /// day without a record names none). Call it before the checked day runs; `judgeFinal` makes
+  /// them final again for the days counted before a check.
+  package func judge(_ record: EncodedRecord?) {
+    for (streak, inputs) in reportedStreaks {
+      machine.rules[streak].isFinal = record?.names(inputs) ?? false
+    }
+  }
+
+  /// Makes the streaks judged by `judge` final again: every day before the evaluated day is.
+  package func judgeFinal() {
+    for (streak, _) in reportedStreaks { machine.rules[streak].isFinal = true }
   }
 
   /// Whether the user has pauses, grants or restores that the Swift day (`CompiledDay`),

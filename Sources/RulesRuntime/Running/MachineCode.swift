@@ -154,6 +154,7 @@ struct MachineCode {
     case .intTotal(_, _, let value), .intWindow(_, _, let value): [value]
     case .consecutive(_, let counts, let skips): skips >= 0 ? [counts, skips] : [counts]
     case .elapsed(_, let resets): resets >= 0 ? [resets] : []
+    case .periodic(_, let counts): [counts]
     case .copyNum, .numToInt, .numAdd, .numSubtract, .numMultiply, .numDivide, .numRemainder, .numNegate, .numAbs,
       .numSqrt, .numPow, .numMin, .numMax, .numClamp, .floor, .ceil, .round, .numCompare, .numTotal,
       .numWindow, .numKernel:
@@ -175,7 +176,7 @@ struct MachineCode {
       d
     case .copyNum, .intToNum, .boolToNum, .numAdd, .numSubtract, .numMultiply, .numDivide, .numRemainder, .numNegate,
       .numAbs, .numSqrt, .numPow, .numMin, .numMax, .numClamp, .numSelect, .numTotal, .numWindow, .consecutive,
-      .elapsed, .numKernel:
+      .elapsed, .periodic, .numKernel:
       nil
     }
   }
@@ -198,7 +199,7 @@ struct MachineCode {
     case .copyInt, .intToNum, .boolToInt, .boolToNum, .intAdd, .intSubtract, .intMultiply, .intRemainder, .intNegate,
       .intAbs, .intMin, .intMax, .intClamp, .intSelect, .not, .and, .or, .boolEqual, .boolNotEqual, .intCompare,
       .stringEqual, .stringNotEqual, .stringConcat, .intTotal, .intWindow,
-      .consecutive, .elapsed:
+      .consecutive, .elapsed, .periodic:
       []
     }
   }
@@ -269,6 +270,7 @@ struct MachineCode {
     case .numWindow(let aggregate, let d, let value): MachineOp(.numWindow, aggregate, d, value)
     case .consecutive(let index, let counts, let skips): MachineOp(.consecutive, index, counts, skips)
     case .elapsed(let index, let resets): MachineOp(.elapsed, index, resets)
+    case .periodic(let index, let counts): MachineOp(.periodic, index, counts)
     }
   }
 }
@@ -332,6 +334,8 @@ enum MachineOpCode: UInt8 {
   /// `nums[x0] = kernel(nums[x1], nums[x2], nums[x3])`, the kernel of function x4
   /// (`Function.allCases`).
   case numKernel
+  /// A periodic streak's day (x0), its `counts` in `ints[x1]`: run out of the loop.
+  case periodic
 }
 
 /// What a `string` operation does with the strings of x1 and x2, into x0.

@@ -11,7 +11,8 @@
   @_spi(CompiledDay) public var numSums: [Double]
   /// The last `n` values of each `last(n, x)`, as a ring (nil for totals).
   @_spi(CompiledDay) public var windows: [Window?]
-  /// Each streak's state, in catalog order.
+  /// Each streak's state, in catalog order; then, for a catalog with periodic streaks, each
+  /// one's count of its current period (`PeriodTally`, in the order of the streaks).
   @_spi(CompiledDay) public var streaks: [StreakState]
   /// The day each badge unlocked (`CalendarDay.number`), or nil; for a badge that repeats, the
   /// day it was earned in the current period, nil once the period ended.
@@ -39,7 +40,7 @@
     windows = catalog.aggregates.map { aggregate in
       aggregate.kind.window.map { Window(days: $0) }
     }
-    streaks = Array(repeating: StreakState(), count: catalog.streaks.count)
+    streaks = Array(repeating: StreakState(), count: PeriodTally.slots(of: catalog))
     unlocked = Array(repeating: nil, count: catalog.badges.count)
     earnings = catalog.badges.contains { $0.repeats != nil } ? Array(repeating: [], count: catalog.badges.count) : []
     badgeCount = 0

@@ -36,6 +36,13 @@ extension UserState {
     /// a reader that does not know it skips it (and knows no catalog with `repeats` either).
     /// Repeating badges are written here only, not in `unlocks`.
     case earnings
+    /// The inputs each pending record names (`EncodedRecord.reported`), for a catalog whose
+    /// streaks read them (`final_once_reported`), added after version 1 without a bump: a
+    /// reader that does not know it skips it (and knows no such catalog either).
+    case reported
+    /// Each periodic streak's current period (`PeriodTally`), by the streak's name, added after
+    /// version 1 without a bump, as `reported`.
+    case periods
   }
 
   /// The state in its compact binary form (see the extension's documentation): what to save
@@ -90,10 +97,11 @@ extension UserState {
         }
       }
     }
-    if !counted.streaks.isEmpty {
+    if !catalog.streaks.isEmpty {
       out.section(Tag.streaks.rawValue) { out in
-        out.count(counted.streaks.count)
-        for (index, streak) in counted.streaks.enumerated() {
+        out.count(catalog.streaks.count)
+        for index in catalog.streaks.indices {
+          let streak = counted.streaks[index]
           out.string(catalog.streaks[index].streak.name)
           out.signed(streak.current)
           out.signed(streak.best)
@@ -102,6 +110,22 @@ extension UserState {
           out.bytes.append((streak.anchor == nil ? 0 : 1) | (streak.lastProtected == nil ? 0 : 2))
           if let anchor = streak.anchor { out.signed(anchor) }
           if let protected = streak.lastProtected { out.signed(protected) }
+        }
+      }
+    }
+    let periodic = catalog.streaks.indices.filter { catalog.streaks[$0].streak.periodic != nil }
+    if !periodic.isEmpty {
+      // Each periodic streak by name: whether a period is counted (1) with its first day, then
+      // the days counted and whether it met its goal.
+      out.section(Tag.periods.rawValue) { out in
+        out.count(periodic.count)
+        for index in periodic {
+          let tally = PeriodTally(counted.streaks[PeriodTally.slot(of: index, in: catalog)])
+          out.string(catalog.streaks[index].streak.name)
+          out.bytes.append(tally.start == nil ? 0 : 1)
+          if let start = tally.start { out.signed(start) }
+          out.count(tally.count)
+          out.bytes.append(tally.met ? 1 : 0)
         }
       }
     }
@@ -170,6 +194,22 @@ extension UserState {
               out.string(text)
             }
           }
+        }
+      }
+    }
+    if program.tracksReported, pending.contains(where: { $0.reported != nil }) {
+      // Per pending record, in order: 0 (not known), or 1, a count and the positions (in the
+      // pending section's list of inputs, the catalog's).
+      out.section(Tag.reported.rawValue) { out in
+        out.count(pending.count)
+        for record in pending {
+          guard let named = record.reported else {
+            out.bytes.append(0)
+            continue
+          }
+          out.bytes.append(1)
+          out.count(named.count)
+          for position in named { out.count(position) }
         }
       }
     }
@@ -274,6 +314,9 @@ extension UserState {
       var streaks: StateBinaryReader?
       var sums: StateBinaryReader?
       var windows: StateBinaryReader?
+      var reported: StateBinaryReader?
+      var periods: StateBinaryReader?
+      var pendingSlots: [Int?] = []
       while !reader.isAtEnd {
         var (tag, payload) = try reader.section()
         guard seen.insert(tag).inserted else { throw corrupt }
@@ -328,10 +371,12 @@ extension UserState {
         case .sums: sums = payload
         case .windows: windows = payload
         case .records: state.digests = try readDigests(&payload)
-        case .pending: state.pending = try readPending(&payload, catalog: catalog, fail: fail)
+        case .pending: (state.pending, pendingSlots) = try readPending(&payload, catalog: catalog, fail: fail)
+        case .reported: reported = payload
+        case .periods: periods = payload
         }
         // Sections read later start where they are; the others must have been read whole.
-        if ![.streaks, .sums, .windows].contains(known), !payload.isAtEnd { throw corrupt }
+        if ![.streaks, .sums, .windows, .reported, .periods].contains(known), !payload.isAtEnd { throw corrupt }
       }
       if let counted = state.counted.countedThrough, let date = state.date, counted >= date.number {
         throw fail(
@@ -340,6 +385,23 @@ extension UserState {
       }
       state.counted.settleEarnings(program, on: state.date?.number)
       let counting = state.counted.countedThrough != nil
+      if var payload = reported {
+        guard try payload.count(each: 1) == state.pending.count else { throw corrupt }
+        for index in state.pending.indices {
+          let known = try payload.byte()
+          guard known < 2 else { throw corrupt }
+          guard known == 1 else { continue }
+          var named: [Int] = []
+          for _ in 0..<(try payload.count(each: 1)) {
+            let position = try payload.natural()
+            guard position < pendingSlots.count else { throw corrupt }
+            // An input the catalog no longer has is left out.
+            if let slot = pendingSlots[position] { named.append(slot) }
+          }
+          if program.tracksReported { state.pending[index].reported = named.sorted() }
+        }
+        guard payload.isAtEnd else { throw corrupt }
+      }
 
       // Streaks by name: the catalog's streak at the same position first (the usual case).
       var streakFound = Array(repeating: false, count: catalog.streaks.count)
@@ -362,6 +424,25 @@ extension UserState {
             current: current, best: best, freezes: freezes, progress: progress, anchor: anchor,
             lastProtected: protected)
           streakFound[index] = true
+        }
+        guard payload.isAtEnd else { throw corrupt }
+      }
+      if var payload = periods {
+        let names = catalog.streaks.map(\.streak.name)
+        let count = try payload.count(each: 4)
+        for position in 0..<count {
+          let name = try payload.string()
+          let counted = try payload.byte()
+          guard counted < 2 else { throw corrupt }
+          let start = counted == 1 ? try payload.day() : nil
+          let days = try payload.natural()
+          let met = try payload.byte()
+          guard met < 2 else { throw corrupt }
+          // A streak the catalog no longer has, or that is no longer periodic, is left out.
+          guard let index = Self.index(of: name, at: position, in: names), catalog.streaks[index].streak.periodic != nil
+          else { continue }
+          state.counted.streaks[PeriodTally.slot(of: index, in: catalog)] =
+            PeriodTally(start: start, count: days, met: met == 1).slot
         }
         guard payload.isAtEnd else { throw corrupt }
       }
@@ -492,9 +573,11 @@ extension UserState {
     return digests
   }
 
+  /// The pending records, and for each input of the section's list its position in the catalog
+  /// (nil for one it no longer has).
   private static func readPending(
     _ payload: inout StateBinaryReader, catalog: ValidatedCatalog, fail: (String) -> EngineError
-  ) throws -> [EncodedRecord] {
+  ) throws -> ([EncodedRecord], [Int?]) {
     let inputCount = try payload.count()
     let names = catalog.inputs.map(\.name)
     var slots: [Int?] = []
@@ -529,6 +612,6 @@ extension UserState {
       }
       records.append(EncodedRecord(date: day, values: values))
     }
-    return records
+    return (records, slots)
   }
 }

@@ -101,17 +101,23 @@ public struct UserState: Sendable {
     let others: [((CalendarDay, String), String?)] = otherUnlocks.map { (($0.date, $0.id), nil) }
     let sorted = (withPeriods + others).sorted { ($0.0.0, $0.0.1) < ($1.0.0, $1.0.1) }
     var streaks: [(String, JSONValue)] = []
-    for (index, streak) in counted.streaks.enumerated() {
-      streaks.append(
-        (
-          catalog.streaks[index].streak.name,
-          .object([
-            ("current", .int(streak.current)), ("best", .int(streak.best)),
-            ("freezes", .int(streak.freezes)), ("progress", .int(streak.progress)),
-            ("day0", streak.anchor.map { .string(CalendarDay(number: $0).description) } ?? .null),
-            ("last_protected", streak.lastProtected.map { .string(CalendarDay(number: $0).description) } ?? .null),
-          ])
-        ))
+    for index in catalog.streaks.indices {
+      let streak = counted.streaks[index]
+      var fields: [(String, JSONValue)] = [
+        ("current", .int(streak.current)), ("best", .int(streak.best)),
+        ("freezes", .int(streak.freezes)), ("progress", .int(streak.progress)),
+        ("day0", streak.anchor.map { .string(CalendarDay(number: $0).description) } ?? .null),
+        ("last_protected", streak.lastProtected.map { .string(CalendarDay(number: $0).description) } ?? .null),
+      ]
+      if catalog.streaks[index].streak.periodic != nil {
+        // A periodic streak's current period: its first day, the days counted, whether it met its goal.
+        let tally = PeriodTally(counted.streaks[PeriodTally.slot(of: index, in: catalog)])
+        fields += [
+          ("period_start", tally.start.map { .string(CalendarDay(number: $0).description) } ?? .null),
+          ("period_count", .int(tally.count)), ("period_met", .bool(tally.met)),
+        ]
+      }
+      streaks.append((catalog.streaks[index].streak.name, .object(fields)))
     }
     var sums: [(String, JSONValue)] = []
     var windows: [(String, JSONValue)] = []
@@ -165,9 +171,16 @@ public struct UserState: Sendable {
         "pending",
         .object(
           pending.map { record in
-            (
+            // A catalog whose streaks read which inputs a record names (`final_once_reported`)
+            // keeps those alone; any other, every input's value.
+            let named = program.tracksReported ? record.reported : nil
+            return (
               record.date.description,
-              .object(zip(catalog.inputs, record.values).map { input, raw in (input.name, input.decode(raw).json) })
+              .object(
+                zip(catalog.inputs, record.values).enumerated().compactMap { index, pair in
+                  if let named, !named.contains(index) { return nil }
+                  return (pair.0.name, pair.0.decode(pair.1).json)
+                })
             )
           })
       ),
@@ -306,6 +319,14 @@ public struct UserState: Sendable {
       state.counted.streaks[index] = StreakState(
         current: current, best: best, freezes: freezes, progress: fields["progress"] as? Int ?? 0,
         anchor: try day("day0", in: fields), lastProtected: try day("last_protected", in: fields))
+      if streak.streak.periodic != nil {
+        let count = fields["period_count"] as? Int ?? 0
+        guard count >= 0 else { throw fail("the streak '\(streak.streak.name)' is malformed") }
+        state.counted.streaks[PeriodTally.slot(of: index, in: catalog)] =
+          PeriodTally(
+            start: try day("period_start", in: fields), count: count, met: fields["period_met"] as? Bool ?? false
+          ).slot
+      }
     }
 
     let sums = object["sums"] as? [String: Any] ?? [:]
@@ -386,17 +407,20 @@ public struct UserState: Sendable {
         throw fail("'pending' is malformed")
       }
       var values = catalog.inputs.map { $0.encode($0.defaultValue) }
+      // For a catalog that reads them, the inputs the record names are those it holds.
+      var named: [Int]? = program.tracksReported ? [] : nil
       for (index, input) in catalog.inputs.enumerated() {
         // Inputs the catalog no longer has are left out; new ones take their defaults.
         guard let field = fields[input.name] else { continue }
         do {
           let value = try input.value(of: field, found: field.kindDescription)
           values[index] = input.encode(value)
+          named?.append(index)
         } catch {
           throw fail("the pending record of \(text) is malformed (\(error.message))")
         }
       }
-      state.pending.append(EncodedRecord(date: day, values: values))
+      state.pending.append(EncodedRecord(date: day, values: values, reported: named))
     }
     state.warnings = warnings
     return state

@@ -1415,6 +1415,9 @@ components:
                 type: array
                 description: The days a freeze covered since the last check.
                 items: {type: string, format: date}
+              period: {type: string, description: "Only for a periodic streak (`type: periodic`): the current period's id (2026-W22, 2026-05, 1447-09)."}
+              period_count: {type: integer, description: "A periodic streak: the days counted in its current period so far."}
+              goal: {type: integer, description: "A periodic streak: its current period's goal, capped by its days not paused."}
         metrics:
           type: object
           additionalProperties: {type: [boolean, integer, number, string]}

@@ -99,7 +99,13 @@ package struct CatalogPage: Sendable {
       let target = SiteRoute.catalog(id: own.id, locale: code == own.defaultLocale ? nil : code)
       return Link(label: SiteText.name(code), href: target.href(from: route), current: target == route)
     }
-    streaks = catalog.streaks.map { Streak(name: $0.name, about: $0.description) }
+    streaks = catalog.streaks.map { streak in
+      // A periodic streak says what a period must count: "3 days a week, weeks in a row".
+      guard let periodic = streak.periodic else { return Streak(name: streak.name, about: streak.description) }
+      let unit = ["week": "week", "month": "month", "hijri_month": "Hijri month"][periodic.period.rawValue] ?? "period"
+      let rule = "\(periodic.goal) day\(periodic.goal == 1 ? "" : "s") a \(unit), \(unit)s in a row"
+      return Streak(name: streak.name, about: streak.description.map { "\($0) (\(rule))" } ?? rule)
+    }
     let other = (language.hasPrefix("ar") ? own.defaultLocale == "ar" ? "en" : own.defaultLocale : "ar")
     let otherTrack = validated.localized(to: other).catalog.milestones?.milestones ?? []
     let reached = Set(evaluation.milestones.reached)

@@ -38,11 +38,20 @@ extension UserPage.Step {
             for streak in streaks {
               let current = String(streak.current)
               let best = String(streak.best)
-              html.element(
-                "tr", .value("data-streak", streak.name), .value("data-current", current), .value("data-best", best)
-              ) { html in
+              // A periodic streak's row says its period too: `2026-W22 2/3`.
+              var attributes: [HTMLBuilder.Attribute] = [
+                .value("data-streak", streak.name), .value("data-current", current), .value("data-best", best),
+              ]
+              if let period = streak.period {
+                attributes += [
+                  .value("data-period", period.id), .value("data-period-count", String(period.count)),
+                  .value("data-goal", String(period.goal)),
+                ]
+              }
+              html.element("tr", attributes) { html in
                 html.element("th", .value("scope", "row")) { html in html.element("code", text: streak.name) }
-                html.element("td", text: current)
+                html.element(
+                  "td", text: current + (streak.period.map { " (\($0.id) \($0.count)/\($0.goal))" } ?? ""))
                 html.element("td", text: best)
                 html.element("td", text: String(streak.freezes))
               }

@@ -62,6 +62,8 @@ package struct UserPage: Sendable {
     package var current: Int
     package var best: Int
     package var freezes: Int
+    /// A periodic streak's current period: its id, the days counted and its goal.
+    package var period: Evaluation.StreakReport.PeriodReport? = nil
   }
 
   package struct MetricValue: Sendable {
@@ -147,7 +149,7 @@ package struct UserPage: Sendable {
         Step(
           index: index, date: evaluation.date.description, hidden: evaluation.date != journey.date,
           streaks: evaluation.streaks.map {
-            StreakValue(name: $0.name, current: $0.current, best: $0.best, freezes: $0.freezes)
+            StreakValue(name: $0.name, current: $0.current, best: $0.best, freezes: $0.freezes, period: $0.period)
           },
           metrics: evaluation.metrics.map { MetricValue(name: $0.name, value: SiteValue.text($0.value)) },
           milestone: evaluation.milestones.today,

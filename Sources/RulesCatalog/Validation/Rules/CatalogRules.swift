@@ -10,6 +10,7 @@ package enum CatalogRules {
     MilestoneStreakRule.self,
     BadgeGroupRule.self,
     BadgeRequiresRule.self,
+    ReportedInputRule.self,
     ShadowedMessageRule.self,
     EmptySectionRule.self,
     OverflowRule.self,

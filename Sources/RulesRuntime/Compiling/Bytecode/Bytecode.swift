@@ -58,11 +58,18 @@ struct Bytecode: Sendable {
     let keepsProgress: Bool
     /// The most days the streak counts (`max_days`; `Int.max` for no limit).
     let maxDays: Int
-    /// The evaluated day is final for this streak: it breaks the same day.
-    let isFinal: Bool
+    /// The evaluated day is final for this streak: it breaks the same day. A streak final
+    /// once the day's record reports inputs (`final_once_reported`) is final here, as every day
+    /// counted before a check is; `DayRunner.judge` sets it for the checked day.
+    var isFinal: Bool
     let needsStart: Bool
     /// A paused day neither extends nor breaks it (`pausable`).
     let pausable: Bool
+    /// A periodic streak's period (nil for the other types), its goal and the slot of its
+    /// tally in the state's streak list (`PeriodTally`).
+    var period: PeriodSum? = nil
+    var goal = 0
+    var tally = -1
   }
 
   /// What `commit` copies from a day just run into the state.
@@ -124,6 +131,9 @@ struct Bytecode: Sendable {
       case .elapsed:
         let resets = streak.resets.map { g.bool($0) } ?? -1
         g.emit(.elapsed(streak: index, resets: resets))
+      case .periodic:
+        let counts = streak.counts.map { g.bool($0) } ?? g.intConstant(0)
+        g.emit(.periodic(streak: index, counts: counts))
       }
     }
 
@@ -201,18 +211,24 @@ struct Bytecode: Sendable {
       var earnEvery = 0
       var maxFreezes = Int.max
       var keepsProgress = false
-      if case .consecutive(_, _, let freezes?) = streak.kind {
+      if let freezes = streak.freezes {
         hasFreezes = true
         earnEvery = freezes.earnEvery
         maxFreezes = freezes.max ?? .max
         keepsProgress = freezes.overall
       }
-      return StreakRule(
+      var rule = StreakRule(
         current: fields.current, best: fields.best, freezes: fields.freezes,
         hasFreezes: hasFreezes, earnEvery: earnEvery, maxFreezes: maxFreezes, keepsProgress: keepsProgress,
         maxDays: streak.maxDays ?? .max,
-        isFinal: streak.today == .final,
+        isFinal: streak.today.isFinal,
         needsStart: streak.needsStart, pausable: streak.pausable)
+      if let periodic = streak.periodic {
+        rule.period = periodic.period
+        rule.goal = periodic.goal
+        rule.tally = PeriodTally.slot(of: index, in: catalog)
+      }
+      return rule
     }
     self.commits = commits
     instructions = generator.code

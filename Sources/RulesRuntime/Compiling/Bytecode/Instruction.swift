@@ -93,4 +93,6 @@ enum Instruction: Sendable, Equatable {
   case consecutive(streak: Int, counts: Int, skips: Int)
   /// An elapsed streak's day, given its `resets` condition (-1: none).
   case elapsed(streak: Int, resets: Int)
+  /// A periodic streak's day, given its `counts` condition.
+  case periodic(streak: Int, counts: Int)
 }
