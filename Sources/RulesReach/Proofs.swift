@@ -215,7 +215,13 @@ struct NeverReason {
       // The side that is not a constant.
       let leftSpan = evaluator.evaluate(left)
       let rightSpan = evaluator.evaluate(right)
-      let leftConstant = Atoms.exact(leftSpan)
+      // The constant side: a literal, else the side whose bounds are one value.
+      let literal = { (side: TypedExpr) -> Bool in
+        if case .literal = side.kind { return true }
+        if case .toNumber(let inner) = side.kind, case .literal = inner.kind { return true }
+        return false
+      }
+      let leftConstant = literal(left) || (!literal(right) && Atoms.exact(leftSpan))
       let (subject, bounds, constant) = leftConstant ? (right, rightSpan, leftSpan) : (left, leftSpan, rightSpan)
       let mirrored = leftConstant
       guard Atoms.exact(constant) || !leftConstant else { return nil }
@@ -250,8 +256,14 @@ struct NeverReason {
     }
     switch inner.kind {
     case .symbol(.streak(let index, let field)) where wantsMore && field != .freezes:
-      if let max = catalog.streaks[index].streak.maxDays, Double(max) == high {
+      let streak = catalog.streaks[index].streak
+      if let max = streak.maxDays, Double(max) == high {
         return "\(name) never passes \(max): max_days \(max)"
+      }
+      if let (period, goal) = streak.periodic, high == 0 {
+        let words: [PeriodSum: String] = [.week: "week", .month: "month", .hijriMonth: "Hijri month"]
+        return
+          "\(name) is at most 0: no \(words[period]!) has \(goal) days on which its `counts` can hold (its goal)"
       }
     case .symbol(.input(let index)) where wantsMore:
       if catalog.inputs[index].max != nil { return "\(catalog.inputs[index].name) is \(limit)" }

@@ -84,6 +84,9 @@ package enum Reach {
         complete = min(run.truncatedAt ?? .max, (run.stoppedAt ?? .max) - 1, run.levels.count)
       }
       item.criterionDays = run.criterion?.level
+      // A pausable periodic streak's pauses are not searched (they cap a goal by the days of the
+      // whole period): say so where the search leaves an item unknown.
+      let unsearched = facts.pausesLeftOut ? "; pauses, which cap a periodic streak's goal, are not searched" : ""
       if let hit = run.found {
         // No history shorter than `floor` reaches it: the bounds' least, or past the levels searched whole.
         let floor = max(least ?? 1, hit.level > complete ? complete + 1 : 1)
@@ -93,7 +96,7 @@ package enum Reach {
           item.fewestDays = hit.level
         } else {
           item.reason =
-            "a history of \(hit.level) days reaches it (the witness), and none of fewer than \(floor) days can; whether one of \(floor) to \(hit.level - 1) days does is not known"
+            "a history of \(hit.level) days reaches it (the witness), and none of fewer than \(floor) days can; whether one of \(floor) to \(hit.level - 1) days does is not known\(unsearched)"
         }
       } else if complete > 0, run.closedAt != nil, run.truncatedAt == nil, run.stoppedAt == nil {
         item.status = .unreachable
@@ -102,8 +105,8 @@ package enum Reach {
       } else if let least {
         item.reason =
           run.stoppedAt != nil
-          ? "not found by a search of \(limits.steps) days' steps, which stopped at day \(run.stoppedAt!) (no history of fewer than \(least) days can reach it)"
-          : "not found within \(horizon) days (no history of fewer than \(least) days can reach it)"
+          ? "not found by a search of \(limits.steps) days' steps, which stopped at day \(run.stoppedAt!) (no history of fewer than \(least) days can reach it)\(unsearched)"
+          : "not found within \(horizon) days (no history of fewer than \(least) days can reach it)\(unsearched)"
       } else {
         item.reason = "no history of \(horizon) days or fewer can reach it; more may"
       }
@@ -235,6 +238,26 @@ package enum Reach {
         }
       }
       firsts += [20_485, 20_514]  // 2026-02-01 (28 days), 2026-03-01
+      // A periodic streak of months meets its fewest periods from a date its goal's days before
+      // a period ends, the shortest periods passed whole: that date before each of the first
+      // periods after a shortest one, and before a shortest one.
+      var clock = PeriodClock(weekStart: facts.catalog.catalog.weekStarts)
+      for index in facts.periodicStreaks {
+        let streak = facts.catalog.streaks[index].streak
+        guard let (period, goal) = streak.periodic, period != .week else { continue }
+        let days = streak.pausable ? 1 : min(goal, period.shortest)
+        var start = clock.start(period, ofDay: reference)
+        var added = 0
+        for _ in 0..<30 where added < 4 {
+          let length = clock.length(period, from: start)
+          let next = start + length
+          if length == period.shortest || clock.length(period, from: next) == period.shortest {
+            firsts.append(next - days)
+            added += 1
+          }
+          start = next
+        }
+      }
     }
     var list: [SearchSource] = []
     for first in firsts {

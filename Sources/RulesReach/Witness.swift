@@ -64,7 +64,7 @@ package struct Witness: Sendable, Equatable {
         var fields = ["date: \(date)"]
         for (position, input) in catalog.inputs.enumerated() {
           let raw = days[index].values![position]
-          guard raw != input.encode(input.defaultValue) else { continue }
+          guard raw != input.encode(input.defaultValue) || days[index].named.contains(position) else { continue }
           fields.append("\(input.name): \(Self.literal(input.decode(raw)))")
         }
         lines.append("  - {\(fields.joined(separator: ", "))}")

@@ -209,4 +209,103 @@ struct PlantedCatalogTests {
     #expect(item(report, "after-strong").reason == "it requires 'strong', which no user can unlock")
     try WitnessReplay.check(report, catalog: catalog)
   }
+
+  @Test(
+    "periodic streaks: periods met in a row in their fewest days, a goal no period can meet, pauses left to unknown"
+  )
+  func periodic() throws {
+    let catalog = try Inline.validated(
+      """
+      catalog: periods
+      inputs:
+        done: {type: bool}
+      streaks:
+        weekly: {type: periodic, period: week, goal: 3, counts: done}
+        monthly: {type: periodic, period: month, goal: 2, counts: done}
+        fridays: {type: periodic, period: week, goal: 2, counts: "done && weekday == 5"}
+      milestones:
+        streak: weekly
+        list:
+          - {id: one-week, day: 1}
+          - {id: two-weeks, day: 2}
+          - {id: four-weeks, day: 4}
+      badges:
+        - {id: two-months, name: Two months, when: monthly.current >= 2}
+        - {id: three-months, name: Three months, when: monthly.current >= 3}
+        - {id: two-fridays, name: Two Fridays a week, when: fridays.current >= 1}
+      """)
+    let report = Reach.analyse(catalog)
+    // The first week's last three days, then whole weeks, then the last week's first three.
+    #expect(item(report, "one-week").fewestDays == 3)
+    #expect(item(report, "two-weeks").fewestDays == 6)
+    #expect(item(report, "four-weeks").fewestDays == 3 + 7 + 7 + 3)
+    // A month's last two days, a February whole, a March's first two.
+    #expect(item(report, "two-months").fewestDays == 4)
+    #expect(item(report, "three-months").fewestDays == 2 + 28 + 2)
+    #expect(item(report, "two-fridays").status == .unreachable)
+    #expect(
+      item(report, "two-fridays").reason
+        == "fridays.current is at most 0: no week has 2 days on which its `counts` can hold (its goal)")
+    for id in ["one-week", "two-weeks", "four-weeks", "two-months", "three-months"] {
+      #expect(item(report, id).status == .reachable, "\(id): \(item(report, id).reason ?? "")")
+    }
+    try WitnessReplay.check(report, catalog: catalog)
+
+    // Pauses cap a period's goal by the days the whole period leaves: the search, which decides
+    // a date's pause on that date, cannot try them, so it proves nothing the bounds do not.
+    let paused = try Inline.validated(
+      """
+      catalog: paused-periods
+      inputs:
+        done: {type: bool}
+      streaks:
+        weekly: {type: periodic, period: week, goal: 3, counts: done, pausable: true}
+      badges:
+        - {id: three-weeks, name: Three weeks, when: weekly.current >= 3}
+      """)
+    let pausedReport = Reach.analyse(paused)
+    let threeWeeks = item(pausedReport, "three-weeks")
+    #expect(threeWeeks.status == .unknown)
+    #expect(
+      threeWeeks.reason
+        == "a history of 13 days reaches it (the witness), and none of fewer than 9 days can; whether one of 9 to 12 days does is not known; pauses, which cap a periodic streak's goal, are not searched"
+    )
+  }
+
+  @Test(
+    "the planned morning: a record that names the input judges the day final, one that does not leaves it in progress")
+  func plannedMorning() throws {
+    func catalog(_ today: String) throws -> ValidatedCatalog {
+      try Inline.validated(
+        """
+        catalog: planned
+        inputs:
+          completed: {type: bool}
+          planned: {type: bool}
+        streaks:
+          training: {counts: completed, today: \(today)}
+        badges:
+          - {id: fell, name: Fell, when: "training.best >= 2 && training.current == 0"}
+          - {id: kept, name: Kept, when: "planned && !completed && training.current >= 2"}
+        """)
+    }
+    // Two days done, then a record that says `completed: false`: final at once, broken at its check.
+    let reported = try catalog("{final_once_reported: [completed]}")
+    let report = Reach.analyse(reported)
+    #expect(item(report, "fell").fewestDays == 3)
+    #expect(item(report, "fell").status == .reachable)
+    let text = item(report, "fell").witness!.yaml(catalog: reported, reaching: "badge fell")
+    #expect(text.contains("completed: false"), "\(text)")
+    // The morning's plan, `completed` not named: judged in progress, the streak stands as the
+    // day before.
+    #expect(item(report, "kept").fewestDays == 3)
+    let morning = item(report, "kept").witness!.yaml(catalog: reported, reaching: "badge kept")
+    #expect(morning.contains("- {date: 2026-01-07, planned: true}"), "\(morning)")
+    try WitnessReplay.check(report, catalog: reported)
+    // In progress whatever the record says: broken only once the day is over.
+    let inProgress = try catalog("in-progress")
+    let later = Reach.analyse(inProgress)
+    #expect(item(later, "fell").fewestDays == 4)
+    try WitnessReplay.check(later, catalog: inProgress)
+  }
 }

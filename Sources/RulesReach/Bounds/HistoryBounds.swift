@@ -81,6 +81,8 @@ final class HistoryBounds {
         let least = streak.pausable ? 1 : min(goal, period.shortest)
         var most = min(Self.periodsMet(within: k, goal: least, shortest: period.shortest), counted / Double(least))
         most = most.rounded(.down)
+        // A period whose days `counts` can hold on are fewer than its goal is never met.
+        if !streak.pausable, countedDays(streak: index, span: .days(period.longest)) < Double(least) { most = 0 }
         let current = Bounds.ints(0, most)
         var held = Bounds.exactly(0)
         if let freezes {

@@ -40,6 +40,13 @@ struct CatalogFacts {
   /// Whether a history without `start` differs from one that starts on its first date.
   let startMatters: Bool
   let hasPausable: Bool
+  /// Whether the search leaves pauses out (a pausable periodic streak): it is then not complete.
+  let pausesLeftOut: Bool
+  /// The periodic streaks that matter: their period's tally is part of a state's key.
+  let periodicStreaks: [Int]
+  /// The inputs a record must name for a streak to judge its day final (`today:
+  /// {final_once_reported: [...]}`), by streak; empty when no streak asks.
+  let reported: [(streak: Int, inputs: [Int])]
 
   /// What a search aims at: one badge, or one milestone.
   enum Target: Equatable {
@@ -108,6 +115,14 @@ struct CatalogFacts {
     for aggregate in reads.aggregates {
       if case .period(let period) = catalog.aggregates[aggregate].kind {
         if period == .week { usesWeekday = true } else { usesDate = true }
+      }
+    }
+    // A periodic streak's periods begin on the week's first day, or on a date.
+    for streak in reads.streaks {
+      switch catalog.streaks[streak].streak.periodic?.period {
+      case .week: usesWeekday = true
+      case .month, .hijriMonth: usesDate = true
+      case nil: break
       }
     }
     for badge in catalog.badges {
@@ -202,6 +217,21 @@ struct CatalogFacts {
     laterStartMatters = hasElapsed || reads.day
     startMatters = catalog.streaks.contains { $0.streak.needsStart }
     hasPausable = catalog.streaks.contains { $0.streak.pausable }
+    // A pausable periodic streak's goal is capped by the pauses of its whole period, later
+    // dates' included: a search that decides a date's pause on that date cannot step it as
+    // `rules replay` does, so it tries no pauses (and is not complete).
+    pausesLeftOut = reads.streaks.contains {
+      catalog.streaks[$0].streak.pausable && catalog.streaks[$0].streak.periodic != nil
+    }
+    periodicStreaks = catalog.streaks.indices.filter {
+      catalog.streaks[$0].streak.periodic != nil && reads.streaks.contains($0)
+    }
+    let positions = Dictionary(
+      catalog.inputs.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+    reported = catalog.streaks.indices.compactMap { index in
+      let names = catalog.streaks[index].streak.today.reportedInputs
+      return names.isEmpty ? nil : (index, names.compactMap { positions[$0.name] })
+    }
   }
 
   /// Whether the values tried stand for every value of every input.

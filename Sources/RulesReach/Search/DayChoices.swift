@@ -10,6 +10,21 @@ struct DayChoice: Hashable {
   var skipped = false
   /// The user paused their streaks that day.
   var paused = false
+  /// The inputs the record names though their values are the defaults (a history file writes
+  /// them): what makes a streak final once reported judge the day final. The others at their
+  /// default are left out of the record.
+  var named: [Int] = []
+
+  /// The inputs the record names: those not at their default, and `named`.
+  func reported(defaults: [Int]) -> [Int] {
+    guard let values else { return [] }
+    return values.indices.filter { values[$0] != defaults[$0] || named.contains($0) }
+  }
+
+  /// The record as `rules replay` reads it on `day` (nil: no record).
+  func record(day: Int, defaults: [Int]) -> EncodedRecord? {
+    values.map { EncodedRecord(date: CalendarDay(number: day), values: $0, reported: reported(defaults: defaults)) }
+  }
 }
 
 /// The choices the search tries each date: one record for each way the inputs' values can
@@ -49,12 +64,37 @@ struct DayChoices {
     if seen.insert(atoms.fingerprint(of: defaults, logged: false)).inserted || facts.relevant.logged {
       choices.append(DayChoice(values: nil))
     }
+    // A record that names the inputs a streak final once reported lists is not a day without
+    // a record, whatever its values.
+    if !facts.reported.isEmpty { seen = [] }
     for record in records where seen.insert(atoms.fingerprint(of: record, logged: true)).inserted {
       choices.append(DayChoice(values: record))
     }
-    if facts.hasPausable {
-      choices += choices.map { DayChoice(values: $0.values, paused: true) }
+    // A streak final once reported (`today: {final_once_reported: [...]}`) judges the day by
+    // the inputs the record names: each record once for each way of naming its listed inputs
+    // at their defaults that its streaks judge differently.
+    if !facts.reported.isEmpty {
+      let listed = Array(Set(facts.reported.flatMap(\.inputs))).sorted()
+      choices = choices.flatMap { choice -> [DayChoice] in
+        guard let values = choice.values else { return [choice] }
+        let open = listed.filter { values[$0] == defaults[$0] }
+        var judged = Set<[Bool]>()
+        var variants: [DayChoice] = []
+        for mask in 0..<(1 << min(open.count, 8)) {
+          var variant = choice
+          variant.named = open.indices.filter { mask & (1 << $0) != 0 }.map { open[$0] }
+          let reported = variant.reported(defaults: defaults)
+          let judgment = facts.reported.map { streak in streak.inputs.allSatisfy(reported.contains) }
+          if judged.insert(judgment).inserted { variants.append(variant) }
+        }
+        return variants
+      }
+      if listed.count > 8 { complete = false }
     }
+    if facts.hasPausable && !facts.pausesLeftOut {
+      choices += choices.map { DayChoice(values: $0.values, paused: true, named: $0.named) }
+    }
+    if facts.pausesLeftOut { complete = false }
     choices.append(DayChoice(values: nil, skipped: true))
     all = choices
     self.complete = complete

@@ -53,6 +53,8 @@ final class ReachSearch {
   /// seen before), or nil.
   private(set) var closedAt: Int?
   private(set) var steps = 0
+  /// Each input's default, encoded.
+  private let defaults: [Int]
 
   init(
     program: Program, facts: CatalogFacts, target: CatalogFacts.Target, choices: DayChoices, sources: [SearchSource],
@@ -66,6 +68,7 @@ final class ReachSearch {
     self.horizon = horizon
     self.width = width
     self.stepBudget = stepBudget
+    defaults = program.catalog.inputs.map { $0.encode($0.defaultValue) }
   }
 
   private struct Node {
@@ -90,6 +93,7 @@ final class ReachSearch {
           guard steps < stepBudget else { return nil }
           steps += 1
           let day = source.first + level - 1
+          judge(runner, choice, day: day)
           runner.load(day: day, values: choice.values, state: state, start: start)
           let differs = runner.run(day: day, state: state, start: start, inProgress: true)
           let unlocked = runner.unlockBadges(day: day, state: &state, check: true)
@@ -117,8 +121,10 @@ final class ReachSearch {
   /// many records to try or an input has no such list (a number, an unbounded int).
   func reachableOnFirstDate(runner: DayRunner, limit: Int) -> Bool? {
     let catalog = program.catalog
-    // A paused first date is a history these records do not try.
-    guard !facts.hasPausable else { return nil }
+    // A paused first date is a history these records do not try; nor are the ways of naming
+    // a record's inputs for more than one streak final once reported.
+    guard !facts.hasPausable, facts.reported.count <= 1 else { return nil }
+    let judgments: [[Int]?] = facts.reported.isEmpty ? [nil] : [Array(catalog.inputs.indices), []]
     var records: [[Int]] = [[]]
     for (index, input) in catalog.inputs.enumerated() {
       var values: [Int]
@@ -143,21 +149,27 @@ final class ReachSearch {
     for source in sources {
       let start = source.hasStart ? source.first : nil
       for values in records.map(Optional.some) + (source.hasStart ? [nil] : []) {
-        steps += 1
-        var state = CountedState(for: catalog)
-        state.origin = source.first
-        runner.load(day: source.first, values: values, state: state, start: start)
-        runner.run(day: source.first, state: state, start: start, inProgress: true)
-        let unlocked = runner.unlockBadges(day: source.first, state: &state, check: true)
-        switch target {
-        case .badge(let index): if unlocked.contains(index) { return true }
-        case .criterion(let index): if runner.criterionHolds(index) { return true }
-        case .milestone(let index):
-          let streak = catalog.milestoneStreak!
-          if !(catalog.streaks[streak].streak.needsStart && start == nil),
-            runner.streakStates[streak].current >= catalog.catalog.milestones!.milestones[index].day
-          {
-            return true
+        for reported in judgments {
+          steps += 1
+          var state = CountedState(for: catalog)
+          state.origin = source.first
+          if let reported {
+            runner.judge(
+              values.map { EncodedRecord(date: CalendarDay(number: source.first), values: $0, reported: reported) })
+          }
+          runner.load(day: source.first, values: values, state: state, start: start)
+          runner.run(day: source.first, state: state, start: start, inProgress: true)
+          let unlocked = runner.unlockBadges(day: source.first, state: &state, check: true)
+          switch target {
+          case .badge(let index): if unlocked.contains(index) { return true }
+          case .criterion(let index): if runner.criterionHolds(index) { return true }
+          case .milestone(let index):
+            let streak = catalog.milestoneStreak!
+            if !(catalog.streaks[streak].streak.needsStart && start == nil),
+              runner.streakStates[streak].current >= catalog.catalog.milestones!.milestones[index].day
+            {
+              return true
+            }
           }
         }
       }
@@ -165,10 +177,18 @@ final class ReachSearch {
     return false
   }
 
+  /// Judges the date's streaks final once reported by the record `choice` makes (as `rules
+  /// replay` does before it checks a date).
+  @inline(__always)
+  private func judge(_ runner: DayRunner, _ choice: DayChoice, day: Int) {
+    guard !facts.reported.isEmpty else { return }
+    runner.judge(choice.record(day: day, defaults: defaults))
+  }
+
   /// Runs the search until the target is reached, the horizon passed, nothing new can come,
   /// or the budget is spent.
   func run(runner: DayRunner) {
-    let keys = StateKeyMaker(facts, horizon: horizon)
+    var keys = StateKeyMaker(facts, horizon: horizon)
     let catalog = program.catalog
     var targetBadge = -1
     var milestoneDay = Int.max
@@ -226,6 +246,7 @@ final class ReachSearch {
               pausedRunner = choice.paused
             }
             let day = node.next
+            judge(runner, choice, day: day)
             runner.load(day: day, values: choice.values, state: state, start: start)
             let differs = runner.run(day: day, state: state, start: start, inProgress: true)
             let unlocked = runner.unlockBadges(day: day, state: &state, check: true)

@@ -16,6 +16,9 @@ struct StateKeyMaker {
   private let relevantAggregates: [Int]
   private let totals: Set<Int>
   private let repeating: Set<Int>
+  /// The periodic streaks that matter: their slot of the period's tally, period and goal.
+  private let periodic: [(slot: Int, period: PeriodSum, goal: Int)]
+  private var clock: PeriodClock
 
   init(_ facts: CatalogFacts, horizon: Int) {
     self.facts = facts
@@ -29,11 +32,18 @@ struct StateKeyMaker {
     relevantAggregates = facts.relevant.aggregates.sorted()
     totals = Set(catalog.aggregates.indices.filter { catalog.aggregates[$0].kind == .total })
     repeating = Set(catalog.badges.indices.filter { catalog.badges[$0].repeats != nil })
+    periodic = facts.periodicStreaks.map { index in
+      let (period, goal) = catalog.streaks[index].streak.periodic!
+      return (PeriodTally.slot(of: index, in: catalog), period, goal)
+    }
+    clock = PeriodClock(weekStart: catalog.catalog.weekStarts)
   }
 
   /// The key of `state` after `level` dates, the next date being `next`; and a score of how
   /// far it has come (the beam keeps the highest when it must drop states).
-  func key(_ state: CountedState, next: Int, first: Int, hasStart: Bool, level: Int) -> (key: [Int], score: Double) {
+  mutating func key(_ state: CountedState, next: Int, first: Int, hasStart: Bool, level: Int) -> (
+    key: [Int], score: Double
+  ) {
     var key: [Int] = []
     key.reserveCapacity(8 + state.streaks.count * 4 + relevantAggregates.count * 2 + state.unlocked.count)
     var score = 0.0
@@ -64,6 +74,21 @@ struct StateKeyMaker {
         }
       }
       if facts.bestRead[index] { key.append(caps.best.map { min(streak.best, $0) } ?? streak.best) }
+    }
+    // A periodic streak's tally: in the period of the next date, its days counted (no more than
+    // the goal tells apart) and whether it met the goal; in an earlier one, whether it met it
+    // (what decides, the next date, whether the streak breaks). The date's place in its period
+    // is in the key with the date (or the weekday, for weeks).
+    for (slot, period, goal) in periodic {
+      let tally = PeriodTally(state.streaks[slot])
+      if let start = tally.start, start == clock.start(period, ofDay: next) {
+        key.append(1)
+        key.append(min(tally.count, goal))
+        score += tally.met ? 1 : Double(min(tally.count, goal)) / Double(goal) / 2
+      } else {
+        key.append(tally.start == nil ? 2 : 0)
+      }
+      key.append(tally.met ? 1 : 0)
     }
     for index in relevantAggregates {
       if totals.contains(index) {
