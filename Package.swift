@@ -83,6 +83,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-crypto", from: "4.1.0"),
     // Only RulesServer: `rules-server deliver` POSTs the webhooks.
     .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+    // Only the documentation: `swift package generate-documentation --target RulesEngine` builds
+    // the app developer's DocC catalog (Sources/RulesEngine/RulesEngine.docc); no target links it.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     .systemLibrary(

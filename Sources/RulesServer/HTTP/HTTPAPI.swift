@@ -79,6 +79,7 @@ struct HTTPAPI: Sendable {
     let progress = ProgressController(api: self)
     let revisions = RevisionsController(api: self)
     let experiments = ExperimentsController(api: self)
+    let sync = SyncController(api: self)
     return RouteTable([
       Route(.get, "/healthz", .public) { _, _ in Self.json(#"{"status":"ok"}"#) },
       Route(.get, "/readyz", .public) { _, _ in try await ready() },
@@ -99,6 +100,8 @@ struct HTTPAPI: Sendable {
       Route(.post, "/v1/catalogs/{catalog}/users/{user}/streaks/{name}/restore", .admin, postRestore),
       Route(.put, "/v1/catalogs/{catalog}/users/{user}/days/{date}", .ownUser, putDay),
       Route(.get, "/v1/catalogs/{catalog}/users/{user}/progress", .ownUser, progress.progress),
+      Route(.get, "/v1/catalogs/{catalog}/users/{user}/catalog", .ownUser, sync.catalog),
+      Route(.get, "/v1/catalogs/{catalog}/users/{user}/state", .ownUser, sync.state),
       Route(.get, "/v1/catalogs/{catalog}/users/{user}/badges/{badge}/explanation", .ownUser, explanation),
       Route(.get, "/v1/catalogs/{catalog}/leaderboards/{name}", .catalogUser, leaderboards.leaderboard),
       Route(.get, "/v1/catalogs/{catalog}/stats", .adminOrOpen, leaderboards.stats),

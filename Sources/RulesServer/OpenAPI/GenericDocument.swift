@@ -810,6 +810,99 @@ paths:
         "429": {$ref: "#/components/responses/RateLimited"}
         "404": {$ref: "#/components/responses/NotFound"}
         "503": {$ref: "#/components/responses/StoreUnavailable"}
+  /v1/catalogs/{catalog}/users/{user}/catalog:
+    parameters:
+      - $ref: "#/components/parameters/catalog"
+      - $ref: "#/components/parameters/user"
+      - name: If-None-Match
+        in: header
+        required: false
+        description: "The `ETag` of an answer kept: 304 when the user's catalog is still that revision (`*` and weak tags match too)."
+        schema: {type: string}
+    get:
+      operationId: getUserCatalog
+      security: [{adminToken: []}, {userToken: []}]
+      summary: The catalog this user is evaluated under, as `rules export` writes it (the served one, or their experiment arm's variant).
+      description: >-
+        For a phone that evaluates on the device with the Swift API (`Engine(exportedCatalog:)`):
+        the same catalog the server evaluates the user's days with. A user the store has no
+        record of gets the catalog they would be evaluated under. `ETag` is the catalog's
+        revision (the SHA-256 of this export, as `GET /v1/admin/catalogs/{catalog}/revisions`
+        lists it); `Cache-Control: private, no-cache`, because a reload, a restore or an
+        experiment may change it at any time: keep it, and ask again with `If-None-Match`.
+      responses:
+        "200":
+          description: The exported catalog.
+          headers:
+            ETag: {description: "The catalog's revision, quoted.", schema: {type: string}}
+            Cache-Control: {description: "private, no-cache", schema: {type: string}}
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [format, format_version, catalog]
+                properties:
+                  format: {type: string}
+                  format_version: {type: integer}
+                  catalog: {type: string}
+        "304":
+          description: The catalog is still the revision `If-None-Match` named; no body.
+          headers:
+            ETag: {description: "The catalog's revision, quoted.", schema: {type: string}}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "403": {$ref: "#/components/responses/Forbidden"}
+        "429": {$ref: "#/components/responses/RateLimited"}
+        "404": {$ref: "#/components/responses/NotFound"}
+  /v1/catalogs/{catalog}/users/{user}/state:
+    parameters:
+      - $ref: "#/components/parameters/catalog"
+      - $ref: "#/components/parameters/user"
+    get:
+      operationId: getUserState
+      security: [{adminToken: []}, {userToken: []}]
+      summary: The user's saved state and the history its next check reads, for a phone that continues from it.
+      description: >-
+        `state` is the JSON `rules eval --state` reads and writes and `UserState(json:for:)`
+        decodes (null when the store has the user's days but has not evaluated them yet);
+        `history` is the user as a history file (`rules eval --history`): their settings,
+        pauses and support's grants, and the stored days the state has not counted (every
+        stored day when `rebuild` is true or `state` is null), each as stored. Evaluating the
+        next day from them, `rules eval --history H --state S` with that day's record added to
+        `days` (with `--rebuild` when `rebuild` is true) or `Engine.check` with the same, gives
+        what the server answers for a PUT of that day, under the catalog of
+        `catalog_revision` (`GET .../catalog` gives it). Read only.
+      responses:
+        "200":
+          description: The state and its history.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [catalog, catalog_revision, rebuild, state, history]
+                properties:
+                  catalog: {type: string}
+                  catalog_revision: {type: string, description: "The revision of the catalog the user is evaluated under now, which reads the state."}
+                  rebuild: {type: boolean, description: "A stored day changed after the state counted it: the next check counts every day again."}
+                  state: {type: [object, "null"], description: "The saved state (docs/evaluation.md, \"The state file\")."}
+                  history:
+                    type: object
+                    required: [user, days]
+                    properties:
+                      user: {type: string}
+                      days:
+                        type: array
+                        items:
+                          type: object
+                          required: [date]
+                          properties:
+                            date: {$ref: "#/components/schemas/Date"}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "403": {$ref: "#/components/responses/Forbidden"}
+        "429": {$ref: "#/components/responses/RateLimited"}
+        "404": {$ref: "#/components/responses/NotFound"}
+        "503": {$ref: "#/components/responses/StoreUnavailable"}
   /v1/catalogs/{catalog}/users/{user}/badges/{badge}/explanation:
     parameters:
       - $ref: "#/components/parameters/catalog"

@@ -4,7 +4,7 @@ import PostgresNIO
 /// A statement PostgreSQL parses and plans once per connection (PostgresNIO prepares it at its
 /// first use on a connection), where a `PostgresQuery` is an unnamed statement, parsed and
 /// planned again at every execution: planning was most of PostgreSQL's work in a PUT day
-/// (Benchmarks/RESULTS.md, "fifth round"). A caseless enumeration per statement names it.
+/// (Benchmarks/HISTORY.md, "fifth round"). A caseless enumeration per statement names it.
 protocol PreparedText {
   /// The statement, the same at every use (each value a `$n`).
   static var sql: String { get }

@@ -41,7 +41,7 @@ extension PostgresStore {
       // rows. The prepared text's generic plan, which PostgreSQL keeps after five executions,
       // cannot see how many rows `unnest` gives (it takes 10) and joined a chunk's thousands
       // to the standings through their index by name: a chunk took 4 to 9 s, growing with the
-      // table, in a batch of 10,000 users (Benchmarks/RESULTS.md, "Issue 41: the batch's standings
+      // table, in a batch of 10,000 users (Benchmarks/HISTORY.md, "Issue 41: the batch's standings
       // on PostgreSQL, planned for their rows").
       for try await _ in try await connection.query(query, logger: logger) {}
       return
