@@ -21,7 +21,9 @@ struct ServeCommand: AsyncParsableCommand {
       RULES_JWT_PUBLIC_KEY (a PEM file: ES256 or RS256), a JSON Web Token opens its sub's \
       routes only (and only the catalogs of its catalogs claim; "scope": "admin" opens every \
       route); RULES_JWT_AUDIENCE makes its aud claim required. SIGTERM or SIGINT stops it \
-      gracefully (requests in flight finish). Logs go to standard error (LOG_LEVEL=debug for \
+      gracefully (requests in flight finish). With RULES_CREDENTIAL_KEY (a PEM file: an EC \
+      P-256 or Ed25519 private key) and --issuer-url, unlocked badges are issued as Open Badges \
+      3.0 credentials (GET .../badges/{badge}/credential; the key at /.well-known/jwks.json). Logs go to standard error (LOG_LEVEL=debug for \
       more); every answer, and every log line of a request, carries its X-Request-Id.
       """)
 
@@ -36,6 +38,11 @@ struct ServeCommand: AsyncParsableCommand {
       "Seconds between looks at the store's running experiments, so `experiment start|stop|promote` reach a running server (0: only at a reload)."
   ) var experimentPoll: Double = 2
 
+  @Option(
+    help:
+      "The URL that issues badge credentials (their `iss`), with RULES_CREDENTIAL_KEY (a PEM file: an EC P-256 or Ed25519 private key)."
+  ) var issuerURL: String?
+
   static let loopback: Set<String> = ["127.0.0.1", "::1", "localhost", "[::1]"]
 
   func validate() throws {
@@ -48,6 +55,14 @@ struct ServeCommand: AsyncParsableCommand {
     let authenticator: Authenticator
     do {
       authenticator = try await Authenticator.fromEnvironment(ProcessInfo.processInfo.environment)
+    } catch {
+      printError("error: \(error)")
+      throw ExitCode(64)
+    }
+    let credentials: CredentialIssuer?
+    do {
+      credentials = try await CredentialIssuer.fromEnvironment(
+        ProcessInfo.processInfo.environment, issuerURL: issuerURL)
     } catch {
       printError("error: \(error)")
       throw ExitCode(64)
@@ -134,7 +149,7 @@ struct ServeCommand: AsyncParsableCommand {
     defer { closings.cancel() }
     let api = HTTPAPI(
       store: opened, catalogs: served, authenticator: authenticator, limiter: rates.limiter(),
-      storeTimeout: ServerLimits.duration(limits.storeTimeout), logger: logger)
+      storeTimeout: ServerLimits.duration(limits.storeTimeout), logger: logger, credentials: credentials)
     let readTimeout = TimeAmount.milliseconds(Int64((limits.readTimeout * 1000).rounded()))
     // An IPv6 address is bound bare and written in brackets in a URL.
     let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host

@@ -53,11 +53,14 @@ struct HTTPAPI: Sendable {
   let logger: Logger
   /// The console's sessions (`/console`, docs/console.md).
   let consoleSessions: ConsoleSessions
+  /// Issues badges' Open Badges credentials; nil without `RULES_CREDENTIAL_KEY`.
+  let credentials: CredentialIssuer?
 
   init(
     store: any StoreBackend, catalogs: ServedCatalogs, authenticator: Authenticator, limiter: RateLimiter? = nil,
-    storeTimeout: Duration = .seconds(5), logger: Logger
+    storeTimeout: Duration = .seconds(5), logger: Logger, credentials: CredentialIssuer? = nil
   ) {
+    self.credentials = credentials
     self.store = store
     self.storeTimeout = storeTimeout
     self.served = catalogs
@@ -80,6 +83,7 @@ struct HTTPAPI: Sendable {
     let revisions = RevisionsController(api: self)
     let experiments = ExperimentsController(api: self)
     let sync = SyncController(api: self)
+    let credentials = CredentialsController(api: self)
     return RouteTable([
       Route(.get, "/healthz", .public) { _, _ in Self.json(#"{"status":"ok"}"#) },
       Route(.get, "/readyz", .public) { _, _ in try await ready() },
@@ -103,6 +107,8 @@ struct HTTPAPI: Sendable {
       Route(.get, "/v1/catalogs/{catalog}/users/{user}/catalog", .ownUser, sync.catalog),
       Route(.get, "/v1/catalogs/{catalog}/users/{user}/state", .ownUser, sync.state),
       Route(.get, "/v1/catalogs/{catalog}/users/{user}/badges/{badge}/explanation", .ownUser, explanation),
+      Route(.get, "/v1/catalogs/{catalog}/users/{user}/badges/{badge}/credential", .ownUser, credentials.credential),
+      Route(.get, "/.well-known/jwks.json", .public, credentials.jwks),
       Route(.get, "/v1/catalogs/{catalog}/leaderboards/{name}", .catalogUser, leaderboards.leaderboard),
       Route(.get, "/v1/catalogs/{catalog}/stats", .adminOrOpen, leaderboards.stats),
       Route(.get, "/v1/events", .admin, events),

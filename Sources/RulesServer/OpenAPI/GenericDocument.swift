@@ -98,6 +98,37 @@ paths:
                 properties:
                   status: {type: string, enum: [ready]}
         "503": {$ref: "#/components/responses/StoreUnavailable"}
+  /.well-known/jwks.json:
+    get:
+      operationId: getCredentialKeys
+      security: []
+      summary: The public key that verifies badge credentials (a JSON Web Key Set).
+      description: >-
+        One key: `kty`, `crv` (`P-256` or `Ed25519`), `x` (and `y`), `alg`, `use: sig` and
+        `kid`, its RFC 7638 thumbprint; no key (`{"keys": []}`) when the server has no
+        credential key. No token needed.
+      responses:
+        "200":
+          description: The key set.
+          content:
+            application/jwk-set+json:
+              schema:
+                type: object
+                required: [keys]
+                properties:
+                  keys:
+                    type: array
+                    items:
+                      type: object
+                      required: [kty, crv, x, alg, kid, use]
+                      properties:
+                        kty: {type: string, enum: [EC, OKP]}
+                        crv: {type: string, enum: [P-256, Ed25519]}
+                        x: {type: string}
+                        y: {type: string}
+                        alg: {type: string, enum: [ES256, EdDSA]}
+                        kid: {type: string}
+                        use: {type: string, enum: [sig]}
   /v1/openapi.json:
     get:
       operationId: openAPIDocument
@@ -940,6 +971,39 @@ paths:
         "429": {$ref: "#/components/responses/RateLimited"}
         "404": {$ref: "#/components/responses/NotFound"}
         "503": {$ref: "#/components/responses/StoreUnavailable"}
+  /v1/catalogs/{catalog}/users/{user}/badges/{badge}/credential:
+    parameters:
+      - $ref: "#/components/parameters/catalog"
+      - $ref: "#/components/parameters/user"
+      - name: badge
+        in: path
+        required: true
+        description: "A badge's id; one the catalog does not have is 404 `unknown-badge`."
+        schema: {type: string, minLength: 1}
+    get:
+      operationId: getBadgeCredential
+      security: [{adminToken: []}, {userToken: []}]
+      summary: An unlocked badge as an Open Badges 3.0 credential the user can take elsewhere (a VC-JWT).
+      description: >-
+        A compact JWS (`application/jwt`) signed with the server's credential key (ES256 or
+        EdDSA; `GET /.well-known/jwks.json` publishes it, `kid` names it): `iss` (the
+        `--issuer-url`), `sub` (the user's id hashed with a salt), `jti`, `nbf` (the unlock's
+        date, 00:00 UTC) and `vc`, an `OpenBadgeCredential` (docs/store.md, "Badges a user can
+        take elsewhere", says every field and what a verifier checks). The same unlock gives the
+        same credential. 404 `badge-locked` for a badge the user has not unlocked,
+        `credentials-disabled` when the server has no credential key.
+      responses:
+        "200":
+          description: The credential, a compact JWS.
+          content:
+            application/jwt:
+              schema: {type: string}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "403": {$ref: "#/components/responses/Forbidden"}
+        "429": {$ref: "#/components/responses/RateLimited"}
+        "404": {$ref: "#/components/responses/NotFound"}
+        "503": {$ref: "#/components/responses/StoreUnavailable"}
   /v1/catalogs/{catalog}/leaderboards/{name}:
     parameters:
       - $ref: "#/components/parameters/catalog"
@@ -1184,7 +1248,7 @@ components:
         application/json:
           schema: {$ref: "#/components/schemas/RateLimitedError"}
     NotFound:
-      description: "unknown-catalog, unknown-user (a user with no record; a leaderboard's `around` user with no standing), unknown-leaderboard, unknown-badge, not-found (no such route)."
+      description: "unknown-catalog, unknown-user (a user with no record; a leaderboard's `around` user with no standing), unknown-leaderboard, unknown-badge, badge-locked (a credential of a badge not unlocked), credentials-disabled (no credential key), not-found (no such route)."
       content:
         application/json:
           schema: {$ref: "#/components/schemas/Error"}

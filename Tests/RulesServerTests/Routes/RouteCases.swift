@@ -6,7 +6,7 @@ import HTTPTypes
 /// to the route table: a route without a case fails).
 enum RouteCases {
   static let all: [RouteCase] =
-    probes + catalogs + users + pauses + support + days + events + revisions + experiments
+    probes + catalogs + users + pauses + support + days + events + revisions + experiments + sync
 
   /// discipline's paths of a user.
   static func user(_ user: String = "alice", catalog: String = "discipline") -> String {

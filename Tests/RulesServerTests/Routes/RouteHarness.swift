@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -45,13 +46,19 @@ struct RouteHarness: Sendable {
       }
       let address = try await backend.freshAddress(in: folder)
       let store = try await StoreAddress.open(address)
+      // Badges' credentials, signed with a key of the harness's own.
+      let key = folder.appendingPathComponent("credential.pem")
+      try P256.Signing.PrivateKey().pemRepresentation.write(to: key, atomically: true, encoding: .utf8)
+      let credentials = try await CredentialIssuer.fromEnvironment(
+        ["RULES_CREDENTIAL_KEY": key.path], issuerURL: RouteCases.issuerURL)
       do {
-        let api = try await InProcessAPI(store: store, catalogs: catalogs.path)
+        let api = try await InProcessAPI(store: store, catalogs: catalogs.path, credentials: credentials)
         let open = try await InProcessAPI(
           store: store, token: nil, jwt: false, limiter: RateLimiter(RateLimit(rate: 10_000, burst: 10_000)),
-          catalogs: catalogs.path)
+          catalogs: catalogs.path, credentials: credentials)
         let limited = try await InProcessAPI(
-          store: store, limiter: RateLimiter(RateLimit(rate: 1.0 / 3600, burst: 1)), catalogs: catalogs.path)
+          store: store, limiter: RateLimiter(RateLimit(rate: 1.0 / 3600, burst: 1)), catalogs: catalogs.path,
+          credentials: credentials)
         let document = try OpenAPIDocument.load()
         try await api.test { client in
           try await open.test { openClient in
