@@ -89,17 +89,21 @@ public final class Engine: Sendable {
   /// - `freezeGrants`, `restores`: what support gave the user's streaks (`FreezeGrant`,
   ///   `StreakRestore`; `restore(_:through:...)` finds a restore's days). Pass them all each
   ///   time; one added for a day `state` has counted needs `rebuild`.
+  /// - `repairs`: the repairs the user made (`Repair`; `repair(_:today:...)` makes one as the
+  ///   catalog's `repairs` allow): each covers the day for the streaks it names (or every
+  ///   streak with `repairs`) that the day broke. Pass them all each time; one made for a day
+  ///   `state` has counted needs `rebuild`.
   ///
   /// Throws an `EngineError`: `wrong-catalog` for a record made with another catalog's engine,
   /// `bad-date` for two records of one day, `bad-state` for a state of another user,
   /// `bad-value` for time zone changes out of time order, pauses that overlap or end before
-  /// they start, or a grant or restore of a streak that is not one of the catalog's
-  /// consecutive streaks.
+  /// they start, a grant or restore of a streak that is not one of the catalog's consecutive
+  /// streaks (a grant may name a periodic one), or a repair that `repairProblem(_:)` refuses.
   public func check(
     user: String?, start: CalendarDay?, on date: CalendarDay, records: [DayRecord], state: UserState?,
     rebuild: Bool = false, calendar: UserCalendar = .gregorian, timeZone: TimeZone? = nil,
     timeZoneChanges: [TimeZoneChange] = [], pauses: [Pause] = [], freezeGrants: [FreezeGrant] = [],
-    restores: [StreakRestore] = [], locale: String? = nil
+    restores: [StreakRestore] = [], repairs: [Repair] = [], locale: String? = nil
   ) throws(EngineError) -> DailyCheck {
     var saved = state
     if let state {
@@ -115,7 +119,7 @@ public final class Engine: Sendable {
       records: Self.merge(given, over: saved?.pending ?? []))
     try place(
       &history, calendar: calendar, timeZoneChanges: timeZoneChanges, pauses: pauses, freezeGrants: freezeGrants,
-      restores: restores)
+      restores: restores, repairs: repairs)
     let outcome = CheckRunner.evaluate(
       program, history: history, date: date, saved: saved, rebuild: rebuild, compiled: compiledDay)
     let next = outcome.state ?? saved ?? UserState(program: program, user: user)
@@ -131,12 +135,13 @@ public final class Engine: Sendable {
   public func replay(
     user: String?, start: CalendarDay?, records: [DayRecord], from: CalendarDay?, to: CalendarDay,
     calendar: UserCalendar = .gregorian, timeZone: TimeZone? = nil, timeZoneChanges: [TimeZoneChange] = [],
-    pauses: [Pause] = [], freezeGrants: [FreezeGrant] = [], restores: [StreakRestore] = [], locale: String? = nil
+    pauses: [Pause] = [], freezeGrants: [FreezeGrant] = [], restores: [StreakRestore] = [], repairs: [Repair] = [],
+    locale: String? = nil
   ) throws(EngineError) -> [Evaluation] {
     var history = History(user: user, start: start, timeZone: timeZone, records: try encoded(records))
     try place(
       &history, calendar: calendar, timeZoneChanges: timeZoneChanges, pauses: pauses, freezeGrants: freezeGrants,
-      restores: restores)
+      restores: restores, repairs: repairs)
     var evaluations: [Evaluation] = []
     for evaluation in CheckRunner.replay(program, history: history, from: from, to: to) {
       evaluations.append(try localized(evaluation, to: locale))
@@ -187,7 +192,7 @@ public final class Engine: Sendable {
   /// start, and grants or restores that `supportProblem` refuses.
   func place(
     _ history: inout History, calendar: UserCalendar, timeZoneChanges: [TimeZoneChange], pauses: [Pause],
-    freezeGrants: [FreezeGrant] = [], restores: [StreakRestore] = []
+    freezeGrants: [FreezeGrant] = [], restores: [StreakRestore] = [], repairs: [Repair] = []
   ) throws(EngineError) {
     if let problem = TimeZoneChange.orderProblem(timeZoneChanges) { throw EngineError(.badValue, problem) }
     if let problem = Pause.problem(pauses, at: { "pause \($0 + 1)" }) { throw EngineError(.badValue, problem) }
@@ -197,11 +202,13 @@ public final class Engine: Sendable {
     for (index, restore) in restores.enumerated() {
       if let problem = restoreProblem(restore) { throw EngineError(.badValue, "restore \(index + 1): \(problem)") }
     }
+    if let problem = repairsProblem(repairs) { throw EngineError(.badValue, problem) }
     history.calendar = calendar
     history.timeZoneChanges = timeZoneChanges
     history.pauses = pauses.sorted()
     history.freezeGrants = freezeGrants.sorted { $0.date < $1.date }
     history.restores = restores
+    history.repairs = repairs.sorted { $0.date < $1.date }
   }
 
   /// What is wrong with asking for `new` on top of the user's `existing` pauses on `today`

@@ -142,6 +142,11 @@ package enum DiagnosticIndex {
       id: .wrongCatalog, area: "the Swift API",
       summary: "A `DayRecord` made with the engine of another catalog was given to a check."),
     Entry(
+      id: .repairRefused, area: "the Swift API",
+      summary:
+        "`Engine.repair` was asked for a repair no streak takes: `too-late`, `over-budget` or `nothing-broken` (`repairProblem` gives the reason as a value)."
+    ),
+    Entry(
       id: .badScenario, area: "scenarios",
       summary:
         "A scenario that names a streak, metric, badge, milestone, quote or message its catalog does not have, a date outside its history, or a catalog that cannot be used."

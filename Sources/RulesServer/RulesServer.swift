@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import RulesKit
+import RulesStore
 
 @main
 struct RulesServer: AsyncParsableCommand {
@@ -16,4 +18,24 @@ struct RulesServer: AsyncParsableCommand {
       EventsCommand.self, DeliverCommand.self, FutureDaysCommand.self,
       StudioCommand.self, ExperimentCommand.self, SupportCommand.self,
     ])
+
+  /// Runs the command; an error no command caught is printed as swift-argument-parser prints
+  /// it, but a store's in PostgreSQL's own words (its message and SQLSTATE, `StoreError.text`),
+  /// never PostgresNIO's "Generic description" (issue #52).
+  static func main() async {
+    do {
+      var command = try parseAsRoot()
+      if var command = command as? AsyncParsableCommand {
+        try await command.run()
+      } else {
+        try command.run()
+      }
+    } catch {
+      if let text = StoreError.postgresText(error) {
+        printError("error: \(text)")
+        exit(withError: ExitCode.failure)
+      }
+      exit(withError: error)
+    }
+  }
 }

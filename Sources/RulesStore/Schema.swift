@@ -2,7 +2,7 @@
 /// at a newer version than this build knows is refused. docs/store.md documents the tables.
 package enum Schema {
   /// The newest version this build knows.
-  package static let version = 11
+  package static let version = 12
 
   /// The statements of each version, in order (version 1 is the first).
   static func migrations(_ name: SQLDialect.Name) -> [[String]] {
@@ -101,6 +101,9 @@ package enum Schema {
       // Version 11 (branch period-boards): the period standings of declared leaderboards, their
       // counts, and the boards seen and closed (`leaderboard.closed`).
       PeriodStandingsSQL.schema(dialect),
+      // Version 12 (branch issue-52): the console sessions signed out before their cookie
+      // expired, refused by every server of the store.
+      ConsoleSignoutSQL.schema(dialect),
     ]
   }
 

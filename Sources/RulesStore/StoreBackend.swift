@@ -194,6 +194,15 @@ package protocol StoreBackend: AnyObject, Sendable {
   /// snapshot, by user id.
   func experimentParticipants(name: String) async throws -> [ExperimentParticipantRecord]
 
+  // MARK: The console's sessions
+
+  /// Ends a console session (`POST /console/signout`) for every server of the store: its
+  /// cookie is refused from now until `expires` (Unix seconds), when it would expire by
+  /// itself; sessions whose expiry is before `now` are forgotten (`console_signouts`).
+  func endConsoleSession(_ session: String, expires: Int64, now: Int64) async throws
+  /// Whether the console session was ended (signed out).
+  func consoleSessionEnded(_ session: String) async throws -> Bool
+
   // MARK: Closing
 
   /// Closes connections.

@@ -112,7 +112,7 @@ struct HardeningTests {
     #expect(result.status == 1)
     #expect(
       result.stderr == """
-        secrets.yaml:1:1: error: this is not a history file: it has none of the keys user, start, timezone, timezone_changes, calendar, day_starts_at, pauses, freeze_grants, restores, days [not-a-history]
+        secrets.yaml:1:1: error: this is not a history file: it has none of the keys user, start, timezone, timezone_changes, calendar, day_starts_at, pauses, freeze_grants, restores, repairs, days [not-a-history]
          1 | alice: s3cret-one
            | ^
 

@@ -45,7 +45,7 @@ struct HistoryTests {
         "11:12: 2026-01-01 is recorded twice (first at line 5); keep one record per day",
         "11:31: steps must be an integer; found a number",
         "12:5: this day has no 'date'",
-        "13:1: unknown key 'extra' in history; a history has user, start, timezone, timezone_changes, calendar, day_starts_at, pauses, freeze_grants, restores, days",
+        "13:1: unknown key 'extra' in history; a history has user, start, timezone, timezone_changes, calendar, day_starts_at, pauses, freeze_grants, restores, repairs, days",
       ])
   }
 

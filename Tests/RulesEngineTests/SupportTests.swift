@@ -77,16 +77,7 @@ struct SupportTests {
   func refusals() throws {
     let engine = Engine(try Fixture.catalog(Self.catalog))
     let records = try Self.records(["2026-05-02", "2026-05-03"], engine)
-    func message(_ work: () throws -> Void) -> String? {
-      do {
-        try work()
-        return nil
-      } catch let error as EngineError {
-        return "\(error.id.rawValue): \(error.message)"
-      } catch {
-        return "\(error)"
-      }
-    }
+    let message = Fixture.message
     #expect(
       message {
         _ = try engine.restore("daily", through: Fixture.day("2026-05-03"), user: nil, start: nil, records: records)

@@ -85,6 +85,18 @@ enum Fixture {
     return results
   }
 
+  /// What `work` throws, as `id: message` for an `EngineError`; nil when it throws nothing.
+  static func message(_ work: () throws -> Void) -> String? {
+    do {
+      try work()
+      return nil
+    } catch let error as EngineError {
+      return "\(error.id.rawValue): \(error.message)"
+    } catch {
+      return "\(error)"
+    }
+  }
+
   /// A day from `YYYY-MM-DD` (the tests write only real dates).
   static func day(_ text: String) -> CalendarDay { try! CalendarDay(text) }
 

@@ -28,7 +28,8 @@ import Testing
   func aUserTokenOpensItsUserOnly(_ backend: Backend) async throws {
     try await withTemporaryFolder { folder in
       let server = try await ServerSession(
-        backend, in: folder, token: "admin-s3cret", environment: ["RULES_JWT_SECRET": TestTokens.secret])
+        backend, in: folder, token: "admin-s3cret-of-at-least-32-bytes",
+        environment: ["RULES_JWT_SECRET": TestTokens.secret])
       let alice = try await TestTokens.hs256(TestTokens.claims("alice"))
       // Bob has a record, put by the admin token.
       for (method, path, route, body) in Self.userCalls("bob") {
@@ -80,7 +81,7 @@ import Testing
 
       // The admin scope: the admin token, or a JWT with "scope": "admin".
       let admin = try await TestTokens.hs256(TestTokens.claims("ops", scope: "read admin"))
-      for token in ["admin-s3cret", admin] {
+      for token in ["admin-s3cret-of-at-least-32-bytes", admin] {
         for (path, route) in Self.otherRoutes {
           #expect(try server.call("GET", path, route: route, token: token).status == 200)
         }
@@ -96,7 +97,8 @@ import Testing
   @Test func everyBadTokenIsTheSame401() async throws {
     try await withTemporaryFolder { folder in
       let server = try await ServerSession(
-        .sqlite, in: folder, token: "admin-s3cret", environment: ["RULES_JWT_SECRET": TestTokens.secret])
+        .sqlite, in: folder, token: "admin-s3cret-of-at-least-32-bytes",
+        environment: ["RULES_JWT_SECRET": TestTokens.secret])
       let bad: [(String, String?)] = [
         ("expired beyond the leeway", try await TestTokens.hs256(TestTokens.claims("alice", expiresIn: -90))),
         ("not valid for 90 s", try await TestTokens.hs256(TestTokens.claims("alice", notBeforeIn: 90))),

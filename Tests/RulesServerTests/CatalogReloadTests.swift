@@ -34,7 +34,8 @@ import Testing
       try FileManager.default.createDirectory(at: catalogs, withIntermediateDirectories: true)
       let file = catalogs.appendingPathComponent("discipline.yaml")
       try Self.discipline(version: 1).write(to: file, atomically: true, encoding: .utf8)
-      let server = try await ServerSession(backend, in: folder, token: "admin", extra: ["--catalogs", catalogs.path])
+      let server = try await ServerSession(
+        backend, in: folder, token: "admin-token-of-at-least-32-bytes", extra: ["--catalogs", catalogs.path])
       let user = "/v1/catalogs/discipline/users/ana"
       let day = #"{"planned": true, "completed": true}"#
       for date in ["2026-01-01", "2026-01-02", "2026-01-03"] {

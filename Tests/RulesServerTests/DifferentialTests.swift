@@ -247,7 +247,7 @@ import Testing
       let shipped = try ServerProcess(store: stores.shipped)
       // With an admin token: support's restores are admin routes.
       let timed = try ServerProcess(
-        store: stores.timed, token: "differential", extra: ["--catalogs", cases.last!.folder])
+        store: stores.timed, token: "differential-token-of-32-bytes-or-more", extra: ["--catalogs", cases.last!.folder])
       for (index, test) in cases.enumerated() {
         let (name, argument) = (test.name, test.argument)
         let server = name == "timed" ? timed : shipped

@@ -65,7 +65,7 @@ func waitForExit(_ process: Process, within seconds: Double = 180) async throws 
       }
       #expect(lines.contains { $0.contains(#""kind":"badge.unlocked","subject":"first-step""#) })
 
-      let server = try ServerProcess(store: store, token: "admin-token")
+      let server = try ServerProcess(store: store, token: "admin-token-of-at-least-32-bytes-long")
       // A cursor: two events a page, each page after the last one's id.
       var paged: [String] = []
       var after = 0

@@ -63,6 +63,11 @@ import Testing
         (start + ["--share", "20%", "--name", "a b"], 64, "error: 'a b' is not an experiment name"),
         (["experiment", "stop", "nope", "--store", store], 64, "error: there is no experiment 'nope'"),
         (
+          ["experiment", "report", "stable", "--date", "2099-01-01", "--store", store], 64,
+          "error: 'date': 2099-01-01 is in the future: a report counts the days users have lived"
+        ),
+        (["experiment", "guard", "nope", "--store", store], 64, "error: there is no experiment 'nope'"),
+        (
           ["experiment", "start", "discipline", "--variant", days.path, "--share", "20%", "--store", store], 65,
           "error: the experiment was not started: the variant fails `rules check`"
         ),
@@ -72,6 +77,10 @@ import Testing
         #expect(refused.status == status, "\(arguments): \(refused.stderr)")
         #expect(refused.stderr.contains(message), "\(arguments): \(refused.stderr)")
       }
+      // The monitoring: the running experiment has no guardrail, so nothing is checked or stopped.
+      let guarded = try Binary.run("rules-server", ["experiment", "guard", "--store", store])
+      #expect(guarded.status == 0, "\(guarded.stderr)")
+      #expect(guarded.stdout == "no running experiment has a guardrail\n", "\(guarded.stdout)")
       let stopped = try Binary.run("rules-server", ["experiment", "stop", "stable", "--store", store])
       #expect(stopped.status == 0, "\(stopped.stderr)")
       #expect(stopped.stdout.contains("stable: discipline, 30% in the variant, stopped"), "\(stopped.stdout)")

@@ -104,7 +104,8 @@ import Testing
       try variant.yaml.write(to: variantFile, atomically: true, encoding: .utf8)
       let export = try loadCatalog(path: variantFile.path).export
       let server = try await ServerSession(
-        backend, in: folder, token: "admin", extra: ["--catalogs", catalogs.path, "--experiment-poll", "0"])
+        backend, in: folder, token: "admin-token-of-at-least-32-bytes",
+        extra: ["--catalogs", catalogs.path, "--experiment-poll", "0"])
       // What each user stored, by date (the bodies), to count what a catalog makes of them.
       var stored: [String: [String: String]] = [:]
       func put(_ process: ServerProcess, _ user: String, _ date: String, _ body: String) throws {
@@ -177,7 +178,8 @@ import Testing
       // Restarted: the catalog is served, and so is every user.
       let log = folder.appendingPathComponent("restart.log")
       let restarted = try ServerProcess(
-        store: server.store, token: "admin", extra: ["--catalogs", catalogs.path, "--experiment-poll", "0"], log: log)
+        store: server.store, token: "admin-token-of-at-least-32-bytes",
+        extra: ["--catalogs", catalogs.path, "--experiment-poll", "0"], log: log)
       let listed = try restarted.request("GET", "/v1/catalogs")
       #expect(listed.body == #"[{"catalog":"habits","name":"Habits","version":1}]"# + "\n", "\(listed.body)")
       try everyoneAnswers(restarted, as: "2026-01-02", days: 2, max: 600)
@@ -204,7 +206,8 @@ import Testing
 
       // Restarted after the promote (the folder still holds version 1): served, every user too.
       let again = try ServerProcess(
-        store: server.store, token: "admin", extra: ["--catalogs", catalogs.path, "--experiment-poll", "0"])
+        store: server.store, token: "admin-token-of-at-least-32-bytes",
+        extra: ["--catalogs", catalogs.path, "--experiment-poll", "0"])
       let relisted = try again.request("GET", "/v1/catalogs")
       #expect(relisted.body == #"[{"catalog":"habits","name":"Habits","version":1}]"# + "\n", "\(relisted.body)")
       try everyoneAnswers(again, as: "2026-01-03", days: 3, max: 600)

@@ -49,7 +49,7 @@ import Testing
       try CatalogReloadTests.discipline(version: 2, extraBadge: CatalogReloadTests.twoDays).write(
         to: variant, atomically: true, encoding: .utf8)
       let server = try await ServerSession(
-        backend, in: folder, token: "admin",
+        backend, in: folder, token: "admin-token-of-at-least-32-bytes",
         extra: ["--catalogs", catalogs.path, "--experiment-poll", "\(Self.poll)"])
       let progress = "/v1/catalogs/discipline/users/ana/progress?date=2026-01-02"
       let route = "/v1/catalogs/{catalog}/users/{user}/progress"

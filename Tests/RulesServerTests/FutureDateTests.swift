@@ -23,12 +23,14 @@ import Testing
   func aDayAfterTheUsersTodayIsRefusedOnEitherSideOfTheDateLine(_ backend: Backend) async throws {
     try await withTemporaryFolder { folder in
       let server = try await ServerSession(
-        backend, in: folder, token: "admin-s3cret", environment: ["RULES_JWT_SECRET": TestTokens.secret])
+        backend, in: folder, token: "admin-s3cret-of-at-least-32-bytes",
+        environment: ["RULES_JWT_SECRET": TestTokens.secret])
       let adminJWT = try await TestTokens.hs256(TestTokens.claims("ops", scope: "admin"))
       for zone in ["Pacific/Kiritimati", "Pacific/Pago_Pago"] {
         for caller in ["admin", "self"] {
           let id = "\(zone.dropFirst("Pacific/".count).lowercased())-\(caller)"
-          let token = caller == "admin" ? "admin-s3cret" : try await TestTokens.hs256(TestTokens.claims(id))
+          let token =
+            caller == "admin" ? "admin-s3cret-of-at-least-32-bytes" : try await TestTokens.hs256(TestTokens.claims(id))
           let base = "/v1/catalogs/discipline/users/\(id)"
           var answer = try server.call("PUT", base, route: Self.user, body: #"{"timezone": "\#(zone)"}"#, token: token)
           #expect(answer.status == 200, "\(answer.body)")

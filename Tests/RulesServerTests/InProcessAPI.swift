@@ -14,7 +14,7 @@ import StoreTestSupport
 /// with no socket and no binary (HummingbirdTesting's router framework). The process-level
 /// tests (signals, kill -9, timeouts, connection caps) start the binary instead.
 struct InProcessAPI {
-  static let adminToken = "admin-s3cret"
+  static let adminToken = "admin-s3cret-of-at-least-32-bytes"
 
   let api: HTTPAPI
   let table: RouteTable
@@ -24,7 +24,7 @@ struct InProcessAPI {
   /// is the folder served (default: the shipped catalogs).
   init(
     store: any StoreBackend, token: String? = adminToken, jwt: Bool = true, limiter: RateLimiter? = nil,
-    catalogs: String? = nil, credentials: CredentialIssuer? = nil
+    signInLimiter: RateLimiter? = nil, catalogs: String? = nil, credentials: CredentialIssuer? = nil
   ) async throws {
     var environment: [String: String] = [:]
     if let token { environment["RULES_API_TOKEN"] = token }
@@ -39,7 +39,8 @@ struct InProcessAPI {
       // A minute, not the server's 5 s: these tests run beside the whole suite on two cores,
       // where a SQLite write can wait seconds for the lock, and a 503 would hide the answer
       // under test (the store timeout itself is tested against the binary).
-      limiter: limiter, storeTimeout: .seconds(60), logger: Self.quiet, credentials: credentials)
+      limiter: limiter, signInLimiter: signInLimiter, storeTimeout: .seconds(60), logger: Self.quiet,
+      credentials: credentials)
     table = api.routes { "" }
     // As a server's start does: the catalogs served are the store's revisions.
     await api.served.recordRevisions(catalogs, loadedBy: "start", requestID: nil, logger: Self.quiet)

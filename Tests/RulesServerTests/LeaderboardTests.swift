@@ -14,7 +14,7 @@ import Testing
 @Suite(.serialized) struct LeaderboardTests {
   static let catalogs = ["rizq", "salahstreak", "imanpath", "onward", "discipline"]
   static let last = day("2026-04-30")
-  static let admin = "admin-leaderboards"
+  static let admin = "admin-leaderboards-token-of-32-bytes"
 
   /// Imports `count` generated users of `name` into `store` and batches them as of `last`.
   static func load(_ name: String, count: Int, seed: UInt64, store: String, folder: URL) throws {

@@ -83,14 +83,48 @@ import Testing
   static let middle = CalendarDay.parsed("2026-03-10")!
   static let last = CalendarDay.parsed("2026-03-31")!
 
+  /// A state's JSON without the fields version 1 did not write yet (each streak's
+  /// `last_protected`): what a version-1 store holds.
+  static func asVersion1Wrote(_ json: String) throws -> String {
+    guard var object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else {
+      throw StoreTestFailure("a state that is not a JSON object")
+    }
+    if let streaks = object["streaks"] as? [String: [String: Any]] {
+      object["streaks"] = streaks.mapValues { streak in streak.filter { $0.key != "last_protected" } }
+    }
+    return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+  }
+
+  /// The generated users of the `index`th catalog of `catalogs`; with `protected`, SalahStreak's
+  /// also hold one whose freeze covers a day (eight perfect days, a miss, two perfect days
+  /// before `middle`), so that a state without `last_protected` reads wrong.
+  static func generated(_ index: Int, protected: Bool = false) throws -> GeneratedUsers {
+    let name = catalogs[index]
+    var generated = GeneratedUsers(
+      catalog: try loadCatalog(name), count: 6, span: 50, last: last, seed: UInt64(index + 40))
+    if protected, name == "salahstreak" {
+      let prayers = ["fajr", "dhuhr", "asr", "maghrib", "isha"]
+      var user = GeneratedUsers.User(id: "salahstreak-shielded", start: nil, days: [])
+      for offset in -11 ... -1 {
+        let status = offset == -3 ? "\"missed\"" : "\"done\""
+        user.days.append(((middle + offset).description, prayers.map { ($0, status) }))
+      }
+      generated.users.append(user)
+    }
+    return generated
+  }
+
   /// Writes, as version 1 did, the generated users of `catalogs` evaluated up to `middle`:
-  /// their rows, JSON records and JSON states, and unlocks. Returns the JSON Lines per catalog.
-  static func writeVersion1(_ backend: Backend, _ address: String, folder: URL) throws -> [String: URL] {
+  /// their rows, JSON records and JSON states (without the fields version 1 did not have, with
+  /// `asVersion1`), and unlocks. Returns the JSON Lines per catalog.
+  static func writeVersion1(
+    _ backend: Backend, _ address: String, folder: URL, asVersion1: Bool = false
+  ) throws -> [String: URL] {
     var script = version1(backend)
     var files: [String: URL] = [:]
     for (index, name) in catalogs.enumerated() {
       let catalog = try loadCatalog(name)
-      let generated = GeneratedUsers(catalog: catalog, count: 6, span: 50, last: last, seed: UInt64(index + 40))
+      let generated = try generated(index, protected: asVersion1)
       let lines = folder.appendingPathComponent("\(name).jsonl")
       try generated.jsonLines().write(to: lines, atomically: true, encoding: .utf8)
       files[name] = lines
@@ -115,7 +149,8 @@ import Testing
           user: user.id, start: info?.start, timeZone: nil, on: middle, days: days, state: nil)
         // Version 1 saved the state as JSON.
         let state = try UserState(binary: try #require(check.state), for: catalog.engine)
-        let json = String(decoding: try state.json(), as: UTF8.self)
+        var json = String(decoding: try state.json(), as: UTF8.self)
+        if asVersion1 { json = try asVersion1Wrote(json) }
         script += """
           INSERT INTO states VALUES (\(quoted(name)), \(quoted(user.id)), \(quoted(middle.description)), \(quoted(json)));
 
@@ -196,6 +231,72 @@ import Testing
         "every unlock of version 2 records its catalog version")
       try await migrated.close()
       try await other.close()
+    }
+  }
+
+  /// An evaluation's JSON without what is new since the last check (`badges.new`,
+  /// `milestones.new`, each streak's `new_protected`), its keys sorted.
+  static func sinceLastCheckLeftOut(_ json: String) throws -> String {
+    guard var object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else {
+      throw StoreTestFailure("not an evaluation: \(json)")
+    }
+    for key in ["badges", "milestones"] {
+      if var section = object[key] as? [String: Any] {
+        section["new"] = nil
+        object[key] = section
+      }
+    }
+    if let streaks = object["streaks"] as? [String: [String: Any]] {
+      object["streaks"] = streaks.mapValues { $0.filter { $0.key != "new_protected" } }
+    }
+    return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+  }
+
+  /// Issue #52: a SalahStreak user's `last_protected` was null after a version-1 store
+  /// migrated, and stayed null, where `rules eval` of the same days gave the day a freeze
+  /// covered: a state saved before a field existed was read as if the field were empty. Such a
+  /// state is counted again from the user's days at its next read, so every user of the
+  /// migrated store answers as `rules eval` of their history, read and after a batch.
+  @Test(arguments: Backend.all)
+  func aStateSavedBeforeAFieldExistedAgreesWithRulesEvalAfterTheMigration(_ backend: Backend) async throws {
+    try Binary.requireBuilt()
+    try await withTemporaryFolder { folder in
+      let address = try await backend.freshAddress(in: folder)
+      _ = try Self.writeVersion1(backend, address, folder: folder, asVersion1: true)
+      var compared = 0
+      var protected = 0
+      func compare(_ name: String, _ generated: GeneratedUsers, on date: CalendarDay) throws {
+        for user in generated.users {
+          let history = folder.appendingPathComponent("\(user.id).yaml")
+          try generated.yaml(user).write(to: history, atomically: true, encoding: .utf8)
+          let expected = try Binary.run(
+            "rules", ["eval", name, "--history", history.path, "--date", "\(date)", "--format", "json"])
+          #expect(expected.status == 0, "\(expected.stderr)")
+          let stored = try Binary.run(
+            "rules-server",
+            ["eval", name, "--store", address, "--user", user.id, "--date", "\(date)", "--format", "json"])
+          #expect(stored.status == 0, "\(stored.stderr)")
+          // All but what is new since the last check: `rules eval` without a state makes its first.
+          #expect(
+            try Self.sinceLastCheckLeftOut(stored.stdout) == Self.sinceLastCheckLeftOut(expected.stdout),
+            "\(name) \(user.id) as of \(date)")
+          compared += 1
+          if expected.stdout.contains(#""last_protected": "2"#) { protected += 1 }
+        }
+      }
+      for (index, name) in Self.catalogs.enumerated() {
+        let generated = try Self.generated(index, protected: true)
+        // The first binary to open the store migrates it; its JSON states are counted again
+        // when read...
+        try compare(name, generated, on: Self.middle)
+        // ...and when saved (in binary) by a batch of the same day.
+        let batch = try Binary.run(
+          "rules-server", ["batch", name, "--store", address, "--date", Self.middle.description])
+        #expect(batch.status == 0, "\(batch.stderr)")
+        try compare(name, generated, on: Self.middle)
+      }
+      #expect(compared == (Self.catalogs.count * 6 + 1) * 2)
+      #expect(protected > 0, "no user had a freeze cover a day: the test could not fail")
     }
   }
 

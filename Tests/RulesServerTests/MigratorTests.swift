@@ -12,6 +12,7 @@ import Testing
   /// migrator's table too, which the builds before it did not have).
   static func back(to version: Int, _ backend: Backend) -> String {
     var script = ""
+    if version < consoleSignouts { script += "DROP TABLE console_signouts;\n" }
     if version < periodBoards {
       // Version 11 (branch period-boards): the period standings, their counts (and SQLite's
       // triggers, dropped with their table) and the boards seen and closed.
@@ -57,6 +58,8 @@ import Testing
   static let support = 10
   /// The version that added `period_standings` (branch period-boards).
   static let periodBoards = 11
+  /// The version that added `console_signouts` (issue 52).
+  static let consoleSignouts = 12
 
   static var allVersions: String { (1...Schema.version).map(String.init).joined(separator: "\n") }
 

@@ -13,7 +13,8 @@ import Testing
     try await withTemporaryFolder { folder in
       // One request a minute after a burst of 3: nothing refills during the test.
       let server = try await ServerSession(
-        .sqlite, in: folder, token: "admin-s3cret", extra: ["--rate-limit", "1/min", "--burst", "3"],
+        .sqlite, in: folder, token: "admin-s3cret-of-at-least-32-bytes",
+        extra: ["--rate-limit", "1/min", "--burst", "3"],
         environment: ["RULES_JWT_SECRET": TestTokens.secret])
       let alice = try await TestTokens.hs256(TestTokens.claims("alice"))
       let bob = try await TestTokens.hs256(TestTokens.claims("bob"))
@@ -63,7 +64,7 @@ import Testing
   @Test func behindATrustedProxyTheClientIsItsXForwardedFor() async throws {
     try await withTemporaryFolder { folder in
       let server = try await ServerSession(
-        .sqlite, in: folder, token: "admin-s3cret",
+        .sqlite, in: folder, token: "admin-s3cret-of-at-least-32-bytes",
         extra: ["--rate-limit", "1/min", "--burst", "2", "--trusted-proxy", "127.0.0.1"])
       func call(_ forwardedFor: String?, from address: String = "127.0.0.1") throws -> ServerProcess.Answer {
         try server.call(

@@ -28,7 +28,8 @@ import Testing
     try FileManager.default.createDirectory(at: catalogs, withIntermediateDirectories: true)
     let file = catalogs.appendingPathComponent("discipline.yaml")
     try catalog.write(to: file, atomically: true, encoding: .utf8)
-    let server = try await ServerSession(backend, in: folder, token: "admin", extra: ["--catalogs", catalogs.path])
+    let server = try await ServerSession(
+      backend, in: folder, token: "admin-token-of-at-least-32-bytes", extra: ["--catalogs", catalogs.path])
     return (server, file)
   }
 
@@ -174,7 +175,8 @@ import Testing
         to: file.deletingLastPathComponent().appendingPathComponent("onward.yaml"), atomically: true, encoding: .utf8)
       let log = folder.appendingPathComponent("server.log")
       let second = try ServerProcess(
-        store: first.store, token: "admin", extra: ["--catalogs", file.deletingLastPathComponent().path], log: log)
+        store: first.store, token: "admin-token-of-at-least-32-bytes",
+        extra: ["--catalogs", file.deletingLastPathComponent().path], log: log)
       let catalogs = try second.request("GET", "/v1/catalogs", body: nil)
       #expect(catalogs.body.contains(#""catalog":"onward""#), "\(catalogs.body)")
       #expect(catalogs.body.contains(#""catalog":"discipline","name":"Discipline","version":2"#), "\(catalogs.body)")

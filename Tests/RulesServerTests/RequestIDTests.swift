@@ -12,7 +12,7 @@ import Testing
     try await withTemporaryFolder { folder in
       let log = folder.appendingPathComponent("server.log")
       let server = try await ServerSession(
-        .sqlite, in: folder, token: "admin-s3cret-token",
+        .sqlite, in: folder, token: "admin-s3cret-token-of-32-bytes-or-more",
         environment: ["RULES_JWT_SECRET": TestTokens.secret, "LOG_LEVEL": "debug"], log: log)
       let alice = try await TestTokens.hs256(TestTokens.claims("alice"))
       let expired = try await TestTokens.hs256(TestTokens.claims("alice", expiresIn: -600))
@@ -21,7 +21,8 @@ import Testing
       // The client's id, when sane, on answers of every kind.
       var given: [String] = []
       for (index, (token, status)) in [
-        ("admin-s3cret-token", 404), (alice, 404), (expired, 401), ("admin-s3cret-tokeN", 401),
+        ("admin-s3cret-token-of-32-bytes-or-more", 404), (alice, 404), (expired, 401),
+        ("admin-s3cret-token-of-32-bytes-or-morE", 401),
       ].enumerated() {
         let id = "test-\(index).a_b:C"
         let answer = try server.call(
@@ -56,7 +57,10 @@ import Testing
 
       #expect(server.process.stop() == 0)
       let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
-      for secret in ["admin-s3cret-token", "admin-s3cret-tokeN", alice, expired, TestTokens.secret] {
+      for secret in [
+        "admin-s3cret-token-of-32-bytes-or-more", "admin-s3cret-token-of-32-bytes-or-morE", alice, expired,
+        TestTokens.secret,
+      ] {
         #expect(!lines.contains { $0.contains(secret) }, "the log has a token")
       }
       // No JWT's signature either (the part a log must never give away).

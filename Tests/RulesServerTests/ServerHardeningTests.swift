@@ -55,7 +55,7 @@ import Testing
   @Test(arguments: Backend.all)
   func aUserWhoseFirstDaysAreIn1900IsNotPoisonedAndAdminsCanRebuildOrDeleteUsers(_ backend: Backend) async throws {
     try await withTemporaryFolder { folder in
-      let server = try await ServerSession(backend, in: folder, token: "admin-secret")
+      let server = try await ServerSession(backend, in: folder, token: "admin-secret-of-at-least-32-bytes")
       let user = "/v1/catalogs/discipline/users/old"
       let body = #"{"planned": true, "completed": true}"#
       for date in ["1900-01-01", "1900-01-02", "1900-01-03"] {

@@ -157,7 +157,7 @@ import YAMLReader
   @Test(arguments: Backend.all)
   func theTokenGuardsEveryRouteButHealthz(_ backend: Backend) async throws {
     try await withTemporaryFolder { folder in
-      let server = try await ServerSession(backend, in: folder, token: "s3cret")
+      let server = try await ServerSession(backend, in: folder, token: "s3cret-token-of-at-least-32-bytes")
       #expect(try server.call("GET", "/healthz", route: "/healthz", useToken: false).status == 200)
       for (path, route) in [
         ("/v1/catalogs", "/v1/catalogs"), ("/metrics", "/metrics"),

@@ -21,17 +21,19 @@ import Testing
     try await withTemporaryFolder { folder in
       // As many connections as there are slow clients: any one held locks out everyone else.
       let server = try await ServerSession(
-        .sqlite, in: folder, token: "admin-secret",
+        .sqlite, in: folder, token: "admin-secret-of-at-least-32-bytes",
         extra: ["--read-timeout", "2", "--idle-timeout", "60", "--max-connections", "3"])
       let port = server.process.base.port!
       let clients: [(request: String, status: String)] = [
         // No token, a declared 60 KB body: 401.
         (Self.head("PUT", "/v1/catalogs/discipline/users/a/days/2026-01-01", length: 60_000), "401"),
         // A route that does not exist, with the admin token (without one it is 401): 404.
-        (Self.head("POST", "/v1/nothing", length: 60_000, token: "admin-secret"), "404"),
+        (Self.head("POST", "/v1/nothing", length: 60_000, token: "admin-secret-of-at-least-32-bytes"), "404"),
         // The admin token, a body declared over 64 KiB: 413.
         (
-          Self.head("PUT", "/v1/catalogs/discipline/users/a/days/2026-01-01", length: 100_000, token: "admin-secret"),
+          Self.head(
+            "PUT", "/v1/catalogs/discipline/users/a/days/2026-01-01", length: 100_000,
+            token: "admin-secret-of-at-least-32-bytes"),
           "413"
         ),
       ]
@@ -82,7 +84,8 @@ import Testing
 
   @Test func aClientThatSendsTheWholeBodyGetsTheEarlyAnswerAndAKeptConnectionOtherwise() async throws {
     try await withTemporaryFolder { folder in
-      let server = try await ServerSession(.sqlite, in: folder, token: "admin-secret", extra: ["--read-timeout", "2"])
+      let server = try await ServerSession(
+        .sqlite, in: folder, token: "admin-secret-of-at-least-32-bytes", extra: ["--read-timeout", "2"])
       // curl sends a body over 64 KiB and reads the 413 (the rest of the body is read, not reset).
       expectError(
         try server.call(
@@ -93,7 +96,7 @@ import Testing
       let connection = try RawConnection(port: server.process.base.port!)
       let body = #"{"planned": true}"#
       let request =
-        "PUT /v1/catalogs/discipline/users/a/days/2026-01-01 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer admin-secret\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+        "PUT /v1/catalogs/discipline/users/a/days/2026-01-01 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer admin-secret-of-at-least-32-bytes\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
       connection.send(request + request)
       let (text, closed) = connection.receive(for: 3)
       #expect(text.components(separatedBy: "HTTP/1.1 200 ").count == 3, "\(text.prefix(400))")

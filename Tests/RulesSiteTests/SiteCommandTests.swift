@@ -159,6 +159,42 @@ import Testing
     #expect(try folder.read("site/index.html").contains("href=\"catalogs/broken.html\""))
   }
 
+  /// Issue #52: `--against REV` asked the working folder's repository for REV and warned that
+  /// each catalog was outside it; it reads REV from the catalogs' own repository.
+  @Test func againstReadsTheRevisionFromTheCatalogsOwnRepository() throws {
+    let catalog = """
+      catalog: demo
+      version: 1
+      inputs:
+        done: {type: bool}
+      streaks:
+        daily: {counts: done}
+      badges:
+        - {id: three, name: Three, description: Three days, when: daily.current >= 3}
+      """
+    let folder = try Folder(["catalogs/demo.yaml": catalog])
+    for arguments in [
+      ["init", "-q"], ["add", "."], ["-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "catalog"],
+    ] {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = ["git", "-C", folder.url.path] + arguments
+      process.standardOutput = FileHandle.nullDevice
+      try process.run()
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 0)
+    }
+    try folder.write("catalogs/demo.yaml", catalog.replacingOccurrences(of: ">= 3", with: ">= 4"))
+    // Run from this repository, whose HEAD has no such file.
+    let result = try Rules.run([
+      "site", "--catalogs", folder.path("catalogs"), "--against", "HEAD", "--out", folder.path("site"),
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr == "", "\(result.stderr)")
+    #expect(FileManager.default.fileExists(atPath: folder.path("site/impact/demo.html")), "\(result.stdout)")
+    #expect(try folder.read("site/impact/demo.html").contains("three"))
+  }
+
   @Test func everyStringOfTheUserIsText() throws {
     let hostile = "<script>alert(1)</script>"
     let folder = try Folder([

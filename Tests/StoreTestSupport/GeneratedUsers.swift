@@ -16,6 +16,13 @@ package struct GeneratedUsers: Sendable {
     package var calendar: String?
     /// The user's pauses (first and last day), for a catalog with a `pausable` streak.
     package var pauses: [(from: String, to: String)] = []
+
+    /// A user of a test's own making, beside the generated ones.
+    package init(id: String, start: String?, days: [(date: String, values: [(String, String)])]) {
+      self.id = id
+      self.start = start
+      self.days = days
+    }
   }
 
   /// Travels: west across the date line (Pago Pago to Kiritimati, 25 hours ahead: 2026-03-11

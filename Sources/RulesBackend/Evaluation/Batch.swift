@@ -108,7 +108,7 @@ package struct Batch: Sendable {
             if rebuilt { summary.rebuilt += 1 }
             for unlock in new { summary.unlocks[unlock.badge, default: 0] += 1 }
           } catch {
-            summary.failed.append((outcome.user, "\(error)"))
+            summary.failed.append((outcome.user, StoreError.text(error)))
           }
         } else {
           // Nothing to save (the state is already past the date).

@@ -43,7 +43,8 @@ extension StoreBackend {
   @discardableResult
   package func fillStandings(catalog: StoreCatalog) async throws -> Int {
     try await fillStandings(catalog: catalog.id, version: catalog.version) { user in
-      guard let date = user.stateDate, let (saved, _) = try? UserEvaluation.run(user, catalog: catalog, on: date)
+      guard let date = user.stateDate,
+        let (saved, _) = try? UserEvaluation.run(user, catalog: catalog, on: date, fillingOldStates: false)
       else { return nil }
       return saved
     }

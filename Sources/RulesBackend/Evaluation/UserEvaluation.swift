@@ -27,11 +27,24 @@ package enum UserEvaluation {
   /// state's pending day holds...) is left aside and the user is counted again from every
   /// stored day, as `POST .../rebuild` does (NeedsAllDays when the days loaded are not all);
   /// the state saved then replaces it.
+  ///
+  /// A state saved by a version-1 store (its JSON, `states.state` beginning with `{`) was
+  /// written before fields the engine keeps now existed (a streak's `last_protected` and the
+  /// start of its run): read as it is, they would stay empty for good. Its user's stored days
+  /// (the store keeps them all) are counted again up to the state's date, and the fields it
+  /// lacks are taken from that count (`UserState.filling`); its unlocks, sums and last check
+  /// stay, and the evaluation continues from it as from any state; the binary state saved then
+  /// replaces it (issue #52).
+  ///
+  /// Without `fillingOldStates` (the standings filled at a server's start, which need no more
+  /// than the state holds), a version-1 state is read as it is.
   package static func run(
     _ user: LoadedUser, catalog: StoreCatalog, on date: CalendarDay, locale: String? = nil,
-    clock: FutureDays = .system
+    clock: FutureDays = .system, fillingOldStates: Bool = true
   ) throws -> (SavedCheck?, UserCheck) {
-    try run(user, catalog: catalog, on: date, locale: locale, clock: clock, saving: true)
+    try run(
+      user, catalog: catalog, on: date, locale: locale, clock: clock, saving: true,
+      fillingOldStates: fillingOldStates)
   }
 
   /// `run` for a read that saves nothing (GET progress, an explanation, `rules-server eval`):
@@ -41,12 +54,12 @@ package enum UserEvaluation {
     _ user: LoadedUser, catalog: StoreCatalog, on date: CalendarDay, locale: String? = nil,
     clock: FutureDays = .system
   ) throws -> UserCheck {
-    try run(user, catalog: catalog, on: date, locale: locale, clock: clock, saving: false).1
+    try run(user, catalog: catalog, on: date, locale: locale, clock: clock, saving: false, fillingOldStates: true).1
   }
 
   private static func run(
     _ user: LoadedUser, catalog: StoreCatalog, on date: CalendarDay, locale: String?, clock: FutureDays,
-    saving: Bool
+    saving: Bool, fillingOldStates: Bool
   ) throws -> (SavedCheck?, UserCheck) {
     if !user.allDays, let stateDate = user.stateDate, date < stateDate { throw NeedsAllDays() }
     let firstCheck = user.state == nil
@@ -59,6 +72,18 @@ package enum UserEvaluation {
         guard user.allDays else { throw NeedsAllDays() }
         user.state = nil
         user.rebuild = true
+      }
+    }
+    if fillingOldStates, let old = readState, user.state?.first == UInt8(ascii: "{"), !user.rebuild,
+      let stateDate = user.stateDate
+    {
+      guard user.allDays else { throw NeedsAllDays() }
+      let recount = try catalog.check(
+        user: user.user, start: user.start, timeZone: user.zone, on: stateDate, days: user.days, saved: nil,
+        rebuild: false, locale: nil, timeZoneChanges: user.timeZoneChanges, calendar: user.calendar,
+        pauses: user.pauses, support: user.support)
+      if let recounted = recount.state {
+        readState = old.filling(from: try StoreCatalog.state(recounted, for: catalog.engine))
       }
     }
     let check = try catalog.check(

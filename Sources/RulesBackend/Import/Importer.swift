@@ -372,6 +372,10 @@ package struct Importer {
       report("\(path):1: error: \(problem)")
       return
     }
+    if let problem = PauseList.problem(count: history.pauses.count) {
+      report("\(path):1: error: 'pauses': \(problem)")
+      return
+    }
     let inputs = catalog.schema.inputs
     noteUser(
       ImportUser(
@@ -567,6 +571,7 @@ package struct Importer {
       }
       pauses.append(Pause(from: CalendarDay.parsed(from)!, to: CalendarDay.parsed(to)!))
     }
+    if let problem = PauseList.problem(count: pauses.count) { return .failure(PausesProblem(message: problem)) }
     if let problem = Pause.problem(pauses, at: { "pause \($0 + 1)" }) {
       return .failure(PausesProblem(message: problem))
     }

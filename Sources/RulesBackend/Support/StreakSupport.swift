@@ -18,19 +18,31 @@ package enum StreakSupport {
     return trimmed.isEmpty || text.unicodeScalars.count > maxReason ? nil : trimmed
   }
 
-  /// Gives `user` `count` freezes of `streak` from their today.
+  /// Gives `user` `count` freezes of `streak` from their today. A `key` (the request's
+  /// `Idempotency-Key`) the user's grants hold already is that grant again: nothing is given
+  /// (a grant retried after a 503 whose first try committed); with other freezes asked for, it
+  /// is refused.
   package static func grant(
     streak: String, count: Int, reason: String, user: String, catalog: StoreCatalog, store: any StoreBackend,
-    clock: FutureDays = .system
+    key: String? = nil, clock: FutureDays = .system
   ) async throws -> SupportChange {
     try await store.changeSupport(catalog: catalog.id, user: user) { loaded in
       let loaded = try known(loaded, user: user, catalog: catalog)
+      if let key, let given = loaded.support.grants.first(where: { $0.key == key }) {
+        guard given.grant.streak == streak, given.grant.count == count, given.grant.reason == reason else {
+          throw SupportRefusal(
+            .idempotencyConflict,
+            "the Idempotency-Key '\(key)' was given for another grant (\(given.grant.count) freezes of '\(given.grant.streak)'); use a new key for a new grant"
+          )
+        }
+        return unchanged(loaded, catalog: catalog)
+      }
       try check(streak, in: catalog)
       let grant = FreezeGrant(
         streak: streak, count: count, date: clock.today(for: loaded, in: catalog), reason: reason)
       if let problem = catalog.engine.grantProblem(grant) { throw SupportRefusal(.refused, problem) }
       var support = loaded.support
-      support.grants.append(UserSupport.Grant(grant, at: millis(clock.now())))
+      support.grants.append(UserSupport.Grant(grant, at: millis(clock.now()), key: key))
       let data = JSONValue.object([
         ("streak", .string(streak)), ("count", .int(count)), ("reason", .string(reason)),
       ])
@@ -46,13 +58,18 @@ package enum StreakSupport {
   }
 
   /// Makes the days of `streak` after it last counted, through `through`, count as covered
-  /// for `user` (`Engine.restore`); `through` may not be after the user's today.
+  /// for `user` (`Engine.restore`); `through` may not be after the user's today. The same
+  /// restore again (the streak's days restored through the same day, a restore retried after a
+  /// 503) is the one given: nothing is written.
   package static func restore(
     streak: String, through: CalendarDay, reason: String, user: String, catalog: StoreCatalog,
     store: any StoreBackend, clock: FutureDays = .system
   ) async throws -> SupportChange {
     try await store.changeSupport(catalog: catalog.id, user: user) { loaded in
       let loaded = try known(loaded, user: user, catalog: catalog)
+      if loaded.support.restores.contains(where: { $0.restore.streak == streak && $0.restore.through == through }) {
+        return unchanged(loaded, catalog: catalog)
+      }
       try check(streak, in: catalog, restoring: true)
       let today = clock.today(for: loaded, in: catalog)
       guard through <= today else {
@@ -84,6 +101,16 @@ package enum StreakSupport {
           data: data.serialized(indent: nil)),
         catalogVersion: catalog.version, catalogRevision: catalog.revision)
     }
+  }
+
+  /// What support has given `loaded` already, to write nothing.
+  private static func unchanged(_ loaded: LoadedUser, catalog: StoreCatalog) -> SupportChange {
+    var change = SupportChange(
+      support: loaded.support, from: .parsed("2199-12-31")!,
+      event: NewEvent(kind: "", subject: "", date: .parsed("2199-12-31")!, data: "{}"),
+      catalogVersion: catalog.version, catalogRevision: catalog.revision)
+    change.unchanged = true
+    return change
   }
 
   /// The user as stored; `unknownUser` when the catalog has no record of them.

@@ -9,6 +9,8 @@ package struct SupportRefusal: Error, Sendable, Equatable, CustomStringConvertib
     case futureDate
     /// The streak cannot take it: an elapsed streak, or nothing to restore.
     case refused
+    /// A grant's `Idempotency-Key` was given for another grant.
+    case idempotencyConflict
   }
 
   package var kind: Kind

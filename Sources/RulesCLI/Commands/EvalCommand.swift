@@ -43,7 +43,7 @@ struct EvalCommand: ParsableCommand {
         outcome = try StateFile(path: state).check(
           engine, user: loaded.user, start: loaded.start, on: day, records: records, rebuild: rebuild,
           calendar: loaded.calendar, timeZone: loaded.timeZone, timeZoneChanges: loaded.timeZoneChanges,
-          pauses: loaded.pauses, freezeGrants: loaded.freezeGrants, restores: loaded.restores)
+          pauses: loaded.pauses, freezeGrants: loaded.freezeGrants, restores: loaded.restores, repairs: loaded.repairs)
       } catch {
         printError(error.description)
         throw ExitCode.failure
@@ -52,7 +52,7 @@ struct EvalCommand: ParsableCommand {
       outcome = try engine.check(
         user: loaded.user, start: loaded.start, on: day, records: records, state: nil,
         calendar: loaded.calendar, timeZone: loaded.timeZone, timeZoneChanges: loaded.timeZoneChanges,
-        pauses: loaded.pauses, freezeGrants: loaded.freezeGrants, restores: loaded.restores)
+        pauses: loaded.pauses, freezeGrants: loaded.freezeGrants, restores: loaded.restores, repairs: loaded.repairs)
     }
     for warning in outcome.warnings {
       // The warnings about the state file name it, as its errors do.

@@ -49,7 +49,7 @@ struct ReplayCommand: ParsableCommand {
     let days = try engine.replay(
       user: loaded.user, start: loaded.start, records: records, from: from.flatMap { try? CalendarDay($0) }, to: last,
       calendar: loaded.calendar, timeZone: loaded.timeZone, timeZoneChanges: loaded.timeZoneChanges,
-      pauses: loaded.pauses, freezeGrants: loaded.freezeGrants, restores: loaded.restores,
+      pauses: loaded.pauses, freezeGrants: loaded.freezeGrants, restores: loaded.restores, repairs: loaded.repairs,
       locale: language.locale)
     switch output.format {
     case .json:

@@ -88,6 +88,8 @@ package struct Streak: Sendable {
   /// A consecutive streak that a user's pause holds (`pausable`): a paused day neither
   /// extends nor breaks it.
   package var pausable = false
+  /// How its user may repair a consecutive streak (`repairs`); nil: not at all.
+  package var repairs: RepairPolicy?
 
   /// A streak.
   package init(

@@ -72,6 +72,20 @@ package enum CatalogSchema {
       ),
     ])
 
+  /// How a user may repair a consecutive streak (`repairs`).
+  package static let repairs = ObjectSchema(
+    "repairs", "How the user may repair the streak: how late, and how many a week, month or year.",
+    keys: [
+      KeySchema(
+        "within_days", .integer(min: 1, max: 365), required: true,
+        "How many days after the day that broke the streak it may be repaired (1 to 365)."),
+      KeySchema("max", .integer(min: 1), required: true, "The most repairs the user makes in each `per`."),
+      KeySchema(
+        "per", .keyword(RepairPolicy.Period.allCases.map(\.rawValue)), required: true,
+        "The calendar period the budget counts repairs in, by the day they are made: `week` (from `week_starts`), `month` or `year`."
+      ),
+    ])
+
   /// A consecutive streak's day in progress judged final once the day's record reports inputs.
   package static let today = ObjectSchema(
     "today", "The evaluated day, judged in progress until the day's record reports the inputs listed, then final.",
@@ -114,6 +128,10 @@ package enum CatalogSchema {
       KeySchema(
         "pausable", .boolean,
         "A consecutive or periodic streak: a day the user paused (a history's `pauses`, the API's) neither extends nor breaks it (default false); a periodic streak's goal is capped by its period's days not paused."
+      ),
+      KeySchema(
+        "repairs", .object(repairs),
+        "A consecutive streak: how its user may repair it, `{within_days, max, per}` (a day that broke it counts as covered)."
       ),
       KeySchema(
         "needs_start", .boolean,

@@ -277,6 +277,20 @@ package struct RuleFileDecoder {
       needsStart: Self.bool(node["needs_start"]) ?? false, today: today,
       displayName: Self.text(node["name"]), description: Self.text(node["description"]))
     if type == "consecutive", let maxDays = Self.int(node["max_days"]), maxDays >= 1 { streak.maxDays = maxDays }
+    if let repairs = node["repairs"] {
+      if type == "elapsed" || type == "periodic" {
+        let why =
+          type == "elapsed"
+          ? "the elapsed streak '\(name)' counts days since its start or last reset"
+          : "the periodic streak '\(name)' counts periods, which a day does not break"
+        report(repairs.mark, .invalidStreak, "'repairs' applies to consecutive streaks; \(why)")
+      } else if let within = Self.int(repairs["within_days"]), (1...365).contains(within),
+        let max = Self.int(repairs["max"]), max >= 1,
+        let per = Self.text(repairs["per"]).flatMap(RepairPolicy.Period.init(rawValue:))
+      {
+        streak.repairs = RepairPolicy(withinDays: within, max: max, per: per)
+      }
+    }
     if type != "elapsed" { streak.pausable = Self.bool(node["pausable"]) ?? false }
     return streak
   }

@@ -126,6 +126,16 @@ package enum CatalogExport {
       // Written when set, so the export of a streak without it is unchanged.
       if let maxDays = streak.maxDays { fields.append(("max_days", .int(maxDays))) }
       if streak.pausable { fields.append(("pausable", .bool(true))) }
+      if let repairs = streak.repairs {
+        fields.append(
+          (
+            "repairs",
+            .object([
+              ("within_days", .int(repairs.withinDays)), ("max", .int(repairs.max)),
+              ("per", .string(repairs.per.rawValue)),
+            ])
+          ))
+      }
     case .elapsed(let resets):
       fields.append(("type", .string("elapsed")))
       fields.add("resets", resets?.text)

@@ -19,11 +19,14 @@ package enum CatalogRevision {
     return (revision, path)
   }
 
-  /// Validates the catalog at `path` (relative to the current folder) as of `revision`.
+  /// Validates the catalog at `path` (relative to the current folder) as of `revision` of the
+  /// catalog's own git repository: the one holding its folder, which need not be the current
+  /// folder's (`rules site --catalogs DIR --against REV` of another repository's catalogs).
   package static func validate(revision: String, path: String) throws(Failure) -> CatalogValidation {
-    let folder = FileManager.default.currentDirectoryPath
+    let current = FileManager.default.currentDirectoryPath
+    let absolute = FilePath.tidy(path.hasPrefix("/") ? path : current + "/" + path)
+    let folder = (absolute as NSString).deletingLastPathComponent
     let top = try git(["rev-parse", "--show-toplevel"], in: folder).trimmingCharacters(in: .whitespacesAndNewlines)
-    let absolute = FilePath.tidy(path.hasPrefix("/") ? path : folder + "/" + path)
     let realTop = URL(fileURLWithPath: top).resolvingSymlinksInPath().path
     let realFile =
       URL(fileURLWithPath: absolute).deletingLastPathComponent().resolvingSymlinksInPath().path + "/"

@@ -97,7 +97,8 @@ package struct DiffImpact: Sendable {
     return try engine.check(
       user: history.user, start: history.start, on: date, records: records, state: nil,
       calendar: history.calendar, timeZone: history.timeZone, timeZoneChanges: history.timeZoneChanges,
-      pauses: history.pauses, freezeGrants: history.freezeGrants, restores: history.restores
+      pauses: history.pauses, freezeGrants: history.freezeGrants, restores: history.restores,
+      repairs: history.repairs
     ).evaluation
   }
 

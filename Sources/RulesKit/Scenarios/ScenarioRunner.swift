@@ -44,6 +44,7 @@ package enum ScenarioRunner {
         user: history.user, start: history.start, on: day, records: records, state: state,
         calendar: history.calendar, timeZone: history.timeZone, timeZoneChanges: history.timeZoneChanges,
         pauses: history.pauses, freezeGrants: history.freezeGrants, restores: history.restores,
+        repairs: history.repairs,
         locale: scenario.locale)
       state = check.state
       evaluations.append(check.evaluation)

@@ -24,12 +24,12 @@ package struct StateFile: Sendable {
   /// under the file's lock, so concurrent evaluations queue up and every unlock is kept. A
   /// state that cannot be used is an error and the file stays as it was; a state saved after
   /// `date` is left as it is (the check warns `state-ahead`). `calendar`, `timeZone`,
-  /// `timeZoneChanges`, `pauses`, `freezeGrants` and `restores` as for `Engine.check`.
+  /// `timeZoneChanges`, `pauses`, `freezeGrants`, `restores` and `repairs` as for `Engine.check`.
   package func check(
     _ engine: Engine, user: String?, start: CalendarDay?, on date: CalendarDay, records: [DayRecord],
     rebuild: Bool = false, calendar: UserCalendar = .gregorian, timeZone: TimeZone? = nil,
     timeZoneChanges: [TimeZoneChange] = [], pauses: [Pause] = [],
-    freezeGrants: [FreezeGrant] = [], restores: [StreakRestore] = []
+    freezeGrants: [FreezeGrant] = [], restores: [StreakRestore] = [], repairs: [Repair] = []
   ) throws(StateError) -> DailyCheck {
     // Resolved once: a link's target is locked, read and replaced, the link kept.
     let file = StateFile(path: try StatePath.resolve(path))
@@ -42,7 +42,7 @@ package struct StateFile: Sendable {
         check = try engine.check(
           user: user, start: start, on: date, records: records, state: state, rebuild: rebuild, calendar: calendar,
           timeZone: timeZone, timeZoneChanges: timeZoneChanges, pauses: pauses, freezeGrants: freezeGrants,
-          restores: restores)
+          restores: restores, repairs: repairs)
         json = try check.state.json()
       } catch {
         throw StateError(path: path, message: Self.fileWording(error.message) + "; it was left as it is")

@@ -26,6 +26,8 @@ import Foundation
   package var freezeGrants: [FreezeGrant] = []
   /// Days of the user's streaks support made count as covered (`restores` of the history).
   package var restores: [StreakRestore] = []
+  /// The repairs the user made (`repairs` of the history), in date order.
+  package var repairs: [Repair] = []
   /// The records, in date order, one per date.
   @_spi(Tooling) public var records: [EncodedRecord]
   /// Where the history was read from, for messages.

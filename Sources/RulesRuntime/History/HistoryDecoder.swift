@@ -57,6 +57,17 @@ extension DiagnosticID {
       KeySchema("reason", .text, "Why (optional)."),
     ])
 
+  /// A repair written out (`{date, made, streaks}`).
+  static let repairSchema = ObjectSchema(
+    "repair", "A day that broke a streak, repaired by the user.",
+    keys: [
+      KeySchema("date", .text, required: true, "The day that broke the streak, YYYY-MM-DD."),
+      KeySchema("made", .text, "The day the user made the repair, YYYY-MM-DD (optional): after `date`."),
+      KeySchema(
+        "streaks", .list(.name),
+        "The streaks it repairs (optional; default every streak with `repairs` that the day broke)."),
+    ])
+
   /// A history file's keys.
   @_spi(Tooling) public static let schema = ObjectSchema(
     "history", "A user's history: the days the app recorded.",
@@ -89,6 +100,10 @@ extension DiagnosticID {
       KeySchema(
         "restores", .list(.object(restoreSchema)),
         "Days of a streak support made count as covered (optional): the streak does not break on them."),
+      KeySchema(
+        "repairs", .list(.oneOf([.text, .object(repairSchema)])),
+        "The repairs the user made (optional): each a date, or `{date, made, streaks}`; the day counts as covered for each streak with `repairs` that it broke."
+      ),
       KeySchema("days", .list(.anything), "The records, one per date, in date order."),
     ])
 
@@ -154,6 +169,7 @@ extension DiagnosticID {
     history.pauses = pauses(root["pauses"])
     history.freezeGrants = freezeGrants(root["freeze_grants"])
     history.restores = restores(root["restores"])
+    history.repairs = repairs(root["repairs"])
     var seen: [CalendarDay: Mark] = [:]
     var latest: (day: CalendarDay, mark: Mark)?
     for item in root["days"]?.items ?? [] {
@@ -354,6 +370,75 @@ extension DiagnosticID {
       restores.append(StreakRestore(streak: streak, from: from, through: through, reason: item["reason"]?.text ?? ""))
     }
     return restores
+  }
+
+  /// The repairs whose dates read, in date order: each a date, or `{date, made, streaks}` with
+  /// `made` after `date` and each streak one that takes repairs; a date repaired twice, or a
+  /// catalog without a streak that takes repairs, is reported at its line.
+  private mutating func repairs(_ node: Node?) -> [Repair] {
+    var repairs: [Repair] = []
+    var seen: [CalendarDay: Mark] = [:]
+    for item in node?.items ?? [] {
+      let dateNode = item.pairs == nil ? item : item["date"]
+      guard let dateNode, dateNode.tag != .null, let text = dateNode.text,
+        let date = day(text, at: dateNode.mark, what: "the repair's 'date'")
+      else { continue }
+      var repair = Repair(date: date)
+      if let made = item["made"], made.tag != .null, let text = made.text {
+        guard let day = day(text, at: made.mark, what: "the repair's 'made'") else { continue }
+        guard day > date else {
+          report(
+            made.mark, .badValue,
+            "the repair of \(date) is 'made' on \(day); a repair is made after the day it repairs (that day cannot have broken anything yet)"
+          )
+          continue
+        }
+        repair.made = day
+      }
+      if let list = item["streaks"]?.items {
+        var names: [String] = []
+        for name in list {
+          guard let text = name.text else { continue }
+          guard repairable(text, at: name.mark) else { continue }
+          names.append(text)
+        }
+        repair.streaks = names
+      } else if let streaks, !streaks.list.contains(where: { $0.repairs != nil }) {
+        report(
+          dateNode.mark, .badValue,
+          "the catalog '\(streaks.catalog)' has no streak that takes repairs (a consecutive streak with 'repairs')")
+        continue
+      }
+      if let first = seen[date] {
+        report(dateNode.mark, .badDate, "\(date) is repaired twice (first at line \(first.line)); repair a day once")
+        continue
+      }
+      seen[date] = dateNode.mark
+      repairs.append(repair)
+    }
+    return repairs.sorted { $0.date < $1.date }
+  }
+
+  /// Whether `streak` is a streak of the catalog that takes repairs (true when the streaks are
+  /// not known); else reports it at `mark`.
+  private mutating func repairable(_ streak: String, at mark: Mark) -> Bool {
+    guard let streaks else { return true }
+    if let problem = FreezeGrant.streakProblem(
+      streak, streaks: streaks.list, catalog: streaks.catalog, restoring: true)
+    {
+      report(mark, .badValue, problem)
+      return false
+    }
+    guard streaks.list.first(where: { $0.name == streak })?.repairs != nil else {
+      let takers = streaks.list.filter { $0.repairs != nil }.map(\.name)
+      report(
+        mark, .badValue,
+        "the streak '\(streak)' takes no repairs (it has no 'repairs'); "
+          + (takers.isEmpty
+            ? "no streak of the catalog does" : "the streaks that do: \(takers.joined(separator: ", "))"))
+      return false
+    }
+    return true
   }
 
   /// Whether `streak` is one of the catalog's consecutive streaks (true when they are not

@@ -14,7 +14,9 @@ extension BytecodeMachine {
       if paused && rule.pointee.pausable {
         counts = false
         skips = true
-      } else if anyCovered && covered[index] {
+      } else if anyCovered && (covered[index] || (repaired[index] && previous[index].freezes == 0)) {
+        // A restore covers the day; a repair covers it when it breaks the streak (a freeze
+        // that covers it is used as on any other day).
         skips = true
       }
     }

@@ -62,6 +62,9 @@ final class BytecodeMachine {
   /// Whether each streak's day is covered by a restore (`StreakRestore`): it neither extends
   /// nor breaks. Read only while `anyCovered`.
   let covered: UnsafeMutablePointer<Bool>
+  /// Whether each streak's day is repaired (`Repair`): covered when it would break the streak
+  /// with no freeze to use. Read only while `anyCovered`.
+  let repaired: UnsafeMutablePointer<Bool>
   var anyCovered = false
   /// `paused` or `anyCovered`: `consecutive` looks at neither unless it is set (one test a
   /// streak on an ordinary day).
@@ -121,6 +124,7 @@ final class BytecodeMachine {
     moved = allocate(streaks, false)
     deferred = allocate(streaks, false)
     covered = allocate(streaks, false)
+    repaired = allocate(streaks, false)
     intBase = allocate(aggregates, 0)
     numBase = allocate(aggregates, 0)
     pendingInts = allocate(aggregates, 0)
@@ -143,6 +147,7 @@ final class BytecodeMachine {
     moved.deallocate()
     deferred.deallocate()
     covered.deallocate()
+    repaired.deallocate()
     intBase.deallocate()
     numBase.deallocate()
     pendingInts.deallocate()

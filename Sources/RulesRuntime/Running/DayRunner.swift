@@ -104,8 +104,12 @@
   /// The days support made count as covered: each streak's index and its first and last day
   /// number (`StreakRestore`).
   private(set) var restores: [(streak: Int, from: Int, through: Int)] = []
-  /// Whether there are grants or restores: the day runs them (`runSupported`) only then. A
-  /// plain flag, so the daily step reads one byte where the arrays would cost exclusivity checks.
+  /// The days the user repaired, by day number: the streaks each covers when it broke them
+  /// (`Repair`: the ones it names, else every streak with `repairs`).
+  private(set) var repairs: [Int: [Int]] = [:]
+  /// Whether there are grants, restores or repairs: the day runs them (`runSupported`) only
+  /// then. A plain flag, so the daily step reads one byte where the arrays would cost
+  /// exclusivity checks.
   private var supported = false
   /// The streaks' indices by name.
   let streakIndices: [String: Int]
@@ -313,7 +317,7 @@
   @inline(never)
   private func runSupported(day: Int, state: CountedState) {
     let m = machine
-    if !restores.isEmpty { cover(day) }
+    if !restores.isEmpty || !repairs.isEmpty { cover(day) }
     if let granted = grants[day] {
       // The freezes are there at the start of the day: the day runs on the state with them.
       var streaks = state.streaks
@@ -326,13 +330,21 @@
     }
   }
 
-  /// Marks the streaks a restore covers on `day`.
+  /// Marks the streaks a restore covers on `day`, and those a repair of the day covers if the
+  /// day breaks them (`repaired`: the machine covers such a streak unless a freeze does).
   private func cover(_ day: Int) {
     let m = machine
     var any = false
-    for index in 0..<m.streakCount { m.covered[index] = false }
+    for index in 0..<m.streakCount {
+      m.covered[index] = false
+      m.repaired[index] = false
+    }
     for restore in restores where restore.from <= day && day <= restore.through {
       m.covered[restore.streak] = true
+      any = true
+    }
+    if let streaks = repairs[day] {
+      for streak in streaks { m.repaired[streak] = true }
       any = true
     }
     m.anyCovered = any
@@ -353,8 +365,18 @@
     restores = history.restores.compactMap { restore in
       streakIndices[restore.streak].map { ($0, restore.from.number, restore.through.number) }
     }
-    supported = !grants.isEmpty || !restores.isEmpty
-    if restores.isEmpty { machine.anyCovered = false }
+    var repaired: [Int: [Int]] = [:]
+    if !history.repairs.isEmpty {
+      // A repair without streaks covers every streak with `repairs`.
+      let takers = program.catalog.streaks.indices.filter { program.catalog.streaks[$0].streak.repairs != nil }
+      for repair in history.repairs {
+        let streaks = repair.streaks.map { $0.compactMap { streakIndices[$0] } } ?? takers
+        if !streaks.isEmpty { repaired[repair.date.number, default: []] += streaks }
+      }
+    }
+    repairs = repaired
+    supported = !grants.isEmpty || !restores.isEmpty || !repairs.isEmpty
+    if restores.isEmpty && repairs.isEmpty { machine.anyCovered = false }
     if pausesPeriods { machine.pauses = history.pauses }
   }
 

@@ -42,6 +42,9 @@ struct Authenticator: Sendable {
     self.audience = audience
   }
 
+  /// The fewest bytes of `RULES_API_TOKEN` (and of `RULES_JWT_SECRET`, RFC 7518 3.2).
+  static let minimumTokenBytes = 32
+
   /// Whether requests need a token at all.
   var isConfigured: Bool { adminDigest != nil || keys != nil }
 
@@ -50,6 +53,14 @@ struct Authenticator: Sendable {
   static func fromEnvironment(_ environment: [String: String]) async throws -> Authenticator {
     func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
     let token = value("RULES_API_TOKEN")
+    // As the JWT secret: whoever guesses it holds every route, and the console's cookie key
+    // derives from it (issue #52: `RULES_API_TOKEN=a` started a server).
+    if let token, token.utf8.count < minimumTokenBytes {
+      throw ConfigurationError(
+        description:
+          "RULES_API_TOKEN must be at least \(minimumTokenBytes) bytes long (it is \(token.utf8.count)); make one with `openssl rand -hex 24`"
+      )
+    }
     let audience = value("RULES_JWT_AUDIENCE")
     switch (value("RULES_JWT_SECRET"), value("RULES_JWT_PUBLIC_KEY")) {
     case (nil, nil):
@@ -115,6 +126,13 @@ struct Authenticator: Sendable {
     if claims.isAdmin { return .success(.admin) }
     guard let user = claims.sub?.value, UserID.problem(user) == nil else { return .failure(.badSubject) }
     return .success(.user(user, catalogs: claims.catalogs.map(Set.init)))
+  }
+
+  /// When `token` stops opening the server: a JWT's `exp`; nil for the admin token (or a
+  /// token that does not verify).
+  func expiry(of token: String) async -> Date? {
+    if let adminDigest, Self.equal(SHA256.hash(data: Data(token.utf8)), adminDigest) { return nil }
+    return try? await keys?.verify(token, as: TokenClaims.self).exp.value
   }
 
   /// The token of `Bearer TOKEN` (the scheme in any case, RFC 9110 11.1).

@@ -53,7 +53,7 @@ struct BatchCommand: AsyncParsableCommand {
       summary = try await batch.run { done in bar?.show(done) }
     } catch {
       bar?.finish()
-      printError("error: \(error)")
+      printError("error: \(StoreError.text(error))")
       try? await opened.close()
       throw ExitCode.failure
     }

@@ -247,7 +247,7 @@ final class WebhookWorker: Sendable {
         }
       } catch {
         // A store that does not answer (a database restarting): the worker waits for it.
-        printError("error: \(error) (trying again in 1 s)")
+        printError("error: \(StoreError.text(error)) (trying again in 1 s)")
         try await Task.sleep(for: .seconds(1))
         continue
       }
@@ -359,7 +359,7 @@ final class WebhookWorker: Sendable {
       try await log.failed(claim, retryAt: Self.now + Int64(wait * 1000), error: String(message.prefix(500)))
     } catch {
       // The store did not take the outcome: the claim runs out and the batch is sent again.
-      printError("error: \(error)")
+      printError("error: \(StoreError.text(error))")
     }
   }
 }

@@ -58,7 +58,7 @@ struct EventsCommand: AsyncParsableCommand {
         if events.isEmpty { try await Task.sleep(for: .milliseconds(interval)) }
       }
     } catch {
-      printError("error: \(error)")
+      printError("error: \(StoreError.text(error))")
       try? await opened.close()
       throw ExitCode.failure
     }

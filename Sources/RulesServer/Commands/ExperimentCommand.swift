@@ -14,7 +14,7 @@ struct ExperimentCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "experiment",
     abstract: "Try a changed catalog on a share of its users (docs/experiments.md).",
-    subcommands: [Start.self, Stop.self, Promote.self, Show.self, Report.self])
+    subcommands: [Start.self, Stop.self, Promote.self, Show.self, Report.self, Guard.self])
 
   /// `work`, a refusal printed with its exit status (64: bad usage, 65: a variant refused).
   static func refusing<R>(_ work: () async throws -> R) async throws -> R {
@@ -166,7 +166,8 @@ struct ExperimentCommand: AsyncParsableCommand {
       discussion: """
         Each figure per arm with its 95% interval (Wilson for shares, Student's t for means) and \
         the difference variant - control with its interval (Newcombe's hybrid score, Welch). A \
-        running experiment whose guardrail the report trips is stopped, and the report says so.
+        report reads and changes nothing (`experiment guard` applies the guardrails). A --date \
+        after the latest date that is today somewhere (today in UTC and one day) is refused.
         """)
 
     @Argument(help: "The experiment's name.") var name: String
@@ -177,17 +178,14 @@ struct ExperimentCommand: AsyncParsableCommand {
     func validate() throws { _ = try parseDay(date, option: "--date") }
 
     func run() async throws {
-      let day = try parseDay(date, option: "--date") ?? CalendarDay.today(in: TimeZone(identifier: "UTC")!)
+      let asked = try parseDay(date, option: "--date")
+      let day = try await ExperimentCommand.refusing { try ExperimentControl.reportDate(asked) }
       let opened = try await store.open()
       defer { Task { try? await opened.close() } }
       let control = ExperimentControl(store: opened)
-      var experiment = try await ExperimentCommand.refusing { try await control.experiment(name) }
-      // The catalog served when it started, as the store's revisions keep it (if recorded).
-      let served = try await opened.revision(catalog: experiment.catalog, hash: experiment.controlHash)
-        .flatMap { $0.export }.flatMap { try? StoreCatalog.exported($0) }
-      let report = try await control.report(experiment, control: served, date: day)
-      let stopped = try await control.applyGuardrail(experiment, report: report)
-      if let stopped { experiment = stopped }
+      let experiment = try await ExperimentCommand.refusing { try await control.experiment(name) }
+      let report = try await control.report(
+        experiment, control: try await control.startedCatalog(experiment), date: day)
       switch format {
       case .json:
         guard case .object(var pairs) = try await control.json(experiment) else { return }
@@ -198,8 +196,61 @@ struct ExperimentCommand: AsyncParsableCommand {
         try await ExperimentCommand.print(experiment, store: opened, format: .text)
         Swift.print(ExperimentControl.text(report))
       }
-      if let stopped {
-        printError("warning: the guardrail stopped the experiment (\(stopped.endedBecause ?? "guardrail"))")
+    }
+  }
+
+  struct Guard: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Apply the guardrails: stop each running experiment whose report as of today trips its guardrail.",
+      discussion: """
+        The monitoring of guardrails (docs/experiments.md): run it on a schedule (a cron, e.g. \
+        hourly). Each running experiment with a guardrail (or the one named) gets its report as \
+        of today in UTC; one whose variant is worse than control by more than the margin, at 95%, \
+        is stopped (`ended_because: guardrail METRIC`, an `experiment.stopped` event). Prints a \
+        line per experiment checked; exit 0 whether or not it stopped any.
+        """)
+
+    @Argument(help: "An experiment's name (default: every running experiment with a guardrail).") var name: String?
+    @OptionGroup var store: StoreOption
+    @Option(help: "Output format: text or json.") var format: OutputFormat = .text
+
+    func run() async throws {
+      let opened = try await store.open()
+      defer { Task { try? await opened.close() } }
+      let control = ExperimentControl(store: opened)
+      let date = try await ExperimentCommand.refusing { try ExperimentControl.reportDate(nil) }
+      let name = name
+      let checks = try await ExperimentCommand.refusing { try await control.guardRunning(name, date: date) }
+      func interval(_ value: Interval?) -> JSONValue {
+        value.map {
+          .object([("estimate", .number($0.estimate)), ("lower", .number($0.lower)), ("upper", .number($0.upper))])
+        } ?? .null
+      }
+      switch format {
+      case .json:
+        let rows = checks.map { check in
+          JSONValue.object([
+            ("name", .string(check.experiment.name)), ("catalog", .string(check.experiment.catalog)),
+            ("date", .string(date.description)), ("metric", .string(check.guardrail.metric)),
+            ("margin", .number(check.guardrail.margin)), ("difference", interval(check.difference)),
+            ("stopped", .bool(check.stopped)), ("status", .string(check.experiment.status)),
+          ])
+        }
+        Swift.print(JSONValue.array(rows).serialized(indent: nil))
+      case .text:
+        for check in checks {
+          let difference =
+            check.difference.map { String(format: "%.3f [%.3f, %.3f]", $0.estimate, $0.lower, $0.upper) } ?? "-"
+          Swift.print(
+            "\(check.experiment.name): \(check.guardrail.metric) variant - control \(difference), margin \(check.guardrail.margin): "
+              + (check.stopped ? "stopped by its guardrail" : "running"))
+        }
+        if checks.isEmpty { Swift.print("no running experiment has a guardrail") }
+      }
+      for check in checks where check.stopped {
+        printError(
+          "warning: the guardrail stopped the experiment '\(check.experiment.name)' (guardrail \(check.guardrail.metric))"
+        )
       }
     }
   }

@@ -29,7 +29,7 @@ struct FutureDaysCommand: AsyncParsableCommand {
     do {
       users = try await FutureDays.system.users(in: opened, catalog: catalog)
     } catch {
-      printError("error: \(error)")
+      printError("error: \(StoreError.text(error))")
       try? await opened.close()
       throw ExitCode.failure
     }

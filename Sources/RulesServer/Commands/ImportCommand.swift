@@ -54,7 +54,7 @@ struct ImportCommand: AsyncParsableCommand {
     do {
       summary = try await opened.importRecords(catalog: catalog.id, users: importer.users, records: importer.records)
     } catch {
-      printError("error: \(error); nothing was imported")
+      printError("error: \(StoreError.text(error)); nothing was imported")
       try? await opened.close()
       throw ExitCode.failure
     }

@@ -23,8 +23,9 @@ struct ServeCommand: AsyncParsableCommand {
       route); RULES_JWT_AUDIENCE makes its aud claim required. SIGTERM or SIGINT stops it \
       gracefully (requests in flight finish). With RULES_CREDENTIAL_KEY (a PEM file: an EC \
       P-256 or Ed25519 private key) and --issuer-url, unlocked badges are issued as Open Badges \
-      3.0 credentials (GET .../badges/{badge}/credential; the key at /.well-known/jwks.json). Logs go to standard error (LOG_LEVEL=debug for \
-      more); every answer, and every log line of a request, carries its X-Request-Id.
+      3.0 credentials (GET .../badges/{badge}/credential; the key at /.well-known/jwks.json). \
+      Logs go to standard error (LOG_LEVEL=debug for more); every answer, and every log line \
+      of a request, carries its X-Request-Id.
       """)
 
   @OptionGroup var store: StoreOption
@@ -37,6 +38,12 @@ struct ServeCommand: AsyncParsableCommand {
     help:
       "Seconds between looks at the store's running experiments, so `experiment start|stop|promote` reach a running server (0: only at a reload)."
   ) var experimentPoll: Double = 2
+  @Option(
+    name: .customLong("allowed-host"),
+    help: ArgumentHelp(
+      "A Host name a server without RULES_API_TOKEN answers besides localhost, 127.0.0.1 and [::1] (repeatable; others get 421).",
+      valueName: "NAME"))
+  var allowedHosts: [String] = []
 
   @Option(
     help:
@@ -102,7 +109,7 @@ struct ServeCommand: AsyncParsableCommand {
       } catch {
         logger.error(
           "the store could not be read to check a catalog; it is served unchecked",
-          metadata: ["catalog": "\(catalog.id)", "error": "\(error)"])
+          metadata: ["catalog": "\(catalog.id)", "error": "\(HTTPAPI.logged(error))"])
       }
     }
     if loaded.isEmpty {
@@ -113,7 +120,7 @@ struct ServeCommand: AsyncParsableCommand {
     // The standings of states saved before schema version 4 or under another catalog version
     // (a failure is logged: the first leaderboard or stats request tries again).
     do { try await opened.fillStandings(catalogs: loaded) } catch {
-      logger.error("the standings could not be filled", metadata: ["error": "\(error)"])
+      logger.error("the standings could not be filled", metadata: ["error": "\(HTTPAPI.logged(error))"])
     }
     let served = ServedCatalogs(folder: catalogs, catalogs: loaded, store: opened)
     // The catalogs served, as revisions of the store (unless each is its newest already).
@@ -140,7 +147,8 @@ struct ServeCommand: AsyncParsableCommand {
         for id in set.order {
           guard let catalog = set.byID[id] else { continue }
           do { try await opened.closeLeaderboards(catalog) } catch {
-            logger.error("leaderboards could not be closed", metadata: ["catalog": "\(id)", "error": "\(error)"])
+            logger.error(
+              "leaderboards could not be closed", metadata: ["catalog": "\(id)", "error": "\(HTTPAPI.logged(error))"])
           }
         }
         try? await Task.sleep(for: .seconds(300))
@@ -149,7 +157,12 @@ struct ServeCommand: AsyncParsableCommand {
     defer { closings.cancel() }
     let api = HTTPAPI(
       store: opened, catalogs: served, authenticator: authenticator, limiter: rates.limiter(),
-      storeTimeout: ServerLimits.duration(limits.storeTimeout), logger: logger, credentials: credentials)
+      signInLimiter: rates.signInLimiter(),
+      // Without a token, only loopback names (and --allowed-host): a page of another site that
+      // points its own name at 127.0.0.1 (DNS rebinding) is refused.
+      allowedHosts: authenticator.isConfigured ? nil : AllowedHosts(extra: allowedHosts),
+      storeTimeout: ServerLimits.duration(limits.storeTimeout),
+      requestTimeout: ServerLimits.duration(limits.requestTimeout), logger: logger, credentials: credentials)
     let readTimeout = TimeAmount.milliseconds(Int64((limits.readTimeout * 1000).rounded()))
     // An IPv6 address is bound bare and written in brackets in a URL.
     let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
@@ -158,7 +171,9 @@ struct ServeCommand: AsyncParsableCommand {
       responder: api.responder(api.routes { registry.emitToString() }),
       server: .http1(
         configuration: .init(
-          additionalChannelHandlers: [ParserErrorBodyHandler(), ReadDeadlineHandler(timeout: readTimeout)],
+          additionalChannelHandlers: [
+            ParserErrorBodyHandler(), ReadDeadlineHandler(timeout: readTimeout), NoSniffHandler(),
+          ],
           idleTimeout: .milliseconds(Int64((limits.idleTimeout * 1000).rounded())))),
       configuration: .init(
         address: .hostname(bare, port: port), serverName: "rules-server",
@@ -181,7 +196,7 @@ struct ServeCommand: AsyncParsableCommand {
       try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
     } catch {
       try? await opened.close()
-      printError("error: \(error)")
+      printError("error: \(StoreError.text(error))")
       throw ExitCode.failure
     }
     try? await opened.close()

@@ -53,7 +53,7 @@ struct StoreDiffCommand: AsyncParsableCommand {
     do {
       impact = try await StoreImpact.impact(store: opened, old: old, new: new, date: day, shard: part)
     } catch {
-      printError("error: \(error)")
+      printError("error: \(StoreError.text(error))")
       try? await opened.close()
       throw ExitCode.failure
     }
@@ -62,7 +62,7 @@ struct StoreDiffCommand: AsyncParsableCommand {
     do {
       reading = try await StoreImpact.reading(store: opened, old: old, new: new)
     } catch {
-      printError("error: \(error)")
+      printError("error: \(StoreError.text(error))")
       try? await opened.close()
       throw ExitCode.failure
     }

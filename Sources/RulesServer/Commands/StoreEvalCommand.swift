@@ -40,7 +40,7 @@ struct StoreEvalCommand: AsyncParsableCommand {
     do {
       check = try await (fresh ? freshCheck(opened, catalog, asked) : storedCheck(opened, catalog, asked))
     } catch {
-      printError("error: \(error)")
+      printError("error: \(StoreError.text(error))")
       try? await opened.close()
       throw ExitCode.failure
     }

@@ -11,7 +11,7 @@ struct StoreOption: ParsableArguments {
     do {
       return try await StoreAddress.open(store, for: use)
     } catch {
-      printError("error: \(error)")
+      printError("error: \(StoreError.text(error))")
       throw ExitCode.failure
     }
   }

@@ -42,14 +42,15 @@ extension ConsoleController {
     let raw = context.parameters.get("name") ?? ""
     let name = raw.removingPercentEncoding ?? raw
     let query = ConsoleForm.query(request)
-    var date = Self.today
-    if let text = query["date"], !text.isEmpty { date = try api.day(text) }
+    var asked: CalendarDay?
+    if let text = query["date"], !text.isEmpty { asked = try api.day(text) }
     let control = ExperimentControl(store: api.store)
     let api = api
-    let day = date
+    let day = asked
     let (stored, report) = try await ExperimentsController(api: api).answering {
+      let date = try ExperimentControl.reportDate(day)
       let stored = try await control.experiment(name)
-      let report = try await control.report(stored, control: api.served.set.byID[stored.catalog], date: day)
+      let report = try await control.report(stored, control: api.served.set.byID[stored.catalog], date: date)
       return (stored, report)
     }
     func estimate(_ interval: Interval?) -> ExperimentPage.Estimate? {

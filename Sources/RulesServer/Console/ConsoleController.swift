@@ -39,9 +39,7 @@ struct ConsoleController: Sendable {
     [
       Route(.get, "/console/signin", .public) { request, _ in signInPage(request) },
       Route(.post, "/console/signin", .public) { request, context in await signIn(request, context) },
-      Route(.post, "/console/signout", .admin) { _, _ in
-        ConsolePages.seeOther("/console/signin", cookie: ConsoleSessions.clearCookie)
-      },
+      Route(.post, "/console/signout", .admin) { request, _ in await signOut(request) },
       Route(.get, "/console", .admin) { request, _ in index(request) },
       Route(.get, "/console/catalogs/{catalog}", .admin) { request, context in
         try await page(request) { try await overview(request, context) }
@@ -83,13 +81,16 @@ struct ConsoleController: Sendable {
   /// `POST /console/signin`: the admin token (or an admin JWT) from the form opens a session.
   func signIn(_ request: Request, _ context: APIRequestContext) async -> Response {
     if let refusal = ConsoleGate.crossSite(request) { return refusal }
-    // With --rate-limit, each attempt takes from the client address's bucket (guessing tokens).
-    if let limiter = api.limiter {
+    // Each attempt takes from the client address's sign-in bucket (10 at once, then 10 a
+    // minute: guessing tokens), and with --rate-limit from its bucket of requests too.
+    for limiter in [api.signInLimiter] + (api.limiter.map { [$0] } ?? []) {
       let forwarded = request.headers[values: AccessMiddleware.forwardedFor]
       let key = RateLimiter.addressKey(limiter.client(peer: context.remoteAddress, forwardedFor: forwarded))
       if case .limited(let wait) = await limiter.take(key) {
-        return signInPage(
+        var page = signInPage(
           request, message: "Too many attempts from this address; try again in \(wait) s.", status: .tooManyRequests)
+        page.headers[.retryAfter] = "\(wait)"
+        return page
       }
     }
     let type = request.headers[.contentType]?.lowercased() ?? ""
@@ -105,7 +106,31 @@ struct ConsoleController: Sendable {
     }
     context.logger.notice("console sign-in")
     let secure = request.headers[.origin]?.lowercased().hasPrefix("https://") ?? false
-    return ConsolePages.seeOther("/console", cookie: sessions.setCookie(sessions.newSession(), secure: secure))
+    // A session opened with an admin JWT ends when the JWT expires.
+    let ending = await api.authenticator.expiry(of: token)
+    return ConsolePages.seeOther(
+      "/console", cookie: sessions.setCookie(sessions.newSession(ending: ending), secure: secure))
+  }
+
+  /// `POST /console/signout`: the session ends for every server of the store (recorded in
+  /// `console_signouts` until its cookie would have expired), and the browser's cookie is
+  /// cleared. A store that cannot record it answers 503 and the session holds.
+  func signOut(_ request: Request) async -> Response {
+    if let session = sessions.signedSession(of: request) {
+      let store = api.store
+      do {
+        try await api.stored {
+          try await store.endConsoleSession(
+            session.id, expires: Int64(session.expiry), now: Int64(Date().timeIntervalSince1970))
+        }
+      } catch {
+        return ConsolePages.problem(
+          .serviceUnavailable, "Not signed out",
+          "The store could not record the sign-out; the session still holds. Try again.",
+          csrf: sessions.csrf(session: session.id))
+      }
+    }
+    return ConsolePages.seeOther("/console/signin", cookie: ConsoleSessions.clearCookie)
   }
 
   // MARK: Pages

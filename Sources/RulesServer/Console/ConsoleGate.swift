@@ -22,9 +22,13 @@ struct ConsoleGate: Sendable {
   static let secFetchSite = HTTPFields.Element.Name("Sec-Fetch-Site")!
 
   let sessions: ConsoleSessions
+  /// Whether a session was signed out (`console_signouts`; true too when the store cannot say).
+  let signedOut: @Sendable (String) async -> Bool
 
   func admit(_ request: Request) async -> Outcome {
-    guard let session = sessions.session(of: request) else {
+    var session = sessions.session(of: request)
+    if let id = session, await signedOut(id) { session = nil }
+    guard let session else {
       if request.method == .get || request.method == .head {
         return .refused(
           Response(status: .seeOther, headers: [.location: "/console/signin", .cacheControl: "no-store"]))

@@ -3,13 +3,14 @@ import Foundation
 import Hummingbird
 
 /// The console's sessions: a cookie the server signs when an admin signs in with the admin
-/// token, and the CSRF token of each session's forms. Nothing is kept on the server: the cookie
-/// holds a random id and its expiry, signed with a key derived from the admin token (so it
-/// holds across restarts and replicas with the same token, and a new token signs everyone
-/// out); with admin JWTs only, the key is the process's own. The cookie is HttpOnly (page
-/// scripts cannot read it), SameSite=Strict (no other site's page sends it), scoped to
-/// `/console`, Secure when the browser reached the console over https (a TLS proxy in front),
-/// and lasts `lifetime`.
+/// token, and the CSRF token of each session's forms. The cookie holds a random id and its
+/// expiry, signed with a key derived from the admin token (so it holds across restarts and
+/// replicas with the same token, and a new token signs everyone out); with admin JWTs only, the
+/// key is the process's own. The cookie is HttpOnly (page scripts cannot read it),
+/// SameSite=Strict (no other site's page sends it), scoped to `/console`, Secure when the
+/// browser reached the console over https (a TLS proxy in front), and lasts `lifetime`, or
+/// until the admin JWT it was opened with expires. The store keeps only the sessions signed
+/// out before their expiry (`console_signouts`), which every server then refuses.
 struct ConsoleSessions: Sendable {
   static let cookie = "rules_console"
   static let lifetime = 8 * 60 * 60
@@ -24,16 +25,19 @@ struct ConsoleSessions: Sendable {
     }
   }
 
-  /// A new session's cookie value, expiring `lifetime` seconds from `now`.
-  func newSession(now: Date = Date()) -> String {
+  /// A new session's cookie value, expiring `lifetime` seconds from `now`, or at `ending`
+  /// when that is sooner (the admin JWT it was opened with expires then).
+  func newSession(now: Date = Date(), ending: Date? = nil) -> String {
     let id = Self.base64URL(Data(SymmetricKey(size: .bits128).withUnsafeBytes { Array($0) }))
-    let expiry = Int(now.timeIntervalSince1970) + Self.lifetime
+    let expiry = min(
+      Int(now.timeIntervalSince1970) + Self.lifetime, ending.map { Int($0.timeIntervalSince1970) } ?? .max)
     let payload = "v1.\(id).\(expiry)"
     return payload + "." + mac(payload)
   }
 
-  /// The session id of a cookie value this server signed that has not expired, else nil.
-  func session(_ value: String, now: Date = Date()) -> String? {
+  /// The session id and expiry (Unix seconds) of a cookie value this server signed that has not
+  /// expired, else nil.
+  func signed(_ value: String, now: Date = Date()) -> (id: String, expiry: Int)? {
     let parts = value.split(separator: ".", omittingEmptySubsequences: false)
     guard parts.count == 4, parts[0] == "v1", let expiry = Int(parts[2]),
       let given = Self.data(base64URL: String(parts[3]))
@@ -43,20 +47,27 @@ struct ConsoleSessions: Sendable {
       return nil
     }
     guard Double(expiry) > now.timeIntervalSince1970 else { return nil }
-    return String(parts[1])
+    return (String(parts[1]), expiry)
   }
 
-  /// The session of a request's cookie, if it holds a valid one.
-  func session(of request: Request) -> String? {
+  /// The session id of a cookie value this server signed that has not expired, else nil.
+  func session(_ value: String, now: Date = Date()) -> String? { signed(value, now: now)?.id }
+
+  /// The session of a request's cookie, with its expiry, if it holds a valid one (signed and
+  /// not expired: `ConsoleGate` asks the store whether it was signed out).
+  func signedSession(of request: Request) -> (id: String, expiry: Int)? {
     for header in request.headers[values: .cookie] {
       for pair in header.split(separator: ";") {
         let trimmed = pair.trimmingCharacters(in: .whitespaces)
         guard trimmed.hasPrefix(Self.cookie + "=") else { continue }
-        if let session = session(String(trimmed.dropFirst(Self.cookie.count + 1))) { return session }
+        if let session = signed(String(trimmed.dropFirst(Self.cookie.count + 1))) { return session }
       }
     }
     return nil
   }
+
+  /// The session of a request's cookie, if it holds a valid one.
+  func session(of request: Request) -> String? { signedSession(of: request)?.id }
 
   /// The CSRF token of a session's forms (derived: a page and the check compute the same).
   func csrf(session: String) -> String { mac("csrf." + session) }
@@ -70,9 +81,11 @@ struct ConsoleSessions: Sendable {
     return HMAC<SHA256>.isValidAuthenticationCode(data, authenticating: Data(("csrf." + session).utf8), using: key)
   }
 
-  /// `Set-Cookie` for a new session; `secure` when the browser came over https.
-  func setCookie(_ value: String, secure: Bool) -> String {
-    "\(Self.cookie)=\(value); Path=/console; Max-Age=\(Self.lifetime); HttpOnly; SameSite=Strict"
+  /// `Set-Cookie` for a new session (its `Max-Age` the seconds to its expiry); `secure` when
+  /// the browser came over https.
+  func setCookie(_ value: String, secure: Bool, now: Date = Date()) -> String {
+    let left = signed(value, now: now).map { $0.expiry - Int(now.timeIntervalSince1970) } ?? Self.lifetime
+    return "\(Self.cookie)=\(value); Path=/console; Max-Age=\(max(0, left)); HttpOnly; SameSite=Strict"
       + (secure ? "; Secure" : "")
   }
 

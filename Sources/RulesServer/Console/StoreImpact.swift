@@ -20,6 +20,8 @@ enum StoreImpact {
       guard let last = ids.last else { break }
       after = last
       for id in ids where shard?.contains(id) ?? true {
+        // A request past its timeout (the console's candidate page) stops here.
+        try Task.checkCancellation()
         // A read-only transaction: every stored day, no saved state (from the first day).
         guard var loaded = try await store.readUser(catalog: old.id, user: id, allDays: true), !loaded.days.isEmpty
         else { continue }

@@ -33,9 +33,71 @@ extension ExperimentControl {
     return ExperimentReport(participants: participants, date: date, streaks: streaks, badges: badges)
   }
 
+  /// The date of a report: `asked`, or today in UTC. A date after the latest date that is
+  /// today somewhere (today in UTC and the day of slack, as an import's) is refused, 400
+  /// `future-date`: its days have not been lived, and the report would count them as days
+  /// users did not come back (issue #52).
+  static func reportDate(_ asked: CalendarDay?, clock: FutureDays = .system) throws(Failure) -> CalendarDay {
+    guard let asked else { return CalendarDay(clock.now(), in: TimeZone(identifier: "UTC")!) }
+    let latest = clock.latestAnywhere
+    guard asked <= latest else {
+      throw Failure(
+        400, "future-date",
+        "'date': \(asked) is in the future: a report counts the days users have lived, and the latest date that is today somewhere is \(latest) (today in UTC and one day of slack)"
+      )
+    }
+    return asked
+  }
+
+  /// The catalog served when `experiment` started, as the store's revisions keep it (nil when
+  /// the store did not record it): what a report without a server compares the variant with.
+  func startedCatalog(_ experiment: StoredExperiment) async throws -> StoreCatalog? {
+    try await store.revision(catalog: experiment.catalog, hash: experiment.controlHash)
+      .flatMap { $0.export }.flatMap { try? StoreCatalog.exported($0) }
+  }
+
+  /// What `rules-server experiment guard` found of one experiment: its guardrail, the report's
+  /// difference of that figure, and whether it stopped the experiment.
+  struct GuardrailCheck {
+    var experiment: StoredExperiment
+    var guardrail: Guardrail
+    var difference: Interval?
+    var stopped: Bool
+  }
+
+  /// The monitoring of guardrails (`rules-server experiment guard`, docs/experiments.md): each
+  /// running experiment with a guardrail (the one named, or all) gets its report as of `date`,
+  /// and one whose report trips its guardrail is stopped (`applyGuardrail`). A report alone
+  /// never stops one. An experiment that another stopped meanwhile is left as it is.
+  func guardRunning(_ name: String?, date: CalendarDay) async throws -> [GuardrailCheck] {
+    let running: [StoredExperiment]
+    if let name {
+      running = [try await self.running(name)]
+    } else {
+      running = try await store.runningExperiments().sorted { $0.name < $1.name }
+    }
+    var checks: [GuardrailCheck] = []
+    for experiment in running {
+      guard let guardrail = Self.guardrail(experiment) else { continue }
+      let report = try await report(experiment, control: try await startedCatalog(experiment), date: date)
+      var stopped: StoredExperiment?
+      do {
+        stopped = try await applyGuardrail(experiment, report: report)
+      } catch let failure as Failure where failure.code == "experiment-ended" {
+        continue
+      }
+      checks.append(
+        GuardrailCheck(
+          experiment: stopped ?? experiment, guardrail: guardrail,
+          difference: report.difference(guardrail.metric)?.interval, stopped: stopped != nil))
+    }
+    return checks
+  }
+
   /// The guardrail of a running experiment, when the report trips it: the experiment is
   /// stopped (`ended_because`: `guardrail METRIC`), the event log told (`experiment.stopped`,
-  /// an event of the catalog: its user empty), and the stopped experiment returned.
+  /// an event of the catalog: its user empty), and the stopped experiment returned. Only the
+  /// monitoring calls it (`guardRunning`): a report reads, it does not act.
   func applyGuardrail(_ experiment: StoredExperiment, report: ExperimentReport) async throws -> StoredExperiment? {
     guard experiment.status == "running", let guardrail = Self.guardrail(experiment),
       guardrail.isTripped(by: report)

@@ -26,18 +26,24 @@ struct ExperimentControl: Sendable {
 
   let store: any StoreBackend
 
-  /// What a name may be: 1 to 64 ASCII letters, digits and `-._`.
+  /// What a name may be, an id that is one path segment as written (issue #52: `.` and `..`
+  /// were taken, then unreachable over HTTP, where they are dot segments): 1 to 64 ASCII
+  /// letters, digits and `-._`, beginning with a letter or a digit (so no `.`, `..`, `/`, `%`).
   static func nameProblem(_ name: String) -> String? {
-    let allowed = name.utf8.allSatisfy { byte in
+    func letterOrDigit(_ byte: UInt8) -> Bool {
       switch byte {
       case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"):
+        UInt8(ascii: "0")...UInt8(ascii: "9"):
         true
       default: false
       }
     }
-    guard (1...64).contains(name.utf8.count), allowed else {
-      return "'\(name)' is not an experiment name; use 1 to 64 ASCII letters, digits, '-', '.' and '_'"
+    let allowed = name.utf8.allSatisfy { byte in
+      letterOrDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
+    }
+    guard (1...64).contains(name.utf8.count), allowed, name.utf8.first.map(letterOrDigit) == true else {
+      return
+        "'\(name)' is not an experiment name; use 1 to 64 ASCII letters, digits, '-', '.' and '_', beginning with a letter or a digit"
     }
     return nil
   }

@@ -38,7 +38,8 @@ final class ExperimentWatch: Sendable {
     } catch {
       if !failing.withLock({ $0 }) {
         logger.warning(
-          "the running experiments could not be read; looking again every poll", metadata: ["error": "\(error)"])
+          "the running experiments could not be read; looking again every poll",
+          metadata: ["error": "\(HTTPAPI.logged(error))"])
       }
       failing.withLock { $0 = true }
       return false

@@ -108,32 +108,23 @@ struct ExperimentsController: Sendable {
   }
 
   /// `GET /v1/admin/experiments/{name}[?date=D]`: the experiment, its users per arm, and its
-  /// report as of D (default: today in UTC). A running experiment whose guardrail the report
-  /// trips is stopped (and the answer says so).
+  /// report as of D (default: today in UTC; a D after the latest date that is today somewhere
+  /// is 400 `future-date`). It reads and changes nothing: a guardrail the report trips is
+  /// applied by the monitoring alone (`rules-server experiment guard`).
   func show(_ request: Request, _ context: APIRequestContext) async throws -> Response {
     let name = name(context)
     let api = api
     let asked = try HTTPAPI.query(request, codes: ["date": "bad-date"]).get("date").map { try api.day(String($0)) }
-    let date = asked ?? CalendarDay.today(in: TimeZone(identifier: "UTC")!)
     let control = control
-    let (json, stopped) = try await answering { () async throws -> (JSONValue, StoredExperiment?) in
-      var experiment = try await control.experiment(name)
+    let json = try await answering { () async throws -> JSONValue in
+      let date = try ExperimentControl.reportDate(asked)
+      let experiment = try await control.experiment(name)
       let report = try await control.report(
         experiment, control: api.served.set.byID[experiment.catalog], date: date)
-      let stopped = try await control.applyGuardrail(experiment, report: report)
-      if let stopped { experiment = stopped }
-      guard case .object(var pairs) = try await control.json(experiment) else { return (.null, stopped) }
+      guard case .object(var pairs) = try await control.json(experiment) else { return .null }
       pairs.append(("report", try ExperimentControl.json(report)))
       pairs.append(("methods", ExperimentControl.methods))
-      return (.object(pairs), stopped)
-    }
-    if let stopped {
-      if api.served.experiments.running(stopped.catalog)?.name == name {
-        api.served.experiments.set(nil, catalog: stopped.catalog)
-      }
-      api.logger.warning(
-        "experiment stopped by its guardrail",
-        metadata: ["experiment": "\(name)", "because": "\(stopped.endedBecause ?? "")"])
+      return .object(pairs)
     }
     return HTTPAPI.json(json.serialized(indent: nil))
   }

@@ -46,7 +46,7 @@ final class RunningExperiments: Sendable {
       }
       byCatalog.withLock { $0 = fresh }
     } catch {
-      logger.error("the running experiments could not be read", metadata: ["error": "\(error)"])
+      logger.error("the running experiments could not be read", metadata: ["error": "\(HTTPAPI.logged(error))"])
     }
   }
 }

@@ -45,8 +45,16 @@ struct HTTPAPI: Sendable {
   let served: ServedCatalogs
   let authenticator: Authenticator
   let limiter: RateLimiter?
+  /// The console's sign-in attempts per client address (`RateLimiter.signIn`), always limited.
+  let signInLimiter: RateLimiter
+  /// The `Host` names answered (`serve` without a token: loopback and `--allowed-host`); nil:
+  /// any.
+  let allowedHosts: AllowedHosts?
   /// How long a store call may take before the request gets 503 `store-unavailable`.
   let storeTimeout: Duration
+  /// How long a request may take from its head to its answer before it gets 503 `timeout`
+  /// and its work is cancelled (`serve --request-timeout`; nil: no limit).
+  let requestTimeout: Duration?
   let evaluations = Counter(label: "rules_evaluations_total")
   /// The last failed write, for `/readyz`.
   let writeFailures = WriteFailures()
@@ -58,11 +66,16 @@ struct HTTPAPI: Sendable {
 
   init(
     store: any StoreBackend, catalogs: ServedCatalogs, authenticator: Authenticator, limiter: RateLimiter? = nil,
-    storeTimeout: Duration = .seconds(5), logger: Logger, credentials: CredentialIssuer? = nil
+    signInLimiter: RateLimiter? = nil, allowedHosts: AllowedHosts? = nil, storeTimeout: Duration = .seconds(5),
+    requestTimeout: Duration? = nil, logger: Logger, credentials: CredentialIssuer? = nil
   ) {
     self.credentials = credentials
+    self.allowedHosts = allowedHosts
+    self.signInLimiter =
+      signInLimiter ?? RateLimiter(RateLimiter.signIn, trustedProxies: limiter?.trustedProxies ?? [])
     self.store = store
     self.storeTimeout = storeTimeout
+    self.requestTimeout = requestTimeout
     self.served = catalogs
     self.authenticator = authenticator
     self.limiter = limiter
@@ -124,15 +137,37 @@ struct HTTPAPI: Sendable {
 
   /// The API's responder: the request's path made canonical (`CanonicalPath`), then the router
   /// of `table` behind the middlewares (the request id, errors in the API's shape, metrics, the
-  /// log, the access check).
+  /// log, the `Host` of a server without a token, the request timeout, the access check).
   func responder(_ table: RouteTable) -> some HTTPResponder<APIRequestContext> {
-    let router = table.router(middlewares: [
+    var middlewares: [any MiddlewareProtocol<Request, Response, APIRequestContext>] = [
       RequestIDMiddleware(), ErrorMiddleware(allowed: table.allowedMethods), MetricsMiddleware(),
       LogRequestsMiddleware(.info),
-      AccessMiddleware(
-        authenticator: authenticator, limiter: limiter, table: table, console: ConsoleGate(sessions: consoleSessions)),
-    ])
+    ]
+    if let allowedHosts { middlewares.append(AllowedHostsMiddleware(hosts: allowedHosts)) }
+    if let requestTimeout {
+      let sessions = consoleSessions
+      middlewares.append(
+        RequestTimeoutMiddleware(limit: requestTimeout) { request in
+          // A console page is answered as a page.
+          guard ConsoleGate.isConsole(request.uri.path) else { return nil }
+          let error = RequestTimeoutMiddleware<APIRequestContext>.error(requestTimeout)
+          return ConsolePages.problem(
+            .serviceUnavailable, "This page took too long", error.message, csrf: sessions.csrf(of: request))
+        })
+    }
+    let api = self
+    let gate = ConsoleGate(sessions: consoleSessions) { session in await api.signedOut(session) }
+    middlewares.append(
+      AccessMiddleware(authenticator: authenticator, limiter: limiter, table: table, console: gate))
+    let router = table.router(middlewares: middlewares)
     return CanonicalPathResponder(next: router.buildResponder())
+  }
+
+  /// Whether a console session was signed out; true when the store cannot say (the console
+  /// then asks to sign in again rather than admit a session it cannot check).
+  func signedOut(_ session: String) async -> Bool {
+    let store = store
+    return (try? await stored { try await store.consoleSessionEnded(session) }) ?? true
   }
 
   /// `GET /readyz`: the store answers a question within the store timeout, or the server is
@@ -240,11 +275,11 @@ struct HTTPAPI: Sendable {
     return pairs
   }
 
-  /// What the log says of an error: its debug description when it has one (PostgreSQL's
-  /// errors hide their message, SQLSTATE and detail from `description`, lest they reach a
-  /// client; the log is where they belong).
+  /// What the log says of an error: PostgreSQL's own message, SQLSTATE and detail
+  /// (`StoreError.postgresText`: PostgresNIO hides them from `description`, lest they reach a
+  /// client; the log is where they belong), else its debug description.
   static func logged(_ error: any Error) -> String {
-    String(reflecting: error)
+    StoreError.postgresText(error) ?? String(reflecting: error)
   }
 
   /// Any failure that is not the request's: the store is down, unreachable or broken.

@@ -40,6 +40,12 @@ extension HTTPAPI {
           // The same pause again changes nothing (a PUT is idempotent): no write, no new revision.
           if existing.contains(pause) { return nil }
           let others = existing.filter { $0.from != from }
+          if others.count >= PauseList.maxPerUser {
+            throw APIError(
+              .conflict, "pause-refused",
+              "the user holds \(others.count) pauses, the most a user may hold (\(PauseList.maxPerUser)); delete one first"
+            )
+          }
           let today = FutureDays.system.today(for: loaded, in: catalog)
           if let problem = catalog.engine.pauseProblem(pause, existing: others, today: today) {
             throw APIError(.conflict, "pause-refused", problem)

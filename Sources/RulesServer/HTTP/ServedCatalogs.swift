@@ -85,7 +85,11 @@ final class ServedCatalogs: Sendable {
       last = Task { _ = await next.value }
       return next
     }
-    return try await task.value.get()
+    // A caller past its request timeout stops waiting; the reload goes on (whole or not at all).
+    guard let result = try? await Deadline.awaiting({ await task.value }) else {
+      throw Refusal(problems: ["the reload was not waited for; it goes on in the background"], storeFailed: true)
+    }
+    return try result.get()
   }
 
   private func reloadNow(logger: Logger, restoring: StoreCatalog?) async -> Result<[Reloaded], Refusal> {
@@ -118,7 +122,8 @@ final class ServedCatalogs: Sendable {
           reading = try await store.reading(catalog, states: served.byID[id]?.export != catalog.export)
         } catch {
           logger.error(
-            "the store could not be read to check a catalog", metadata: ["catalog": "\(id)", "error": "\(error)"])
+            "the store could not be read to check a catalog",
+            metadata: ["catalog": "\(id)", "error": "\(HTTPAPI.logged(error))"])
           return refuse(["the store could not be read to check the catalog '\(id)'"], storeFailed: true)
         }
       }

@@ -16,7 +16,10 @@ struct ServerLimits: ParsableArguments {
       "Seconds a request's body may take to arrive once its head has (a request answered before its body arrived, such as a 401, is closed within 2 s)."
   )
   var readTimeout: Double = 15
-  @Option(help: "Seconds the server may take to answer a request once it is read (then 503 timeout).")
+  @Option(
+    help:
+      "Seconds the server may take to answer a request from its head (then 503 timeout, and the request's work is cancelled)."
+  )
   var requestTimeout: Double = 30
   @Option(help: "Seconds a store call may take before the request gets 503 store-unavailable.")
   var storeTimeout: Double = 5

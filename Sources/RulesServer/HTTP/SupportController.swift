@@ -7,8 +7,10 @@ import RulesStore
 /// `POST /v1/catalogs/{catalog}/users/{user}/freezes` and
 /// `POST /v1/catalogs/{catalog}/users/{user}/streaks/{name}/restore` (admin only): support's
 /// tools (`StreakSupport`). Each answers 201 with everything support has given the user, the
-/// new entry last, and tells its event (`freeze.granted`, `streak.restored`). A user in a
-/// running experiment's variant is checked and counted under the variant's catalog.
+/// new entry last, and tells its event (`freeze.granted`, `streak.restored`). The same restore
+/// again, or a grant with an `Idempotency-Key` given before, writes nothing and answers the
+/// same. A user in a running experiment's variant is checked and counted under the variant's
+/// catalog.
 extension HTTPAPI {
   func postFreezes(_ request: Request, _ context: APIRequestContext) async throws -> Response {
     let user = try user(context)
@@ -48,11 +50,12 @@ extension HTTPAPI {
         .badRequest, "missing-field",
         "the body needs \(missing.joined(separator: " and ")): the streak, how many freezes, and why")
     }
+    let key = try Self.idempotencyKey(request)
     let store = store
     let change = try await written {
       try await Self.refusing {
         try await StreakSupport.grant(
-          streak: streak, count: count, reason: reason, user: user, catalog: catalog, store: store)
+          streak: streak, count: count, reason: reason, user: user, catalog: catalog, store: store, key: key)
       }
     }
     return Self.json(Self.supportAnswer(catalog: catalog.id, user: user, change.support), status: .created)
@@ -94,6 +97,19 @@ extension HTTPAPI {
     return Self.json(Self.supportAnswer(catalog: catalog.id, user: user, change.support), status: .created)
   }
 
+  static let idempotencyHeader = HTTPFields.Element.Name("Idempotency-Key")!
+
+  /// A grant's `Idempotency-Key` (1 to 255 visible ASCII characters), nil without one, or 400
+  /// `bad-value`: the same key again for the user is the grant it was given with, not another.
+  static func idempotencyKey(_ request: Request) throws -> String? {
+    guard let key = request.headers[idempotencyHeader] else { return nil }
+    guard (1...255).contains(key.utf8.count), key.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+      throw APIError(
+        .badRequest, "bad-value", "the Idempotency-Key must be 1 to 255 visible ASCII characters (no spaces)")
+    }
+    return key
+  }
+
   /// A reason (`StreakSupport.reason`), or 400 `bad-value`.
   static func reason(_ text: String) throws -> String {
     guard let reason = StreakSupport.reason(text) else {
@@ -118,6 +134,7 @@ extension HTTPAPI {
         case .unknownStreak: APIError(.notFound, "unknown-streak", refusal.message)
         case .futureDate: APIError(.badRequest, "future-date", refusal.message)
         case .refused: APIError(.conflict, "support-refused", refusal.message)
+        case .idempotencyConflict: APIError(.conflict, "idempotency-conflict", refusal.message)
         }
       throw EvaluationFailure(underlying: error)
     }

@@ -50,7 +50,7 @@ extension HTTPAPI {
         } catch let error as EvaluationFailure {
           throw error
         } catch {
-          failures.failed("\(error)")
+          failures.failed(StoreError.text(error))
           throw error
         }
       }

@@ -22,7 +22,8 @@ info:
     is 405 `method-not-allowed` with `Allow`.
 
     Limits the server enforces: dates 1900-01-01 to 2199-12-31; user ids of 1 to 256 bytes of
-    UTF-8 without control characters, validly percent-encoded in the path; time zones by IANA
+    UTF-8 without control characters or bidirectional overrides and isolates, validly
+    percent-encoded in the path; time zones by IANA
     name; locales as BCP 47 tags (2-3 letter language, script, region; variants and extensions
     are accepted and not used); a request head must arrive within the idle timeout (30 s) and
     its body within the read timeout (15 s) or the connection is closed; an answer given before
@@ -58,7 +59,14 @@ info:
     405 take from the bucket).
 
     Every answer carries `X-Request-Id`: the request's own when it is 1 to 64 letters, digits
-    and `-._:`, else a new UUID. The server's log lines of a request carry it too.
+    and `-._:`, else a new UUID. The server's log lines of a request carry it too. Every answer
+    carries `X-Content-Type-Options: nosniff`, and every console page
+    `Content-Security-Policy: ... frame-ancestors 'none'`.
+
+    `RULES_API_TOKEN` is at least 32 bytes (a shorter one stops the server at start). A server
+    without it listens on loopback only and answers only a `Host` of `localhost`, `127.0.0.1` or
+    `[::1]` (or a name of `--allowed-host`): another is 421 `bad-host` (DNS rebinding). A
+    request not answered within `--request-timeout` (30 s) is 503 `timeout`.
 servers:
   - url: http://127.0.0.1:8080
 security:
@@ -79,6 +87,8 @@ paths:
                 required: [status]
                 properties:
                   status: {type: string, enum: [ok]}
+        "503": {$ref: "#/components/responses/Timeout"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /readyz:
     get:
       operationId: ready
@@ -98,6 +108,7 @@ paths:
                 properties:
                   status: {type: string, enum: [ready]}
         "503": {$ref: "#/components/responses/StoreUnavailable"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /.well-known/jwks.json:
     get:
       operationId: getCredentialKeys
@@ -129,6 +140,8 @@ paths:
                         alg: {type: string, enum: [ES256, EdDSA]}
                         kid: {type: string}
                         use: {type: string, enum: [sig]}
+        "503": {$ref: "#/components/responses/Timeout"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/openapi.json:
     get:
       operationId: openAPIDocument
@@ -147,6 +160,8 @@ paths:
           content:
             application/json:
               schema: {type: object, required: [openapi, info, paths]}
+        "503": {$ref: "#/components/responses/Timeout"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /metrics:
     get:
       operationId: metrics
@@ -160,6 +175,8 @@ paths:
         "401": {$ref: "#/components/responses/Unauthorized"}
         "403": {$ref: "#/components/responses/Forbidden"}
         "429": {$ref: "#/components/responses/RateLimited"}
+        "503": {$ref: "#/components/responses/Timeout"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/catalogs:
     get:
       operationId: listCatalogs
@@ -181,6 +198,8 @@ paths:
         "401": {$ref: "#/components/responses/Unauthorized"}
         "403": {$ref: "#/components/responses/Forbidden"}
         "429": {$ref: "#/components/responses/RateLimited"}
+        "503": {$ref: "#/components/responses/Timeout"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/admin/catalogs/reload:
     post:
       operationId: reloadCatalogs
@@ -232,10 +251,11 @@ paths:
             application/json:
               schema: {$ref: "#/components/schemas/Error"}
         "503":
-          description: "store-unavailable: the store failed while the catalogs were checked against it; nothing changed."
+          description: "store-unavailable: the store failed while the catalogs were checked against it; nothing changed. Or timeout: the request outlasted the server's --request-timeout (the reload goes on in the background, whole or not at all)."
           content:
             application/json:
               schema: {$ref: "#/components/schemas/Error"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/admin/catalogs/{catalog}/revisions:
     parameters:
       - $ref: "#/components/parameters/catalog"
@@ -276,6 +296,7 @@ paths:
               schema: {$ref: "#/components/schemas/Error"}
         "429": {$ref: "#/components/responses/RateLimited"}
         "503": {$ref: "#/components/responses/StoreUnavailable"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/admin/catalogs/{catalog}/revisions/{hash}/restore:
     parameters:
       - $ref: "#/components/parameters/catalog"
@@ -323,6 +344,7 @@ paths:
               schema: {$ref: "#/components/schemas/Error"}
         "429": {$ref: "#/components/responses/RateLimited"}
         "503": {$ref: "#/components/responses/StoreUnavailable"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/admin/experiments:
     post:
       operationId: startExperiment
@@ -338,7 +360,7 @@ paths:
                 catalog: {type: string}
                 variant: {type: object, description: The variant catalog as `rules export` writes it.}
                 share: {type: [string, integer], description: "A percentage: `20%`, `20` or `12.5%` (0 to 100%, at most two decimals).", example: "20%"}
-                name: {type: string, pattern: "^[A-Za-z0-9._-]{1,64}$", description: "Default: CATALOG-<the variant's revision, 8 digits>."}
+                name: {type: string, pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", description: "Default: CATALOG-<the variant's revision, 8 digits>."}
                 guardrail: {type: string, enum: [retention_d1, retention_d7, retention_d30, active_days_per_week]}
                 margin: {type: number, minimum: 0, description: "The guardrail's margin in the figure's unit (default 0)."}
       responses:
@@ -371,21 +393,22 @@ paths:
           content:
             application/json:
               schema: {$ref: "#/components/schemas/Error"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/admin/experiments/{name}:
     parameters:
       - name: name
         in: path
         required: true
-        description: The experiment's name (1 to 64 ASCII letters, digits, `-`, `.`, `_`).
-        schema: {type: string, pattern: "^[A-Za-z0-9._-]{1,64}$"}
+        description: "The experiment's name (1 to 64 ASCII letters, digits, `-`, `.`, `_`, beginning with a letter or a digit)."
+        schema: {type: string, pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"}
     get:
       operationId: getExperiment
-      summary: "Admin: an experiment: its catalog, share, status, revisions, guardrail, users per arm, and its report as of `date` (default: today in UTC): per arm the users, retention on day 1, 7 and 30 after assignment, active days per week, each streak's mean current length and each badge's unlock rate, with 95% intervals (Wilson for shares, Student's t for means) and the difference variant - control with its interval (Newcombe's hybrid score, Welch). A running experiment whose guardrail the report trips is stopped, and the answer says so (docs/experiments.md)."
+      summary: "Admin: an experiment: its catalog, share, status, revisions, guardrail, users per arm, and its report as of `date` (default: today in UTC): per arm the users, retention on day 1, 7 and 30 after assignment, active days per week, each streak's mean current length and each badge's unlock rate, with 95% intervals (Wilson for shares, Student's t for means) and the difference variant - control with its interval (Newcombe's hybrid score, Welch). It reads and changes nothing: a guardrail is applied by the monitoring alone, `rules-server experiment guard` (docs/experiments.md)."
       parameters:
         - name: date
           in: query
           required: false
-          description: The report's date, YYYY-MM-DD (users' local dates).
+          description: "The report's date, YYYY-MM-DD (users' local dates); at most the latest date that is today somewhere (today in UTC and one day of slack)."
           schema: {$ref: "#/components/schemas/Date"}
       responses:
         "200":
@@ -394,7 +417,7 @@ paths:
             application/json:
               schema: {$ref: "#/components/schemas/Experiment"}
         "400":
-          description: "bad-name, or bad-date (the `date` parameter)."
+          description: "bad-name; bad-date (the `date` parameter); future-date: the `date` is after the latest date that is today somewhere (its days have not been lived)."
           content:
             application/json:
               schema: {$ref: "#/components/schemas/Error"}
@@ -407,13 +430,14 @@ paths:
           content:
             application/json:
               schema: {$ref: "#/components/schemas/Error"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/admin/experiments/{name}/stop:
     parameters:
       - name: name
         in: path
         required: true
-        description: The experiment's name (1 to 64 ASCII letters, digits, `-`, `.`, `_`).
-        schema: {type: string, pattern: "^[A-Za-z0-9._-]{1,64}$"}
+        description: "The experiment's name (1 to 64 ASCII letters, digits, `-`, `.`, `_`, beginning with a letter or a digit)."
+        schema: {type: string, pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"}
     post:
       operationId: stopExperiment
       summary: "Admin: stops a running experiment: every user is evaluated under the served catalog again; their unlocks stay."
@@ -442,13 +466,14 @@ paths:
           content:
             application/json:
               schema: {$ref: "#/components/schemas/Error"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/admin/experiments/{name}/promote:
     parameters:
       - name: name
         in: path
         required: true
-        description: The experiment's name (1 to 64 ASCII letters, digits, `-`, `.`, `_`).
-        schema: {type: string, pattern: "^[A-Za-z0-9._-]{1,64}$"}
+        description: "The experiment's name (1 to 64 ASCII letters, digits, `-`, `.`, `_`, beginning with a letter or a digit)."
+        schema: {type: string, pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"}
     post:
       operationId: promoteExperiment
       summary: "Admin: promotes a running experiment's variant: served as the catalog through the checks of a reload, recorded as a revision (`promote`), and the experiment ended. Like a restore, it lasts until the next reload reads the catalogs' folder: put the variant's files there."
@@ -482,6 +507,7 @@ paths:
           content:
             application/json:
               schema: {$ref: "#/components/schemas/Error"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/catalogs/{catalog}:
     parameters:
       - $ref: "#/components/parameters/catalog"
@@ -505,6 +531,8 @@ paths:
         "403": {$ref: "#/components/responses/Forbidden"}
         "429": {$ref: "#/components/responses/RateLimited"}
         "404": {$ref: "#/components/responses/NotFound"}
+        "503": {$ref: "#/components/responses/Timeout"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/catalogs/{catalog}/users/{user}:
     parameters:
       - $ref: "#/components/parameters/catalog"
@@ -576,6 +604,7 @@ paths:
         "404": {$ref: "#/components/responses/NotFound"}
         "413": {$ref: "#/components/responses/TooLarge"}
         "503": {$ref: "#/components/responses/StoreUnavailable"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
     delete:
       operationId: deleteUser
       summary: "Admin: deletes the user's days, state and unlocks (RULES_API_TOKEN required; a server without one answers 403)."
@@ -597,6 +626,7 @@ paths:
         "429": {$ref: "#/components/responses/RateLimited"}
         "404": {$ref: "#/components/responses/NotFound"}
         "503": {$ref: "#/components/responses/StoreUnavailable"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/catalogs/{catalog}/users/{user}/rebuild:
     parameters:
       - $ref: "#/components/parameters/catalog"
@@ -622,6 +652,7 @@ paths:
         "429": {$ref: "#/components/responses/RateLimited"}
         "404": {$ref: "#/components/responses/NotFound"}
         "503": {$ref: "#/components/responses/StoreUnavailable"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/catalogs/{catalog}/users/{user}/pauses/{from}:
     parameters:
       - $ref: "#/components/parameters/catalog"
@@ -663,12 +694,13 @@ paths:
         "429": {$ref: "#/components/responses/RateLimited"}
         "404": {$ref: "#/components/responses/NotFound"}
         "409":
-          description: "pause-refused: the pause starts too far back, overlaps another, or takes a period past the catalog's cap; nothing changed."
+          description: "pause-refused: the pause starts too far back, overlaps another, takes a period past the catalog's cap, or would be the user's 101st (a user holds at most 100 pauses; delete one first); nothing changed."
           content:
             application/json:
               schema: {$ref: "#/components/schemas/Error"}
         "413": {$ref: "#/components/responses/TooLarge"}
         "503": {$ref: "#/components/responses/StoreUnavailable"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
     delete:
       operationId: deletePause
       security: [{adminToken: []}, {userToken: []}]
@@ -681,6 +713,7 @@ paths:
         "429": {$ref: "#/components/responses/RateLimited"}
         "404": {$ref: "#/components/responses/NotFound"}
         "503": {$ref: "#/components/responses/StoreUnavailable"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/catalogs/{catalog}/users/{user}/freezes:
     parameters:
       - $ref: "#/components/parameters/catalog"
@@ -692,7 +725,15 @@ paths:
         The freezes are added to the streak's saved-up freezes at the start of the user's today, before
         it counts, and may take it past the catalog's `max_freezes` (the streak earns none while it holds
         that many or more). Recorded with its reason, told as a `freeze.granted` event, and counted the
-        same way by every later evaluation, rebuild and batch. Each POST is a new grant.
+        same way by every later evaluation, rebuild and batch. Each POST is a new grant, but one
+        with an `Idempotency-Key` the user's grants hold already: that is the grant given with it
+        (nothing is written, the answer is the same), so a grant retried after a 503 is given once.
+      parameters:
+        - name: Idempotency-Key
+          in: header
+          required: false
+          description: "1 to 255 visible ASCII characters; the same key again for the user is the same grant (another grant under it is 409 idempotency-conflict)."
+          schema: {type: string, minLength: 1, maxLength: 255, pattern: "^[!-~]+$"}
       requestBody:
         required: true
         content:
@@ -717,12 +758,13 @@ paths:
             application/json:
               schema: {$ref: "#/components/schemas/Error"}
         "409":
-          description: "support-refused: the streak counts the days since a start (an elapsed streak holds no freezes); nothing changed."
+          description: "support-refused: the streak counts the days since a start (an elapsed streak holds no freezes); idempotency-conflict: the Idempotency-Key was given for another grant (another streak, count or reason). Nothing changed."
           content:
             application/json:
               schema: {$ref: "#/components/schemas/Error"}
         "413": {$ref: "#/components/responses/TooLarge"}
         "503": {$ref: "#/components/responses/StoreUnavailable"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/catalogs/{catalog}/users/{user}/streaks/{name}/restore:
     parameters:
       - $ref: "#/components/parameters/catalog"
@@ -739,7 +781,9 @@ paths:
         The restore covers the days from the day after the streak last counted, on or before `through`,
         to `through`: on them the streak does not break and uses no freeze (the app crashed, the user
         could not log). Recorded with its reason and the days it covers, told as a `streak.restored`
-        event; the user's saved state is counted again at their next evaluation.
+        event; the user's saved state is counted again at their next evaluation. The same restore
+        again (the streak restored through the same day: a restore retried after a 503) is the one
+        given: nothing is written, and the answer is the same 201.
       requestBody:
         required: true
         content:
@@ -775,6 +819,7 @@ paths:
               schema: {$ref: "#/components/schemas/Error"}
         "413": {$ref: "#/components/responses/TooLarge"}
         "503": {$ref: "#/components/responses/StoreUnavailable"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/catalogs/{catalog}/users/{user}/days/{date}:
     parameters:
       - $ref: "#/components/parameters/catalog"
@@ -818,6 +863,7 @@ paths:
         "404": {$ref: "#/components/responses/NotFound"}
         "413": {$ref: "#/components/responses/TooLarge"}
         "503": {$ref: "#/components/responses/StoreUnavailable"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/catalogs/{catalog}/users/{user}/progress:
     parameters:
       - $ref: "#/components/parameters/catalog"
@@ -841,6 +887,7 @@ paths:
         "429": {$ref: "#/components/responses/RateLimited"}
         "404": {$ref: "#/components/responses/NotFound"}
         "503": {$ref: "#/components/responses/StoreUnavailable"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/catalogs/{catalog}/users/{user}/catalog:
     parameters:
       - $ref: "#/components/parameters/catalog"
@@ -885,6 +932,8 @@ paths:
         "403": {$ref: "#/components/responses/Forbidden"}
         "429": {$ref: "#/components/responses/RateLimited"}
         "404": {$ref: "#/components/responses/NotFound"}
+        "503": {$ref: "#/components/responses/Timeout"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/catalogs/{catalog}/users/{user}/state:
     parameters:
       - $ref: "#/components/parameters/catalog"
@@ -934,6 +983,7 @@ paths:
         "429": {$ref: "#/components/responses/RateLimited"}
         "404": {$ref: "#/components/responses/NotFound"}
         "503": {$ref: "#/components/responses/StoreUnavailable"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/catalogs/{catalog}/users/{user}/badges/{badge}/explanation:
     parameters:
       - $ref: "#/components/parameters/catalog"
@@ -971,6 +1021,7 @@ paths:
         "429": {$ref: "#/components/responses/RateLimited"}
         "404": {$ref: "#/components/responses/NotFound"}
         "503": {$ref: "#/components/responses/StoreUnavailable"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/catalogs/{catalog}/users/{user}/badges/{badge}/credential:
     parameters:
       - $ref: "#/components/parameters/catalog"
@@ -1004,6 +1055,7 @@ paths:
         "429": {$ref: "#/components/responses/RateLimited"}
         "404": {$ref: "#/components/responses/NotFound"}
         "503": {$ref: "#/components/responses/StoreUnavailable"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/catalogs/{catalog}/leaderboards/{name}:
     parameters:
       - $ref: "#/components/parameters/catalog"
@@ -1041,7 +1093,7 @@ paths:
           places left before (after) go to the other side. An id that is not valid (or not valid
           percent-encoded UTF-8, such as `%FF`) is 400 `bad-around`; a user with no standing (not
           evaluated yet) is 404 `unknown-user`.
-        schema: {type: string, minLength: 1, maxLength: 256, pattern: "^[^\\x00-\\x1F\\x7F]+$"}
+        schema: {type: string, minLength: 1, maxLength: 256, pattern: "^[^\\x00-\\x1F\\x7F-\\x9F\\u202A-\\u202E\\u2066-\\u2069]+$"}
     get:
       operationId: getLeaderboard
       security: [{adminToken: []}, {userToken: []}]
@@ -1063,6 +1115,7 @@ paths:
         "429": {$ref: "#/components/responses/RateLimited"}
         "404": {$ref: "#/components/responses/NotFound"}
         "503": {$ref: "#/components/responses/StoreUnavailable"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/catalogs/{catalog}/stats:
     parameters:
       - $ref: "#/components/parameters/catalog"
@@ -1088,6 +1141,8 @@ paths:
         "403": {$ref: "#/components/responses/Forbidden"}
         "429": {$ref: "#/components/responses/RateLimited"}
         "404": {$ref: "#/components/responses/NotFound"}
+        "503": {$ref: "#/components/responses/StoreUnavailable"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
   /v1/events:
     get:
       operationId: listEvents
@@ -1117,7 +1172,7 @@ paths:
           in: query
           required: false
           description: Only this user's events.
-          schema: {type: string, minLength: 1, maxLength: 256, pattern: "^[^\\x00-\\x1F\\x7F]+$"}
+          schema: {type: string, minLength: 1, maxLength: 256, pattern: "^[^\\x00-\\x1F\\x7F-\\x9F\\u202A-\\u202E\\u2066-\\u2069]+$"}
         - name: kind
           in: query
           required: false
@@ -1145,6 +1200,7 @@ paths:
         "403": {$ref: "#/components/responses/Forbidden"}
         "429": {$ref: "#/components/responses/RateLimited"}
         "503": {$ref: "#/components/responses/StoreUnavailable"}
+        "421": {$ref: "#/components/responses/MisdirectedRequest"}
 components:
   securitySchemes:
     adminToken:
@@ -1189,9 +1245,11 @@ components:
       in: path
       required: true
       description: >-
-        Not empty, at most 256 bytes of UTF-8 without control characters, percent-encoded in
-        the path (an encoding that is not UTF-8, such as `%FF`, is 400 `bad-user`).
-      schema: {type: string, minLength: 1, maxLength: 256, pattern: "^[^\\x00-\\x1F\\x7F]+$"}
+        Not empty, at most 256 bytes of UTF-8 without control characters (C0, DEL, C1) or
+        bidirectional overrides and isolates (U+202A-U+202E, U+2066-U+2069), percent-encoded in
+        the path (an encoding that is not UTF-8, such as `%FF`, is 400 `bad-user`, and so is
+        any of those characters).
+      schema: {type: string, minLength: 1, maxLength: 256, pattern: "^[^\\x00-\\x1F\\x7F-\\x9F\\u202A-\\u202E\\u2066-\\u2069]+$"}
   responses:
     Evaluation:
       description: The evaluation, the JSON of `rules eval --format json`.
@@ -1310,9 +1368,26 @@ components:
     StoreUnavailable:
       description: >-
         store-unavailable: the store cannot answer (down, unreachable, broken, refusing writes, or
-        slower than the store timeout); the details are in the server's log. It does not say that
-        nothing was changed: a write that outlasted the store timeout may still commit in the
-        background (whole, never half). Try again: a PUT and a rebuild are idempotent.
+        slower than the store timeout); the details are in the server's log. Or timeout: the
+        request was not answered within the server's --request-timeout (30 s unless told), and
+        its work was cancelled. Neither says that nothing was changed: a write that outlasted a
+        timeout may still commit in the background (whole, never half). Try again: a PUT and a
+        rebuild are idempotent.
+      content:
+        application/json:
+          schema: {$ref: "#/components/schemas/Error"}
+    MisdirectedRequest:
+      description: >-
+        bad-host: a server without RULES_API_TOKEN answers only requests whose Host is localhost,
+        127.0.0.1 or [::1] (any port) or a name of its --allowed-host: a page of another site
+        that points its own name at 127.0.0.1 (DNS rebinding) reads nothing.
+      content:
+        application/json:
+          schema: {$ref: "#/components/schemas/Error"}
+    Timeout:
+      description: >-
+        timeout: the request was not answered within the server's --request-timeout (30 s unless
+        told), and its work was cancelled. Try again.
       content:
         application/json:
           schema: {$ref: "#/components/schemas/Error"}

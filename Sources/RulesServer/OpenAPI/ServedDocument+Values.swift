@@ -87,6 +87,22 @@ extension ServedDocument {
     ])
   }
 
+  /// The dates an experiment's report may be asked for: to today in UTC (the server takes one
+  /// day of slack after it, the latest date that is today somewhere; 400 future-date after it).
+  static func reportDate(now: Date) -> JSONValue {
+    let today = CalendarDay(now, in: TimeZone(identifier: "UTC")!)
+    return .object([
+      ("type", .string("string")), ("format", .string("date")),
+      ("pattern", .string(datePattern(through: today))),
+      (
+        "description",
+        .string(
+          "A day, YYYY-MM-DD, from 1900-01-01 to today in UTC (\(today)); one day of slack after it is taken too (400 future-date after it)."
+        )
+      ),
+    ])
+  }
+
   /// The last days a restore may cover whoever the user is: to the day before today in UTC.
   /// A user's today is never before it (UTC-12 is the farthest zone behind, and a day starts
   /// at 12:00 at the latest).
@@ -141,6 +157,13 @@ extension ServedDocument {
         {
           var parameter = pairs
           set(&parameter, "schema", putDate)
+          return .object(parameter)
+        }
+        if path.count > 1, path[0] == "paths", path[1] == "/v1/admin/experiments/{name}",
+          value["name"] == .string("date")
+        {
+          var parameter = pairs
+          set(&parameter, "schema", reportDate(now: now))
           return .object(parameter)
         }
         if path.count > 1, path[0] == "paths", path[1].hasSuffix("/restore"), path.last == "through" {

@@ -18,7 +18,9 @@ extension ServedCatalogs {
       } catch {
         logger.error(
           "the catalog's revision could not be recorded",
-          metadata: ["catalog": "\(catalog.id)", "revision": "\(catalog.revision)", "error": "\(error)"])
+          metadata: [
+            "catalog": "\(catalog.id)", "revision": "\(catalog.revision)", "error": "\(HTTPAPI.logged(error))",
+          ])
       }
     }
   }

@@ -39,7 +39,7 @@ package struct UserJourney: Sendable {
     let days = try engine.replay(
       user: history.user, start: history.start, records: records, from: nil, to: day, calendar: history.calendar,
       timeZone: history.timeZone, timeZoneChanges: history.timeZoneChanges, pauses: history.pauses,
-      freezeGrants: history.freezeGrants, restores: history.restores)
+      freezeGrants: history.freezeGrants, restores: history.restores, repairs: history.repairs)
     // The app's check of the date after a check every day before it; a date with no day of its
     // own (before the first record) is one check, as `rules eval` makes it.
     let evaluation =
@@ -47,7 +47,7 @@ package struct UserJourney: Sendable {
       ?? engine.check(
         user: history.user, start: history.start, on: day, records: records, state: nil, calendar: history.calendar,
         timeZone: history.timeZone, timeZoneChanges: history.timeZoneChanges, pauses: history.pauses,
-        freezeGrants: history.freezeGrants, restores: history.restores
+        freezeGrants: history.freezeGrants, restores: history.restores, repairs: history.repairs
       ).evaluation
     let unlocked = Set(evaluation.badges.unlocked.map(\.id))
     let program = engine.program

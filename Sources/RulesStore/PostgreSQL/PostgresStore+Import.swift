@@ -29,14 +29,19 @@ extension PostgresStore {
       }
       for user in users where seen.insert(UserID.Key(user.user)).inserted { distinct.append(user.user) }
       summary.users = distinct.count
-      for start in stride(from: 0, to: distinct.count, by: Self.importChunk) {
-        let ids = Array(distinct[start..<min(start + Self.importChunk, distinct.count)])
+      // Every user of the file made (if new) and locked in the one order of every transaction
+      // that locks users (by id, in byte order), before any of their rows is written: a PUT or
+      // a batch meanwhile waits for the import, or the import for it, never both.
+      let ordered = distinct.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+      for start in stride(from: 0, to: ordered.count, by: Self.importChunk) {
+        let ids = Array(ordered[start..<min(start + Self.importChunk, ordered.count)])
         try await connection.query(
           """
           INSERT INTO users (catalog, user_id, revision)
           SELECT \(catalog), id, \(unescaped: ProgressSQL.firstRevision(.postgres)) FROM unnest(\(ids)::text[]) AS t(id)
           ON CONFLICT (catalog, user_id) DO NOTHING
           """, logger: logger)
+        try await connection.execute(LockUsers.self, [catalog, SQLTextList(ids)], logger: logger)
       }
       var changedFrom: [UserID.Key: String] = [:]
       for user in users {

@@ -96,34 +96,42 @@ package final class PostgresStore: StoreBackend {
     return String(text[..<colon]) + ":***" + String(text[at...])
   }
 
-  static func message(_ error: any Error) -> String {
-    if let error = error as? PSQLError {
-      if let message = error.serverInfo?[.message] { return message }
-      if let underlying = error.underlying { return "\(error.code): \(underlying)" }
-      return "\(error.code)"
-    }
-    if let error = error as? PostgresTransactionError {
-      if let inner = error.closureError { return message(inner) }
-      if let inner = error.commitError { return message(inner) }
-      if let inner = error.beginError { return message(inner) }
-    }
-    return "\(error)"
-  }
+  /// PostgreSQL's own words for `error` (its message, SQLSTATE and detail: `StoreError.text`).
+  static func message(_ error: any Error) -> String { StoreError.text(error) }
+
+  /// How many times a transaction PostgreSQL ended for a deadlock or a serialization failure
+  /// (SQLSTATE 40P01, 40001) is run again, after a short random wait, before its error is the
+  /// caller's. Every transaction that locks users locks them in one order (by catalog and user
+  /// id: `LockUsers`), so a deadlock is rare (two writers of one user's rows in another order, a
+  /// writer outside the store); a retry covers what is left.
+  static let retries = 3
 
   /// Runs `body` in a transaction; PostgresNIO's errors are unwrapped so that callers see
-  /// their own (NeedsAllDays, StoreError).
+  /// their own (NeedsAllDays, StoreError). A deadlock or serialization failure runs `body` again
+  /// (`retries`): it must do nothing but through `connection`.
   func transaction<R: Sendable>(_ body: (PostgresConnection) async throws -> sending R) async throws -> R {
-    do {
-      return try await client.withTransaction(logger: logger, body)
-    } catch let error as PostgresTransactionError {
-      if let inner = error.closureError { throw inner }
-      if let begin = error.beginError { await pool.renewIfGaveUp(after: begin) }
-      throw StoreError(Self.message(error))
-    } catch {
-      await pool.renewIfGaveUp(after: error)
-      throw error
+    var attempt = 0
+    while true {
+      attempt += 1
+      do {
+        return try await client.withTransaction(logger: logger, body)
+      } catch let error as PostgresTransactionError {
+        if attempt <= Self.retries, let state = StoreError.sqlState(error), Self.retried.contains(state) {
+          try await Task.sleep(for: .milliseconds(Int.random(in: 5...50) * attempt))
+          continue
+        }
+        if let inner = error.closureError { throw inner }
+        if let begin = error.beginError { await pool.renewIfGaveUp(after: begin) }
+        throw StoreError(Self.message(error))
+      } catch {
+        await pool.renewIfGaveUp(after: error)
+        throw error
+      }
     }
   }
+
+  /// The SQLSTATEs a transaction is run again for: a deadlock, a serialization failure.
+  static let retried: Set<String> = ["40P01", "40001"]
 
   /// Brings the store to `Schema.version` as GRDB's migrator does SQLite: the versions in
   /// order, each in a transaction of its own that records it in `rules_migrations` (a crash
@@ -200,6 +208,12 @@ package final class PostgresStore: StoreBackend {
   static func save(
     _ connection: PostgresConnection, catalog: String, checks: [SavedCheck], logger: Logger
   ) async throws -> Set<UserID.Key> {
+    // Several users (a batch's chunk): their rows locked in the one order first, so that two
+    // writers of overlapping users (batch workers, a batch and a PUT) wait, never deadlock. One
+    // user's save runs holding that user's lock already (`withLockedUser`).
+    if checks.count > 1 {
+      try await connection.execute(LockUsers.self, [catalog, SQLTextList(checks.map(\.user))], logger: logger)
+    }
     let rows = try await connection.run(
       RevisionsSave.self,
       revisionsSave(
@@ -275,6 +289,16 @@ package final class PostgresStore: StoreBackend {
     static let types: [PostgresDataType] = [.text, .textArray, .textArray, .byteaArray]
   }
 
+  /// The locks of several users of a catalog, taken in the one order of every transaction
+  /// that locks users (by user id, in byte order), held to the end of the transaction.
+  /// Arguments: catalog, the user ids.
+  enum LockUsers: PreparedText {
+    static let sql = SQLStatement { d in
+      "SELECT 1 FROM users WHERE catalog = ? AND user_id = ANY(?::text[]) ORDER BY user_id\(d.byteOrder) FOR UPDATE"
+    }.postgres
+    static let types: [PostgresDataType] = [.text, .textArray]
+  }
+
   /// The user's lock, held to the end of the transaction. Arguments: catalog, user.
   enum LockUser: PreparedText {
     static let sql = SQLStatement { _ in "SELECT 1 FROM users WHERE catalog = ? AND user_id = ? FOR UPDATE" }.postgres
@@ -347,6 +371,7 @@ package final class PostgresStore: StoreBackend {
       try await connection.execute(LockUser.self, [catalog, user], logger: logger)
       let loaded = try await Self.load(connection, catalog: catalog, ids: [user], allDays: true, logger: logger)
       let change = try decide(loaded.first)
+      if change.unchanged { return change }
       try await connection.execute(
         ProgressSQL.setSupport, [change.support.text, change.from.description, catalog, user], logger: logger)
       // Event ids follow commits (docs/store.md, Events): the events' lock, held to the commit.

@@ -13,6 +13,9 @@ package struct SupportChange: Sendable {
   /// The user's event mark (its text, nil for none) as the change leaves it, or nil to leave
   /// it (granted freezes are told once, by the change's event, not again as earned).
   package var mark: (@Sendable (String?) -> String?)?
+  /// The grant or restore was given already (the same restore, a grant's `Idempotency-Key`
+  /// again): nothing is written, and `support` is the user's as it is.
+  package var unchanged = false
 
   package init(
     support: UserSupport, from: CalendarDay, event: NewEvent, catalogVersion: Int, catalogRevision: String?

@@ -1,6 +1,8 @@
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 
-/// User ids: not empty, at most 256 bytes of UTF-8, no control characters. Two ids are the same
+/// User ids: not empty, at most 256 bytes of UTF-8, no control characters (C0, DEL, C1) and no
+/// bidirectional overrides or isolates (U+202A-U+202E, U+2066-U+2069: they reorder the text
+/// shown after them, in the console and in logs). Two ids are the same
 /// user when their bytes are the same, as both databases compare them: `café` with a precomposed
 /// `é` and with a combining accent are two users (Swift's `==` and `Hashable` on strings would
 /// take them for one, so the store keys users by `Key`).
@@ -36,10 +38,22 @@ package enum UserID {
   package static func problem(_ id: String) -> String? {
     if id.isEmpty { return "the user id is empty" }
     if id.utf8.count > maxBytes { return "the user id is \(id.utf8.count) bytes long; at most \(maxBytes) are allowed" }
-    if id.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-      return "the user id contains a control character"
+    if let found = id.unicodeScalars.first(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+      return "the user id contains a control character (\(Self.codePoint(found)))"
+    }
+    if let found = id.unicodeScalars.first(where: {
+      (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)
+    }) {
+      return
+        "the user id contains a bidirectional override or isolate (\(Self.codePoint(found))), which would reorder the text shown after it"
     }
     return nil
+  }
+
+  /// `U+0085`.
+  static func codePoint(_ scalar: Unicode.Scalar) -> String {
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
   }
 
   /// The stable hash of a shard (`K/N`): FNV-1a (64 bits) over the id's UTF-8 bytes. The same on

@@ -4,14 +4,17 @@ import Foundation
 /// What support gave a user's streaks, as `users.support` keeps it: freezes granted and days
 /// restored, each with its reason and when it was given (a JSON object; null for none).
 package struct UserSupport: Sendable, Equatable {
-  /// One grant and when it was given (milliseconds since 1970).
+  /// One grant and when it was given (milliseconds since 1970), with the `Idempotency-Key` it
+  /// was asked with (the same key again is this grant, not another).
   package struct Grant: Sendable, Equatable {
     package var grant: FreezeGrant
     package var at: Int64
+    package var key: String?
 
-    package init(_ grant: FreezeGrant, at: Int64) {
+    package init(_ grant: FreezeGrant, at: Int64, key: String? = nil) {
       self.grant = grant
       self.at = at
+      self.key = key
     }
   }
 
@@ -48,7 +51,7 @@ package struct UserSupport: Sendable, Equatable {
       freezeGrants: grants.map {
         .init(
           streak: $0.grant.streak, count: $0.grant.count, date: $0.grant.date.description, reason: $0.grant.reason,
-          at: $0.at)
+          at: $0.at, key: $0.key)
       },
       restores: restores.map {
         .init(
@@ -65,7 +68,9 @@ package struct UserSupport: Sendable, Equatable {
     guard let text, let stored = try? JSONDecoder().decode(Stored.self, from: Data(text.utf8)) else { return }
     grants = (stored.freezeGrants ?? []).compactMap { grant in
       CalendarDay.parsed(grant.date).map {
-        Grant(FreezeGrant(streak: grant.streak, count: grant.count, date: $0, reason: grant.reason), at: grant.at)
+        Grant(
+          FreezeGrant(streak: grant.streak, count: grant.count, date: $0, reason: grant.reason), at: grant.at,
+          key: grant.key)
       }
     }
     restores = (stored.restores ?? []).compactMap { restore in
@@ -84,6 +89,7 @@ package struct UserSupport: Sendable, Equatable {
       var date: String
       var reason: String
       var at: Int64
+      var key: String?
     }
     struct StoredRestore: Codable {
       var streak: String

@@ -276,6 +276,8 @@ package final class SQLiteStore: StoreBackend {
       var change: SupportChange?
       try db.inTransaction(.immediate) {
         let decided = try decide(try Self.load(db, catalog: catalog, user: user, allDays: true))
+        change = decided
+        if decided.unchanged { return .commit }
         try db.execute(ProgressSQL.setSupport, [decided.support.text, decided.from.description, catalog, user])
         let arguments = decided.eventArguments(catalog: catalog, user: user, now: EventClock.now)
         if let id: Int64 = try db.value(EventSQL.appendOne, arguments) {

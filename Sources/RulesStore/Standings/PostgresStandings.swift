@@ -205,7 +205,9 @@ extension PostgresStore {
       // One filler at a time; the catalog's users held, so no save of theirs runs meanwhile.
       try await connection.query("SELECT pg_advisory_xact_lock(7271004)", logger: logger)
       if try await connection.value(StandingsSQL.filledVersion, [catalog], logger: logger) == version { return 0 }
-      try await connection.query("SELECT 1 FROM users WHERE catalog = \(catalog) FOR UPDATE", logger: logger)
+      // In the one order of every transaction that locks users (by id, in byte order).
+      try await connection.query(
+        #"SELECT 1 FROM users WHERE catalog = \#(catalog) ORDER BY user_id COLLATE "C" FOR UPDATE"#, logger: logger)
       var ids: [String] = []
       for try await id in try await connection.rows(StandingsSQL.evaluatedUsers.postgres([catalog]), logger: logger)
         .decode(String.self)

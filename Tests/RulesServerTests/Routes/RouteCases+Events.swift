@@ -63,7 +63,7 @@ extension RouteCases {
           "catalog=\(String(repeating: "c", count: 257))",
           "'catalog' must be a catalog id of at most 256 bytes; found 257"),
         bad("user=\(longUser)", "'user': \(longUserMessage)"),
-        bad("user=%01", "'user': the user id contains a control character"),
+        bad("user=%01", "'user': the user id contains a control character (U+0001)"),
         bad("kind=badge", "'kind' must be one of \(kinds); found 'badge'"),
         bad("after=%00", "'after' holds a NUL character (%00); no parameter may"),
         bad(

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import RulesBackend
+@_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 import RulesExperiments
 import StoreTestSupport
 import Testing
@@ -34,6 +35,10 @@ extension RouteCases {
   }
 
   static let experimentsPath = "/v1/admin/experiments"
+
+  /// Names an experiment may not have: dot segments, a name that does not begin with a letter
+  /// or a digit, a slash, a percent sign (issue 52).
+  static let notNames: [String] = ["..", ".", ".hidden", "-x", "a/b", "a%2Fb"]
 
   /// Users of `name` at 50%: the first in the variant and the first in control among u1...u40.
   static func armedUsers(_ name: String) -> (variant: String, control: String) {
@@ -115,39 +120,50 @@ extension RouteCases {
           "missing-field", "the body needs variant (catalog, variant and share)"),
         Refusal(
           "a bad name", RouteCall(.post, experimentsPath, body: startBody("a b")), 400, "bad-name",
-          "'a b' is not an experiment name; use 1 to 64 ASCII letters, digits, '-', '.' and '_'"),
-        Refusal(
-          "an unknown catalog",
-          RouteCall(.post, experimentsPath, body: #"{"catalog": "nope", "share": "20%", "variant": {}}"#), 404,
-          "unknown-catalog", "there is no catalog 'nope'; GET /v1/catalogs lists them"),
-        Refusal(
-          "a second experiment on the catalog", RouteCall(.post, experimentsPath, body: startBody("second")), 409,
-          "experiment-running",
-          "the catalog 'discipline' has a running experiment, 'streaks'; stop or promote it first"),
-        Refusal(
-          "a name taken", RouteCall(.post, experimentsPath, body: startBody("streaks")), 409, "experiment-exists",
-          "there is an experiment 'streaks' already; names are not reused"),
-        Refusal(
-          "a variant of another catalog",
-          RouteCall(.post, experimentsPath, body: startBody("x", variant: rizq)), 422, "variant-invalid",
-          "the experiment was not started: the variant is the catalog 'rizq', not 'discipline'"),
-        Refusal(
-          "the catalog served as its own variant",
-          RouteCall(.post, experimentsPath, body: startBody("x", variant: exported(shipped))), 422, "variant-invalid",
-          "the experiment was not started: the variant is the catalog served (revision \(disciplineRevision)): there is nothing to compare"
-        ),
-        Refusal(
-          "a variant that renames a badge without a version bump",
-          RouteCall(.post, experimentsPath, body: startBody("x", variant: renamed)), 422, "variant-invalid",
-          "the experiment was not started: ids were removed or renamed but version is still 1 (bump the variant's version)"
-        ),
-        Refusal(
-          "a variant that fails rules check",
-          RouteCall(.post, experimentsPath, body: startBody("x", variant: #"{"format": "rules-catalog"}"#)), 422,
-          "variant-invalid",
-          "the experiment was not started: exported catalog:1:1: error: exported catalog cannot be loaded: its format_version is not 1; export the catalog again with this version of rules [not-a-catalog]"
+          "'a b' is not an experiment name; use 1 to 64 ASCII letters, digits, '-', '.' and '_', beginning with a letter or a digit"
         ),
       ]
+        // Issue 52: `..` and `.` were taken (201), then unreachable over HTTP while they held
+        // the catalog; a name is an id, one path segment as written.
+        + Self.notNames.map { name in
+          Refusal(
+            "the name \(name)", RouteCall(.post, experimentsPath, body: startBody(name)), 400, "bad-name",
+            "'\(name)' is not an experiment name; use 1 to 64 ASCII letters, digits, '-', '.' and '_', beginning with a letter or a digit"
+          )
+        }
+        + [
+          Refusal(
+            "an unknown catalog",
+            RouteCall(.post, experimentsPath, body: #"{"catalog": "nope", "share": "20%", "variant": {}}"#), 404,
+            "unknown-catalog", "there is no catalog 'nope'; GET /v1/catalogs lists them"),
+          Refusal(
+            "a second experiment on the catalog", RouteCall(.post, experimentsPath, body: startBody("second")), 409,
+            "experiment-running",
+            "the catalog 'discipline' has a running experiment, 'streaks'; stop or promote it first"),
+          Refusal(
+            "a name taken", RouteCall(.post, experimentsPath, body: startBody("streaks")), 409, "experiment-exists",
+            "there is an experiment 'streaks' already; names are not reused"),
+          Refusal(
+            "a variant of another catalog",
+            RouteCall(.post, experimentsPath, body: startBody("x", variant: rizq)), 422, "variant-invalid",
+            "the experiment was not started: the variant is the catalog 'rizq', not 'discipline'"),
+          Refusal(
+            "the catalog served as its own variant",
+            RouteCall(.post, experimentsPath, body: startBody("x", variant: exported(shipped))), 422, "variant-invalid",
+            "the experiment was not started: the variant is the catalog served (revision \(disciplineRevision)): there is nothing to compare"
+          ),
+          Refusal(
+            "a variant that renames a badge without a version bump",
+            RouteCall(.post, experimentsPath, body: startBody("x", variant: renamed)), 422, "variant-invalid",
+            "the experiment was not started: ids were removed or renamed but version is still 1 (bump the variant's version)"
+          ),
+          Refusal(
+            "a variant that fails rules check",
+            RouteCall(.post, experimentsPath, body: startBody("x", variant: #"{"format": "rules-catalog"}"#)), 422,
+            "variant-invalid",
+            "the experiment was not started: exported catalog:1:1: error: exported catalog cannot be loaded: its format_version is not 1; export the catalog again with this version of rules [not-a-catalog]"
+          ),
+        ]
     })
 
   static let showExperiment = RouteCase(
@@ -166,7 +182,15 @@ extension RouteCases {
           "there is no experiment 'nope'"),
         Refusal(
           "a bad name", RouteCall(.get, experimentsPath + "/a%20b"), 400, "bad-name",
-          "'a b' is not an experiment name; use 1 to 64 ASCII letters, digits, '-', '.' and '_'"),
+          "'a b' is not an experiment name; use 1 to 64 ASCII letters, digits, '-', '.' and '_', beginning with a letter or a digit"
+        ),
+        // Issue 52: a report of days nobody has lived counted them as losses (and stopped the
+        // experiment); the latest date is today in UTC and one day of slack.
+        Refusal(
+          "a report dated after the latest date that is today somewhere",
+          RouteCall(.get, experimentsPath + "/shown?date=2099-01-01"), 400, "future-date",
+          "'date': 2099-01-01 is in the future: a report counts the days users have lived, and the latest date that is today somewhere is \(CalendarDay(Date(), in: TimeZone(identifier: "UTC")!) + 1) (today in UTC and one day of slack)"
+        ),
       ]
     })
 

@@ -46,6 +46,25 @@ extension RouteCases {
       let carol = try await api.call(
         RouteCall(.put, pause(today, user: "carol"), as: .user("carol"), body: #"{"to": "\#(today)"}"#))
       #expect(carol.text == pausesAnswer([(today, today)], user: "carol"))
+      // Issue 52: at most 100 pauses a user, whatever the catalog allows (discipline: no cap).
+      for index in 0..<100 {
+        let day = today + 2 * index
+        let put = try await api.call(RouteCall(.put, pause(day, user: "dave"), body: #"{"to": "\#(day)"}"#))
+        #expect(put.status == .ok, "\(index): \(put.text)")
+      }
+      let past = today + 200
+      let refusedPause = try await api.call(RouteCall(.put, pause(past, user: "dave"), body: #"{"to": "\#(past)"}"#))
+      #expect(refusedPause.status == .conflict)
+      #expect(
+        refusedPause.text
+          == #"{"error":{"code":"pause-refused","message":"the user holds 100 pauses, the most a user may hold (100); delete one first"}}"#
+          + "\n")
+      // A PUT of a pause the user holds (a new end) is no new pause; a DELETE makes room.
+      #expect(
+        try await api.call(RouteCall(.put, pause(today, user: "dave"), body: #"{"to": "\#(today)"}"#)).status == .ok)
+      #expect(try await api.call(RouteCall(.delete, pause(today, user: "dave"))).status == .ok)
+      #expect(
+        try await api.call(RouteCall(.put, pause(past, user: "dave"), body: #"{"to": "\#(past)"}"#)).status == .ok)
     },
     refusals: { _ in
       let today = RouteCases.today()

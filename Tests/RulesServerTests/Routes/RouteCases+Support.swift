@@ -70,6 +70,26 @@ extension RouteCases {
           #"training \#(today) {"count":1,"reason":"sorry","streak":"training"}"#,
         ])
       #expect(try await aliceEvents(api, "freeze.earned") == [])
+      // Issue 52: a grant retried (after a 503) with its Idempotency-Key is the grant given:
+      // nothing more is given or told, the answer is the same; the key for another grant is 409.
+      let keyed = RouteCall(
+        .post, user() + "/freezes", body: #"{"streak": "training", "count": 1, "reason": "retried"}"#,
+        headers: ["Idempotency-Key": "grant-7f3a"])
+      let first = try await api.call(keyed)
+      #expect(first.status == .created, "\(first.text)")
+      let retried = try await api.call(keyed)
+      #expect(retried.status == .created && retried.text == first.text, "\(retried.text)")
+      #expect(trainingFreezes(try await api.object(RouteCall(.get, user() + "/progress"))) == [7, 4])
+      #expect(try await aliceEvents(api, "freeze.granted").count == 3)
+      let conflict = try await api.call(
+        RouteCall(
+          .post, user() + "/freezes", body: #"{"streak": "training", "count": 2, "reason": "retried"}"#,
+          headers: ["Idempotency-Key": "grant-7f3a"]))
+      #expect(conflict.status == .conflict, "\(conflict.text)")
+      #expect(
+        conflict.text
+          == #"{"error":{"code":"idempotency-conflict","message":"the Idempotency-Key 'grant-7f3a' was given for another grant (1 freezes of 'training'); use a new key for a new grant"}}"#
+          + "\n")
       // A refusal leaves the server ready.
       let refused = try await api.call(
         RouteCall(.post, user() + "/freezes", body: #"{"streak": "nope", "count": 1, "reason": "x"}"#))
@@ -104,6 +124,10 @@ extension RouteCases {
           RouteCall(.post, Self.user("zed") + "/freezes", body: #"{"streak": "training", "count": 1, "reason": "x"}"#),
           "zed"),
         unknownCatalog(RouteCall(.post, "/v1/catalogs/nope/users/alice/freezes", body: grantBody)),
+        Refusal(
+          "an Idempotency-Key with a space",
+          RouteCall(.post, Self.user() + "/freezes", body: grantBody, headers: ["Idempotency-Key": "a b"]), 400,
+          "bad-value", "the Idempotency-Key must be 1 to 255 visible ASCII characters (no spaces)"),
       ] + badUsers({ user($0) + "/freezes" }, method: .post, body: grantBody)
     })
 
@@ -131,7 +155,12 @@ extension RouteCases {
         try await aliceEvents(api, "streak.restored") == [
           #"training 2026-01-08 {"from":"2026-01-08","reason":"the app crashed","streak":"training","through":"2026-01-08"}"#
         ])
-      // The same again: the streak counted on 01-09 and was not broken since.
+      // Issue 52: the same restore again (retried after a 503) is the one given: the same
+      // answer, nothing more written or told.
+      let retried = try await api.call(RouteCall(.post, user() + "/streaks/training/restore", body: restoreBody))
+      #expect(retried.status == .created && retried.text == restored.text, "\(retried.text)")
+      #expect(try await aliceEvents(api, "streak.restored").count == 1)
+      // Through a later day: the streak counted on 01-09 and was not broken since.
       let nothing = try await api.call(
         RouteCall(.post, user() + "/streaks/training/restore", body: #"{"through": "2026-01-09", "reason": "x"}"#))
       #expect(nothing.status == .conflict, "\(nothing.text)")

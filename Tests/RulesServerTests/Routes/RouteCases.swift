@@ -32,7 +32,22 @@ enum RouteCases {
         notUTF8User),
       Refusal(
         "a user id with a control character", RouteCall(method, path("al%01ice"), body: body), 400, "bad-user",
-        "the user id contains a control character"),
+        "the user id contains a control character (U+0001)"),
+      // Issue 52: C1 controls and the bidirectional overrides and isolates were taken, and shown
+      // raw in the console.
+      Refusal(
+        "a user id with a C1 control", RouteCall(method, path("al%C2%85ice"), body: body), 400, "bad-user",
+        "the user id contains a control character (U+0085)"),
+      Refusal(
+        "a user id with a right-to-left override", RouteCall(method, path("al%E2%80%AEice"), body: body), 400,
+        "bad-user",
+        "the user id contains a bidirectional override or isolate (U+202E), which would reorder the text shown after it"
+      ),
+      Refusal(
+        "a user id with a left-to-right isolate", RouteCall(method, path("al%E2%81%A6ice"), body: body), 400,
+        "bad-user",
+        "the user id contains a bidirectional override or isolate (U+2066), which would reorder the text shown after it"
+      ),
       Refusal(
         "a user id with NUL", RouteCall(method, path("al%00ice"), body: body), 400, "bad-user",
         "'user' holds a NUL character (%00); no parameter may"),

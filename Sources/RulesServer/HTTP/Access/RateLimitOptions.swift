@@ -36,12 +36,17 @@ struct RateLimitOptions: ParsableArguments {
     return RateLimit(rate: rate, burst: burst ?? max(1, Int(rate.rounded(.up))))
   }
 
+  /// `--trusted-proxy` as `SocketAddress.ipAddress` writes them (`::1`, not `0:0:...:1`).
+  var proxies: Set<String> { Set(trustedProxies.compactMap { try? SocketAddress(ipAddress: $0, port: 0).ipAddress }) }
+
   /// The limiter of the options, or nil when rates are not limited.
   func limiter() -> RateLimiter? {
-    // `--trusted-proxy` as `SocketAddress.ipAddress` writes them (`::1`, not `0:0:...:1`).
-    let proxies = Set(trustedProxies.compactMap { try? SocketAddress(ipAddress: $0, port: 0).ipAddress })
-    return limit.map { RateLimiter($0, trustedProxies: proxies) }
+    limit.map { RateLimiter($0, trustedProxies: proxies) }
   }
+
+  /// The console's sign-in attempts per client address, limited whatever `--rate-limit` says
+  /// (`RateLimiter.signIn`).
+  func signInLimiter() -> RateLimiter { RateLimiter(RateLimiter.signIn, trustedProxies: proxies) }
 
   /// For the log at start.
   var description: String { limit.map { "\($0.rate)/s burst \($0.burst)" } ?? "off" }
