@@ -42,6 +42,9 @@ struct CatalogFacts {
   let hasPausable: Bool
   /// Whether the search leaves pauses out (a pausable periodic streak): it is then not complete.
   let pausesLeftOut: Bool
+  /// Whether a streak that matters takes repairs, which the search does not try: it is then
+  /// not complete.
+  let repairsLeftOut: Bool
   /// The periodic streaks that matter: their period's tally is part of a state's key.
   let periodicStreaks: [Int]
   /// The inputs a record must name for a streak to judge its day final (`today:
@@ -223,6 +226,9 @@ struct CatalogFacts {
     pausesLeftOut = reads.streaks.contains {
       catalog.streaks[$0].streak.pausable && catalog.streaks[$0].streak.periodic != nil
     }
+    // A streak a user may repair (`repairs`): a repaired day neither extends nor breaks it, which
+    // no day's choice of the search makes, so a search over it is not complete.
+    repairsLeftOut = reads.streaks.contains { catalog.streaks[$0].streak.repairs != nil }
     periodicStreaks = catalog.streaks.indices.filter {
       catalog.streaks[$0].streak.periodic != nil && reads.streaks.contains($0)
     }

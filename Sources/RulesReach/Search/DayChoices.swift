@@ -94,7 +94,7 @@ struct DayChoices {
     if facts.hasPausable && !facts.pausesLeftOut {
       choices += choices.map { DayChoice(values: $0.values, paused: true, named: $0.named) }
     }
-    if facts.pausesLeftOut { complete = false }
+    if facts.pausesLeftOut || facts.repairsLeftOut { complete = false }
     choices.append(DayChoice(values: nil, skipped: true))
     all = choices
     self.complete = complete
