@@ -36,6 +36,10 @@ import PackageDescription
 //   RulesKit     the tooling: YAML catalogs and histories from files (the repository folder, the
 //                locale files on disk), the state file and its
 //                lock, scenarios, explanations, listings, JSON Schemas, text output
+//   RulesReach   what a catalog allows (`rules reach`, the warnings of `rules check`): each badge's
+//                and milestone's fewest days from a new user by a search over the engine's own day
+//                step, with a witness history, and interval proofs of `unreachable` and `always`;
+//                over the engine's layers only (no libyaml, no tooling, no server)
 //   RulesCLI     the `rules` command
 //   RulesSite    the studio's pages (Mustache templates, SVG charts) from the engine's results,
 //                for `rules site` and `rules-server studio`
@@ -97,13 +101,16 @@ let package = Package(
     .target(name: "RulesEngine", dependencies: ["RulesSource", "RulesLanguage", "RulesCatalog", "RulesRuntime"]),
     .target(name: "RulesKit", dependencies: ["YAMLReader", "RulesEngine"]),
     .target(name: "CompiledCatalogs", dependencies: ["RulesEngine"]),
+    // `rules reach` and the reach warnings of `rules check`: not part of the library apps link.
+    .target(name: "RulesReach", dependencies: ["RulesSource", "RulesLanguage", "RulesCatalog", "RulesRuntime"]),
     // The studio's pages (catalog, user, impact, diagnostics), for `rules site` and `rules-server studio`.
     .target(
-      name: "RulesSite", dependencies: ["RulesKit", .product(name: "Mustache", package: "swift-mustache")]),
+      name: "RulesSite",
+      dependencies: ["RulesKit", "RulesReach", .product(name: "Mustache", package: "swift-mustache")]),
     .executableTarget(
       name: "RulesCLI",
       dependencies: [
-        "RulesKit", "RulesSite",
+        "RulesKit", "RulesSite", "RulesReach",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -168,6 +175,8 @@ let package = Package(
         "YAMLReader", "RulesSource", "RulesLanguage", "RulesCatalog", "RulesRuntime", "RulesEngine", "RulesTestSupport",
       ]),
     .testTarget(name: "RulesKitTests", dependencies: ["RulesKit", "RulesTestSupport"]),
+    // Reach: planted catalogs, witnesses replayed, the search against a brute-force one.
+    .testTarget(name: "RulesReachTests", dependencies: ["RulesReach", "RulesKit", "RulesTestSupport"]),
     .testTarget(name: "RulesCLITests", dependencies: ["RulesCLI", "RulesTestSupport"]),
     .testTarget(
       name: "RulesSiteTests", dependencies: ["RulesCLI", "RulesSite", "RulesKit", "RulesEngine", "RulesTestSupport"]),

@@ -14,7 +14,7 @@ struct Rules: ParsableCommand {
     subcommands: [
       CheckCommand.self, EvalCommand.self, ReplayCommand.self, ExplainCommand.self,
       ListCommand.self, TestCommand.self, SchemaCommand.self, InitCommand.self, ExportCommand.self, DiffCommand.self,
-      SiteCommand.self,
+      SiteCommand.self, ReachCommand.self,
     ]
   )
 }

@@ -76,6 +76,20 @@ package enum DiagnosticIndex {
     Entry(id: .pluralCategory, area: "rules", summary: PluralCategoryRule.summary),
     Entry(id: .versionNotBumped, area: "rules", summary: VersionBumpRule.summary),
     Entry(id: .duplicateCatalog, area: "rules", summary: DuplicateCatalogRule.summary),
+    // What `rules reach` proves, warned of by `rules check` (RulesReach, docs/reach.md).
+    Entry(
+      id: "unreachable", area: "reach",
+      summary:
+        "A badge or milestone no history can reach, proved by the bounds of every value (a warning, at its `when` or `day`): the reason names the bound that stops it (docs/reach.md)."
+    ),
+    Entry(
+      id: "always-true", area: "reach",
+      summary: "A badge every new user has at their first check, whatever they report (a warning, at its `when`)."),
+    Entry(
+      id: "group-order", area: "reach",
+      summary:
+        "A badge of a progressive group whose criterion holds in fewer days than an earlier badge of the group can unlock: it always waits behind it (a warning, at its `when`)."
+    ),
     Entry(id: .expressionSyntax, area: "expressions", summary: "An expression that does not parse."),
     Entry(
       id: .templateSyntax, area: "expressions", summary: "A '{' without its '}' (or the reverse) in a message text."),

@@ -1,6 +1,7 @@
 import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 @_spi(Tooling) import RulesKit
+import RulesReach
 
 /// The studio's pages for a folder of catalogs and histories: which pages there are, and each
 /// page's HTML. `rules site` writes every page; `rules-server studio` renders the one asked for,
@@ -11,6 +12,8 @@ package struct Site: Sendable {
   package private(set) var previous: [String: ValidatedCatalog] = [:]
   /// What the pages could not show (a catalog the revision lacks, a revision git refuses).
   package private(set) var notes: [String] = []
+  /// What `rules reach` says of each catalog, made when a page first needs it.
+  private let reaches = ReachCache()
 
   /// Reads `input`'s catalogs and histories (and, with `--against`, the catalogs as of it).
   package static func load(_ input: SiteInput) -> Site {
@@ -45,6 +48,10 @@ package struct Site: Sendable {
       routes += languages(of: catalog).map { .catalog(id: catalog.id, locale: $0) }
       for user in workspace.histories[catalog.id] ?? [] { routes.append(.user(catalog: catalog.id, name: user.name)) }
       if previous[catalog.id] != nil { routes.append(.impact(id: catalog.id)) }
+      for item in reach(catalog).items
+      where item.witness != nil && (item.status == .reachable || item.status == .always) {
+        routes.append(.witness(catalog: catalog.id, item: item.fileName))
+      }
     }
     for broken in workspace.broken { routes.append(.diagnostics(name: broken.name)) }
     return routes
@@ -54,6 +61,15 @@ package struct Site: Sendable {
   package func route(at path: String) -> SiteRoute? {
     let path = path.hasPrefix("/") ? String(path.dropFirst()) : path
     if path.isEmpty { return .index }
+    // A witness's journey is found without analysing every catalog.
+    let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+    if parts.count == 3, parts[0] == "witnesses", parts[2].hasSuffix(".html"),
+      let catalog = workspace.catalog(String(parts[1]))
+    {
+      let item = String(parts[2].dropLast(".html".count))
+      return reach(catalog).items.contains { $0.fileName == item && $0.witness != nil }
+        ? .witness(catalog: catalog.id, item: item) : nil
+    }
     return routes.first { $0.path == path }
   }
 
@@ -77,7 +93,8 @@ package struct Site: Sendable {
         let users = (workspace.histories[id] ?? []).map {
           Link(label: $0.user, href: SiteRoute.user(catalog: id, name: $0.name).href(from: route))
         }
-        let page = try CatalogPage(catalog.validated, locale: locale, date: date, route: route, users: users)
+        let page = try CatalogPage(
+          catalog.validated, locale: locale, date: date, route: route, users: users, reach: reach(catalog))
         return SiteTemplates.render(page, "catalog")
       case .diagnostics(let name):
         guard let broken = workspace.broken.first(where: { $0.name == name }) else { return missing(route) }
@@ -90,6 +107,19 @@ package struct Site: Sendable {
         else { return missing(route) }
         let journey = try UserJourney.of(
           user.history, catalog: catalog.validated, user: user.user, date: workspace.input.date)
+        let page = UserPage(
+          journey, route: route, catalogHref: SiteRoute.catalog(id: id, locale: nil).href(from: route))
+        return SiteTemplates.render(page, "user")
+      case .witness(let id, let name):
+        guard let catalog = workspace.catalog(id),
+          let item = reach(catalog).items.first(where: { $0.fileName == name }), let witness = item.witness
+        else { return missing(route) }
+        let text = witness.yaml(catalog: catalog.validated, reaching: "the \(item.kind.rawValue) '\(item.id)'")
+        let load = HistoryFiles.load(text: text, path: route.path, inputs: catalog.validated.inputs)
+        guard let history = load.history else { return missing(route) }
+        let journey = try UserJourney.of(
+          history, catalog: catalog.validated, user: "the shortest way to \(item.kind.rawValue) \(item.id)",
+          date: witness.last)
         let page = UserPage(
           journey, route: route, catalogHref: SiteRoute.catalog(id: id, locale: nil).href(from: route))
         return SiteTemplates.render(page, "user")
@@ -112,6 +142,11 @@ package struct Site: Sendable {
   }
 
   private func missing(_ route: SiteRoute) -> String { missing(path: route.path) }
+
+  /// What `rules reach` says of `catalog` (once per site).
+  func reach(_ catalog: SiteWorkspace.Valid) -> ReachReport {
+    reaches.report(for: catalog.id) { Reach.analyse(catalog.validated) }
+  }
 
   /// The page that says there is no page at `path` (linking the index from the site's folder).
   package func missing(path: String) -> String {
@@ -162,6 +197,21 @@ package struct Site: Sendable {
       written.append(route.path)
     }
     return written
+  }
+}
+
+/// The reach reports of a site's catalogs, each made once (pages of one site share them).
+final class ReachCache: @unchecked Sendable {
+  private let lock = NSLock()
+  private var reports: [String: ReachReport] = [:]
+
+  func report(for id: String, _ make: () -> ReachReport) -> ReachReport {
+    lock.lock()
+    defer { lock.unlock() }
+    if let known = reports[id] { return known }
+    let made = make()
+    reports[id] = made
+    return made
   }
 }
 

@@ -13,6 +13,9 @@ package enum SiteRoute: Sendable, Equatable, Hashable {
   case user(catalog: String, name: String)
   /// `impact/ID.html`: what the change since `--against` does.
   case impact(id: String)
+  /// `witnesses/CATALOG/ITEM.html`: the journey of the history `rules reach` found for an item
+  /// (`badge-ID` or `milestone-ID`).
+  case witness(catalog: String, item: String)
 
   /// The path, relative to the site's folder (file names as given: a path is percent-encoded
   /// only in links, `href`).
@@ -24,6 +27,7 @@ package enum SiteRoute: Sendable, Equatable, Hashable {
     case .diagnostics(let name): "catalogs/\(name).html"
     case .user(let catalog, let name): "users/\(catalog)/\(name).html"
     case .impact(let id): "impact/\(id).html"
+    case .witness(let catalog, let item): "witnesses/\(catalog)/\(item).html"
     }
   }
 

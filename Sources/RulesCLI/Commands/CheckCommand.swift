@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 @_spi(Tooling) import RulesKit
+import RulesReach
 import RulesSource
 
 struct CheckCommand: ParsableCommand {
@@ -65,6 +66,11 @@ struct CheckCommand: ParsableCommand {
         let result = CatalogFiles.validate(path: file, reader: reader, root: repository)
         sources.merge(result.sources) { first, _ in first }
         var all = result.diagnostics
+        // What reach proves of a valid catalog: badges and milestones no user can reach, badges
+        // every user has at once, progressive groups out of order (warnings; docs/reach.md).
+        if let validated = result.validated, !result.isModule, !all.hasErrors {
+          all += ReachWarnings.diagnostics(validated)
+        }
         if let against, let validated = result.validated, !result.isModule {
           do {
             if let bump = try VersionBumpRule.check(validated, source: result.sources[file], against: against) {

@@ -48,7 +48,7 @@
 
   /// Every leaf of the expression (literals, symbols, aggregates; what an aggregate sums is
   /// not entered), left to right: the one walk both visits above share.
-  func forEachLeaf(_ body: (TypedExpr) -> Void) {
+  package func forEachLeaf(_ body: (TypedExpr) -> Void) {
     switch kind {
     case .literal, .symbol, .aggregate: body(self)
     case .unary(_, let operand), .toNumber(let operand), .toInt(let operand):

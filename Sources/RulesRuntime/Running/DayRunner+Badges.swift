@@ -11,6 +11,10 @@ extension DayRunner {
     return test.kind == .code ? runs(test) : test.holds(frame.ints, frame.nums)
   }
 
+  /// Whether `badge`'s criterion holds on the frame as the day (and its check) left it, unlocked
+  /// or not: what `rules reach` reads of a day the real runner made.
+  package func criterionHolds(_ badge: Int) -> Bool { holds(badge) }
+
   /// Runs a criterion's instructions and reads its result.
   private func runs(_ test: CriterionTest) -> Bool {
     machine.run(ops: test.ops)

@@ -27,6 +27,15 @@ package struct BadgeCard: Sendable {
   package var percentDone: Int?
   /// Why it is not unlocked yet, as `rules explain` says it (on a user page).
   package var whyNotYet: String?
+  /// What `rules reach` says (on a catalog page): its status, its fewest days, the link to the
+  /// journey of its witness, and the flag of a badge no user can unlock or every user has.
+  package var reachStatus: String?
+  package var fromDay: Int?
+  package var fromDayText: String?
+  package var witnessHref: String?
+  package var witnessText: String?
+  package var reachFlag: String?
+  package var reachWhy: String?
   /// Its prerequisites (`requires`), each with whether the user has it unlocked.
   package var requires: [Prerequisite] = []
 

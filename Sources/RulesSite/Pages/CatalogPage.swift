@@ -1,5 +1,6 @@
 @_spi(CompiledDay) @_spi(Tooling) import RulesEngine
 @_spi(Tooling) import RulesKit
+import RulesReach
 
 /// A catalog as an app shows it, in one language: the milestones on a timeline, the badge grid,
 /// the quotes and the messages; states as a new user (no days) sees them on the page's date.
@@ -14,6 +15,12 @@ package struct CatalogPage: Sendable {
     package var otherName: String?
     package var title: String?
     package var meaning: String?
+    /// What `rules reach` says (see `BadgeCard`).
+    package var reachStatus: String?
+    package var fromDay: Int?
+    package var witnessHref: String?
+    package var reachFlag: String?
+    package var reachWhy: String?
   }
 
   package struct Quote: Sendable {
@@ -62,9 +69,12 @@ package struct CatalogPage: Sendable {
   package var messages: [Message]
   package var users: [Link]
 
-  /// The page of `validated` in `locale` (nil: its default language), as of `date`.
+  /// The page of `validated` in `locale` (nil: its default language), as of `date`; with
+  /// `reach`, each badge and milestone shows its fewest days, a link to its witness's journey,
+  /// and a flag when no user can reach it or every user has it.
   package init(
-    _ validated: ValidatedCatalog, locale: String?, date: CalendarDay, route: SiteRoute, users: [Link] = []
+    _ validated: ValidatedCatalog, locale: String?, date: CalendarDay, route: SiteRoute, users: [Link] = [],
+    reach: ReachReport? = nil
   ) throws {
     let own = validated.catalog
     let language = locale ?? own.defaultLocale
@@ -112,6 +122,38 @@ package struct CatalogPage: Sendable {
     }
     hasMilestones = !milestones.isEmpty
     badges = BadgeCard.cards(localized, evaluation: evaluation, text: words)
+    if let reach {
+      func href(_ item: ReachReport.Item) -> String? {
+        guard item.witness != nil, item.status == .reachable || item.status == .always else { return nil }
+        return SiteRoute.witness(catalog: own.id, item: item.fileName).href(from: route)
+      }
+      func flag(_ item: ReachReport.Item) -> String? {
+        switch item.status {
+        case .unreachable: words.neverFlag
+        case .always: words.alwaysFlag
+        default: nil
+        }
+      }
+      let items = Dictionary(reach.items.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+      for index in badges.indices {
+        guard let item = items["badge/\(badges[index].id)"] else { continue }
+        badges[index].reachStatus = item.status.rawValue
+        badges[index].fromDay = item.fewestDays
+        badges[index].fromDayText = words.fromDay
+        badges[index].witnessHref = href(item)
+        badges[index].witnessText = words.journeyThere
+        badges[index].reachFlag = flag(item)
+        badges[index].reachWhy = item.status == .unreachable ? item.reason : nil
+      }
+      for index in milestones.indices {
+        guard let item = items["milestone/\(milestones[index].id)"] else { continue }
+        milestones[index].reachStatus = item.status.rawValue
+        milestones[index].fromDay = item.fewestDays
+        milestones[index].witnessHref = href(item)
+        milestones[index].reachFlag = flag(item)
+        milestones[index].reachWhy = item.status == .unreachable ? item.reason : nil
+      }
+    }
     quotes = (catalog.quotes?.quotes ?? []).map {
       Quote(id: $0.id, text: $0.text, arabic: $0.arabic, source: $0.source)
     }

@@ -31,6 +31,11 @@ package struct SiteText: Sendable {
   package var madeBy = "Made by"
   package var madeFrom = "from the catalog files; every number is the engine's."
   package var skip = "Skip to the content"
+  /// What `rules reach` says on a card: "from day 7", a journey there, the flags.
+  package var fromDay = "from day"
+  package var journeyThere = "a journey there"
+  package var neverFlag = "No user can unlock it"
+  package var alwaysFlag = "Every new user has it at once"
 
   /// The words of `locale` (English for a language the pages do not have).
   package static func of(_ locale: String) -> SiteText {
@@ -63,6 +68,10 @@ package struct SiteText: Sendable {
     text.madeBy = "صنعها"
     text.madeFrom = "من ملفات الكتالوج؛ كل رقم فيها من المحرّك."
     text.skip = "انتقل إلى المحتوى"
+    text.fromDay = "من اليوم"
+    text.journeyThere = "رحلة إليه"
+    text.neverFlag = "لا يمكن لأي مستخدم فتحه"
+    text.alwaysFlag = "يحصل عليه كل مستخدم جديد فورًا"
     return text
   }
 

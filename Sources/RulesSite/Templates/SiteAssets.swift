@@ -33,6 +33,7 @@ package enum SiteAssets {
     .emoji{display:inline-flex;min-width:40px;height:40px;padding:0 6px;border-radius:20px;align-items:center;justify-content:center;border:2px solid var(--hc);font-weight:700}
     .badge[data-state=locked]{border-style:dashed} .badge[data-state=locked] .emoji{filter:grayscale(1)}
     .state-unlocked{color:var(--gain);font-weight:600} .state-waiting{color:var(--h2);font-weight:600}
+    .reach-flag{border-inline-start:4px solid currentColor;padding-inline-start:.4em} .reach{font-size:.9em}
     .swatch{display:inline-block;width:10px;height:10px;border-radius:5px;background:var(--hc);margin-inline-end:4px}
     meter{width:100%}
     .hue-0{--hc:var(--h0)}.hue-1{--hc:var(--h1)}.hue-2{--hc:var(--h2)}.hue-3{--hc:var(--h3)}.hue-4{--hc:var(--h4)}.hue-5{--hc:var(--h5)}.hue-6{--hc:var(--h6)}.hue-7{--hc:var(--h7)}

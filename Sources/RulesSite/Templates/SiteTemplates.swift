@@ -57,11 +57,13 @@ package enum SiteTemplates {
     """
 
   static let badge = """
-    <li class="badge hue-{{hue}}" data-badge="{{id}}" data-state="{{state}}"{{#unlockedOn}} data-date="{{.}}"{{/unlockedOn}}>
+    <li class="badge hue-{{hue}}" data-badge="{{id}}" data-state="{{state}}"{{#unlockedOn}} data-date="{{.}}"{{/unlockedOn}}{{#reachStatus}} data-reach="{{.}}"{{/reachStatus}}{{#fromDay}} data-from-day="{{.}}"{{/fromDay}}>
     <div class="badge-head"><span class="emoji" aria-hidden="true">{{emoji}}</span>
     <h3>{{name}}</h3></div>
     <p class="state state-{{state}}">{{stateLabel}}{{#unlockedOn}} · <bdi dir="ltr">{{.}}</bdi>{{/unlockedOn}}{{#progressText}} · <bdi dir="ltr">{{.}}</bdi>{{/progressText}}</p>
     {{#percentDone}}<meter min="0" max="100" value="{{.}}" aria-label="progress of {{id}}">{{.}}%</meter>{{/percentDone}}
+    {{#reachFlag}}<p class="reach-flag" data-reach-flag="{{reachStatus}}"><strong>{{.}}</strong>{{#reachWhy}}: <bdi dir="ltr">{{.}}</bdi>{{/reachWhy}}</p>{{/reachFlag}}
+    {{#fromDay}}<p class="reach">{{fromDayText}} <bdi dir="ltr">{{.}}</bdi>{{#witnessHref}} · <a href="{{.}}" data-witness>{{witnessText}}</a>{{/witnessHref}}</p>{{/fromDay}}
     {{#about}}<p>{{.}}</p>{{/about}}
     <p class="criterion"><code dir="ltr">{{criterion}}</code></p>
     {{#hasRequires}}<p class="requires">{{#words}}{{requires}}{{/words}}{{^words}}Requires{{/words}}: {{#requires}}<span class="prerequisite" data-requires="{{id}}" data-state="{{state}}">{{name}}</span> {{/requires}}</p>{{/hasRequires}}
@@ -106,9 +108,11 @@ package enum SiteTemplates {
     <ul class="plain">{{#streaks}}<li><code dir="ltr">{{name}}</code>{{#about}}: {{.}}{{/about}}</li>{{/streaks}}</ul></section>
     <section aria-labelledby="h-milestones"><h2 id="h-milestones">{{words.milestones}}</h2>
     {{#hasMilestones}}<ol class="timeline">
-    {{#milestones}}<li class="milestone" data-milestone="{{day}}" data-id="{{id}}" data-state="{{state}}">
+    {{#milestones}}<li class="milestone" data-milestone="{{day}}" data-id="{{id}}" data-state="{{state}}"{{#reachStatus}} data-reach="{{.}}"{{/reachStatus}}{{#fromDay}} data-from-day="{{.}}"{{/fromDay}}>
     <span class="mday">{{words.day}} {{day}}</span> <strong>{{name}}</strong>{{#otherName}} <span class="other">{{.}}</span>{{/otherName}}
-    {{#title}}<span class="title">{{.}}</span>{{/title}}{{#meaning}}<span class="meaning">{{.}}</span>{{/meaning}}</li>
+    {{#title}}<span class="title">{{.}}</span>{{/title}}{{#meaning}}<span class="meaning">{{.}}</span>{{/meaning}}
+    {{#reachFlag}}<span class="reach-flag" data-reach-flag="{{reachStatus}}"><strong>{{.}}</strong>{{#reachWhy}}: <bdi dir="ltr">{{.}}</bdi>{{/reachWhy}}</span>{{/reachFlag}}
+    {{#fromDay}}<span class="reach">{{words.fromDay}} <bdi dir="ltr">{{.}}</bdi>{{#witnessHref}} · <a href="{{.}}" data-witness>{{words.journeyThere}}</a>{{/witnessHref}}</span>{{/fromDay}}</li>
     {{/milestones}}
     </ol>{{/hasMilestones}}{{^hasMilestones}}<p>—</p>{{/hasMilestones}}</section>
     <section aria-labelledby="h-badges"><h2 id="h-badges">{{words.badges}}</h2>

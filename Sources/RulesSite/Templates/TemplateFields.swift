@@ -67,6 +67,14 @@ extension SiteText: MustacheParent {
     case "madeBy": self.madeBy
     case "madeFrom": self.madeFrom
     case "skip": self.skip
+    case "fromDay": self.fromDay
+    case "journeyThere": self.journeyThere
+    case "neverFlag": self.neverFlag
+    case "alwaysFlag": self.alwaysFlag
+    case "fromDay": self.fromDay
+    case "journeyThere": self.journeyThere
+    case "neverFlag": self.neverFlag
+    case "alwaysFlag": self.alwaysFlag
     default: nil
     }
   }
@@ -91,6 +99,13 @@ extension BadgeCard: MustacheParent {
     case "progressText": self.progressText
     case "percentDone": self.percentDone
     case "whyNotYet": self.whyNotYet
+    case "reachStatus": self.reachStatus
+    case "fromDay": self.fromDay
+    case "fromDayText": self.fromDayText
+    case "witnessHref": self.witnessHref
+    case "witnessText": self.witnessText
+    case "reachFlag": self.reachFlag
+    case "reachWhy": self.reachWhy
     case "requires": self.requires
     case "hasRequires": !self.requires.isEmpty
     default: nil
@@ -142,6 +157,11 @@ extension CatalogPage.Milestone: MustacheParent {
     case "otherName": self.otherName
     case "title": self.title
     case "meaning": self.meaning
+    case "reachStatus": self.reachStatus
+    case "fromDay": self.fromDay
+    case "witnessHref": self.witnessHref
+    case "reachFlag": self.reachFlag
+    case "reachWhy": self.reachWhy
     default: nil
     }
   }
