@@ -25,7 +25,15 @@ import Testing
       let export = try #require(api.api.served.set.byID["rizq"]).export
       let revision = SHA256.hash(data: Data(export.utf8)).map { String(format: "%02x", $0) }.joined()
       try await api.test { client in
-        // A user the store has no record of gets the catalog they would be evaluated under.
+        // A user the store has no row of has no catalog; once their details are put, they do.
+        let before = try await client.call(.get, "/v1/catalogs/rizq/users/fatima/catalog", token: token)
+        #expect(before.status == .notFound)
+        #expect(
+          try Self.object(before.text)["error"] as? NSDictionary == [
+            "code": "unknown-user",
+            "message": "the catalog 'rizq' has no record of the user 'fatima'; PUT the user's details or a day first",
+          ])
+        #expect(try await client.call(.put, "/v1/catalogs/rizq/users/fatima", token: token, body: "{}").status == .ok)
         let answer = try await client.call(.get, "/v1/catalogs/rizq/users/fatima/catalog", token: token)
         #expect(answer.status == .ok)
         #expect(answer.text == export + "\n")

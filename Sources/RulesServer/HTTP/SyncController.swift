@@ -11,7 +11,8 @@ import RulesStore
 ///
 /// - `GET /v1/catalogs/{catalog}/users/{user}/catalog`: the catalog as `rules export` writes
 ///   it, the served one or the user's experiment arm's variant; `ETag` is the revision (the
-///   SHA-256 of that export), `If-None-Match` with it answers 304.
+///   SHA-256 of that export), `If-None-Match` with it answers 304; 404 for a user the store
+///   has no row of.
 /// - `GET /v1/catalogs/{catalog}/users/{user}/state`: the saved state (the JSON of `rules eval
 ///   --state`), the user's history as the next check reads it (their settings, pauses,
 ///   support's grants, and the stored days the state has not counted, or every day when the
@@ -23,6 +24,14 @@ struct SyncController: Sendable {
     let control = try api.catalog(context)
     let user = try api.user(context)
     let catalog = api.armed(control, user: user).catalog
+    // A user the store has no row of (never put, or deleted) has no catalog here: a new phone
+    // puts its user's details (or its first day) first.
+    let store = api.store
+    guard try await api.stored({ try await store.revision(catalog: control.id, user: user) }) != nil else {
+      throw APIError(
+        .notFound, "unknown-user",
+        "the catalog '\(control.id)' has no record of the user '\(user)'; PUT the user's details or a day first")
+    }
     let tag = "\"\(catalog.revision)\""
     // The catalog served may change at any reload, restore or experiment: a cache keeps it
     // only to ask again with its tag.

@@ -953,7 +953,8 @@ paths:
       description: >-
         For a phone that evaluates on the device with the Swift API (`Engine(exportedCatalog:)`):
         the same catalog the server evaluates the user's days with. A user the store has no
-        record of gets the catalog they would be evaluated under. `ETag` is the catalog's
+        row of (never put, or deleted) is 404 `unknown-user`: a new phone puts its user's
+        details (`PUT .../users/{user}`) or a day first. `ETag` is the catalog's
         revision (the SHA-256 of this export, as `GET /v1/admin/catalogs/{catalog}/revisions`
         lists it); `Cache-Control: private, no-cache`, because a reload, a restore or an
         experiment may change it at any time: keep it, and ask again with `If-None-Match`.

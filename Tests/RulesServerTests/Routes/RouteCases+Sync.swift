@@ -25,12 +25,18 @@ extension RouteCases {
       let kept = try await api.call(RouteCall(.get, user() + "/catalog", headers: ["If-None-Match": tag]))
       #expect(kept.status == .notModified)
       #expect(kept.text.isEmpty)
-      // A user with no record yet gets the catalog too.
-      let carol = try await api.call(RouteCall(.get, user("carol") + "/catalog"))
+      // A user whose details alone are stored gets it (a new phone, before its first day).
+      #expect(try await api.call(RouteCall(.put, user("carol"), as: .user("carol"), body: "{}")).status == .ok)
+      let carol = try await api.call(RouteCall(.get, user("carol") + "/catalog", as: .user("carol")))
       #expect(carol.status == .ok && carol.text == exported.text)
     },
     refusals: { _ in
-      [unknownCatalog(RouteCall(.get, "/v1/catalogs/nope/users/alice/catalog"))]
+      [
+        Refusal(
+          "a user the store has no row of", RouteCall(.get, user("dave") + "/catalog"), 404, "unknown-user",
+          "the catalog 'discipline' has no record of the user 'dave'; PUT the user's details or a day first"),
+        unknownCatalog(RouteCall(.get, "/v1/catalogs/nope/users/alice/catalog")),
+      ]
         + badUsers({ user($0) + "/catalog" }, method: .get)
     })
 
