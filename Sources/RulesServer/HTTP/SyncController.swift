@@ -89,17 +89,7 @@ struct SyncController: Sendable {
     var pairs: [(String, JSONValue)] = [("user", .string(loaded.user))]
     if let start = loaded.start { pairs.append(("start", .string(start.description))) }
     if let zone = loaded.timeZone { pairs.append(("timezone", .string(zone))) }
-    if !loaded.timeZoneChanges.isEmpty {
-      let formatter = ISO8601DateFormatter()
-      pairs.append(
-        (
-          "timezone_changes",
-          .array(
-            loaded.timeZoneChanges.map {
-              .object([("at", .string(formatter.string(from: $0.at))), ("timezone", .string($0.zone.identifier))])
-            })
-        ))
-    }
+    if !loaded.timeZoneChanges.isEmpty { pairs.append(("timezone_changes", ZoneHistory.json(loaded.timeZoneChanges))) }
     if loaded.calendar != .gregorian { pairs.append(("calendar", .string(loaded.calendar.description))) }
     if let dayStartsAt = loaded.dayStartsAt { pairs.append(("day_starts_at", .string(dayStartsAt.description))) }
     if !loaded.pauses.isEmpty {

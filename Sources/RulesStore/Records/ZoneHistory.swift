@@ -9,9 +9,13 @@ package enum ZoneHistory {
   /// The changes as the column keeps them; nil for none.
   package static func text(_ changes: [TimeZoneChange]) -> String? {
     guard !changes.isEmpty else { return nil }
-    return JSONValue.array(
-      changes.map { .object([("at", .string(TimeZoneChange.text($0.at))), ("timezone", .string($0.zone.identifier))]) }
-    ).serialized(indent: nil)
+    return json(changes).serialized(indent: nil)
+  }
+
+  /// The changes as a history file and the column write them: `[{at, timezone}]`.
+  package static func json(_ changes: [TimeZoneChange]) -> JSONValue {
+    .array(
+      changes.map { .object([("at", .string(TimeZoneChange.text($0.at))), ("timezone", .string($0.zone.identifier))]) })
   }
 
   /// The changes of a stored column (none for null or text that is not a list of changes,
